@@ -1,0 +1,32 @@
+import js from '@eslint/js';
+import tseslint from 'typescript-eslint';
+import prettier from 'eslint-config-prettier';
+import globals from 'globals';
+
+/** Domain code stays pure (STYLE.md "Workspace"): no framework, driver, network or Node built-ins. */
+const forbiddenInDomain = ['fastify', 'fastify-*', '@fastify/*', 'pg', '@nats-io/*', '@kurrent/*', 'node:*'];
+
+export default tseslint.config(
+  { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**'] },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: globals.node },
+    rules: {
+      '@typescript-eslint/consistent-type-imports': 'error',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      'no-restricted-exports': ['error', { restrictDefaultExports: { direct: true } }],
+    },
+  },
+  {
+    files: ['**/src/domain/**/*.ts', 'libs/domain/src/**/*.ts', 'libs/contracts/src/**/*.ts'],
+    rules: {
+      'no-restricted-imports': ['error', { patterns: forbiddenInDomain }],
+    },
+  },
+  {
+    files: ['**/*.config.ts', '**/global-setup.ts', 'eslint.config.js'],
+    rules: { 'no-restricted-exports': 'off' },
+  },
+  prettier,
+);

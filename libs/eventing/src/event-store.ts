@@ -1,0 +1,110 @@
+/**
+ * The event store port (ARCHITECTURE.md "Event store"). Two adapters implement it: PostgreSQL (default) and
+ * KurrentDB; both pass the same contract suite in test/event-store-contract.ts.
+ */
+
+/** Revision of the last event in a stream, counted from 0. */
+export type StreamRevision = number;
+
+/**
+ * What the writer believes the stream's revision is. `no_stream`: the stream must not exist yet;
+ * `stream_exists`: it must exist at any revision; `any`: no check.
+ */
+export type ExpectedRevision = StreamRevision | 'no_stream' | 'stream_exists' | 'any';
+
+/**
+ * A point in the store-wide log, totally ordered by (commit, prepare). KurrentDB's $all position has exactly
+ * this shape; the PostgreSQL adapter uses (transaction id, global sequence), which orders events the way their
+ * transactions became safe to read (see postgres/README.md).
+ */
+export interface Position {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export interface EventMetadata {
+  correlationId?: string;
+  causationId?: string;
+  actorId?: string;
+  traceparent?: string;
+  tracestate?: string;
+  /** Schema version of `data`; an upcaster reads older versions. */
+  schemaVersion?: number;
+}
+
+export interface NewEvent {
+  /** UUIDv7, made by the caller so a retried append is recognisable. */
+  id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: EventMetadata;
+}
+
+export interface RecordedEvent extends NewEvent {
+  streamName: string;
+  revision: StreamRevision;
+  position: Position;
+  recordedAt: Date;
+}
+
+export interface AppendResult {
+  /** Revision of the last event written: the stream's new revision. */
+  nextRevision: StreamRevision;
+  /** Position of the last event written; projections have caught up once they pass it. */
+  position: Position;
+}
+
+export interface ReadStreamResult {
+  events: RecordedEvent[];
+  /** `no_stream` when nothing was ever written to the stream. */
+  revision: StreamRevision | 'no_stream';
+}
+
+export interface SubscribeOptions {
+  /** Deliver events strictly after this position; `start` means from the beginning of the log. */
+  from: Position | 'start';
+  /** Stream categories to deliver (`catalog_product`): the part of the stream name before the first dash. */
+  categories: readonly string[];
+  /** Stops the subscription; the iterator then ends without error. */
+  signal: AbortSignal;
+  /** Upper bound on events fetched per round trip. */
+  batchSize?: number;
+}
+
+export interface EventStore {
+  /** Appends atomically; throws ConcurrencyError when `expectedRevision` does not hold. */
+  append(
+    streamName: string,
+    events: readonly NewEvent[],
+    expectedRevision: ExpectedRevision,
+  ): Promise<AppendResult>;
+  readStream(streamName: string): Promise<ReadStreamResult>;
+  /**
+   * Every committed event of the categories, in log order, each exactly once, never skipping one that commits
+   * late; then waits for new ones until the signal aborts. Catch-up and live delivery are one loop.
+   */
+  subscribe(options: SubscribeOptions): AsyncIterable<RecordedEvent>;
+  /** Position of the newest event a subscriber could currently receive; `start` for an empty log. */
+  headPosition(categories: readonly string[]): Promise<Position | 'start'>;
+  /** Cheap liveness check for /health/ready. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export function comparePositions(a: Position | 'start', b: Position | 'start'): number {
+  if (a === 'start') return b === 'start' ? 0 : -1;
+  if (b === 'start') return 1;
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+/** Stream names are `<service>_<aggregate>-<id>`: one dash, before the id, so KurrentDB's $by_category works. */
+export function streamName(category: string, id: string): string {
+  return `${category}-${id}`;
+}
+
+export function categoryOf(stream: string): string {
+  const dash = stream.indexOf('-');
+  return dash === -1 ? stream : stream.slice(0, dash);
+}

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    include: ['{libs,services,gateway}/**/test/**/*.test.ts', 'bench/**/*.test.ts'],
+    exclude: ['**/node_modules/**', '**/dist/**'],
+    globalSetup: ['./libs/test-support/src/global-setup.ts'],
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+    reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
+  },
+});
