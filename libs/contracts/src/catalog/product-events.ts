@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '../common.js';
+import { productIconSchema } from './product.js';
+
+/**
+ * The catalogue's stored events (stream `catalog_product-<id>`). A stored type never changes incompatibly: a
+ * breaking change adds `<Type>.v2` and an upcaster. Money is integer cents; times are ISO 8601 UTC.
+ */
+const productDetails = {
+  productId: idSchema,
+  name: z.string(),
+  slug: z.string(),
+  description: z.string().nullable(),
+  basePriceCents: z.number().int().nonnegative(),
+  category: z.string().nullable(),
+  color: z.string(),
+  icon: productIconSchema,
+  features: z.array(z.string()),
+};
+
+export const productCreatedSchema = z.object({
+  type: z.literal('ProductCreated'),
+  data: z.object({ ...productDetails, isActive: z.boolean(), createdAt: isoDateTimeSchema }),
+});
+
+/** Carries every detail after the change, so a reader never needs the previous event to know the product. */
+export const productUpdatedSchema = z.object({
+  type: z.literal('ProductUpdated'),
+  data: z.object({ ...productDetails, updatedAt: isoDateTimeSchema }),
+});
+
+export const productActivatedSchema = z.object({
+  type: z.literal('ProductActivated'),
+  data: z.object({ productId: idSchema, activatedAt: isoDateTimeSchema }),
+});
+
+export const productDeactivatedSchema = z.object({
+  type: z.literal('ProductDeactivated'),
+  data: z.object({ productId: idSchema, deactivatedAt: isoDateTimeSchema }),
+});
+
+export const productDeletedSchema = z.object({
+  type: z.literal('ProductDeleted'),
+  data: z.object({ productId: idSchema, name: z.string(), slug: z.string(), deletedAt: isoDateTimeSchema }),
+});
+
+export const productEventSchema = z.discriminatedUnion('type', [
+  productCreatedSchema,
+  productUpdatedSchema,
+  productActivatedSchema,
+  productDeactivatedSchema,
+  productDeletedSchema,
+]);
+
+export type ProductEvent = z.infer<typeof productEventSchema>;
+export type ProductCreated = z.infer<typeof productCreatedSchema>;
+export type ProductUpdated = z.infer<typeof productUpdatedSchema>;
+export type ProductActivated = z.infer<typeof productActivatedSchema>;
+export type ProductDeactivated = z.infer<typeof productDeactivatedSchema>;
+export type ProductDeleted = z.infer<typeof productDeletedSchema>;
+export type ProductEventType = ProductEvent['type'];
+export const productEventTypes = productEventSchema.options.map((option) => option.shape.type.value);

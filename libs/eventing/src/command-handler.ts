@@ -1,0 +1,91 @@
+import { v7 as uuidv7 } from 'uuid';
+import { ConcurrencyError, PreconditionFailedError, fold, type Decider, type DomainEvent } from '@app/domain';
+import type { EventMetadata, EventStore, Position, RecordedEvent, StreamRevision } from './event-store.js';
+
+export interface CommandHandlerOptions<State, Command, Event extends DomainEvent> {
+  eventStore: EventStore;
+  decider: Decider<State, Command, Event>;
+  /** Turns a stored event back into a domain event: validates it and upcasts older versions. */
+  decode: (recorded: RecordedEvent) => Event;
+  /** Schema version written into each new event's metadata. */
+  schemaVersion?: number;
+  /** How often a conflicting append is retried (re-read, re-decide) before the conflict reaches the caller. */
+  maxRetries?: number;
+  newEventId?: () => string;
+}
+
+export interface CommandOptions {
+  /** The revision the caller last saw (If-Match). A stale one is a PreconditionFailedError; never retried. */
+  expectedRevision?: StreamRevision;
+  metadata: Omit<EventMetadata, 'schemaVersion'>;
+}
+
+export interface CommandResult<State, Event> {
+  state: State;
+  newEvents: Event[];
+  /** The stream's revision after the command: the ETag of the aggregate. */
+  revision: StreamRevision | 'no_stream';
+  /** Where the last new event landed in the log; null when the command changed nothing. */
+  position: Position | null;
+}
+
+/**
+ * The one way commands run (STYLE.md "Domain"): read the stream, fold it, decide, append with the revision
+ * that was read. A conflict means someone appended in between, so the command is decided again on the new
+ * state, a few times; with an explicit expected revision (If-Match) the caller asked to fail instead.
+ */
+export function createCommandHandler<State, Command, Event extends DomainEvent>(
+  options: CommandHandlerOptions<State, Command, Event>,
+) {
+  const { eventStore, decider, decode, schemaVersion = 1, maxRetries = 3, newEventId = uuidv7 } = options;
+
+  return async function handle(
+    stream: string,
+    command: Command,
+    commandOptions: CommandOptions,
+  ): Promise<CommandResult<State, Event>> {
+    for (let attempt = 0; ; attempt += 1) {
+      const { events, revision } = await eventStore.readStream(stream);
+      const expected = commandOptions.expectedRevision;
+      if (expected !== undefined && expected !== revision) {
+        throw new PreconditionFailedError(
+          `The resource changed since you read it (revision ${String(revision)}, not ${expected}); reload and try again`,
+        );
+      }
+      const state = fold(decider, events.map(decode));
+      const newEvents = decider.decide(command, state);
+      if (newEvents.length === 0) return { state, newEvents, revision, position: null };
+
+      try {
+        const appended = await eventStore.append(
+          stream,
+          newEvents.map((event) => ({
+            id: newEventId(),
+            type: event.type,
+            data: event.data as Record<string, unknown>,
+            metadata: { ...commandOptions.metadata, schemaVersion },
+          })),
+          revision,
+        );
+        return {
+          state: newEvents.reduce(decider.evolve, state),
+          newEvents,
+          revision: appended.nextRevision,
+          position: appended.position,
+        };
+      } catch (error) {
+        if (!(error instanceof ConcurrencyError)) throw error;
+        if (expected !== undefined) {
+          throw new PreconditionFailedError('The resource changed since you read it; reload and try again');
+        }
+        if (attempt >= maxRetries) throw error;
+      }
+    }
+  };
+}
+
+export type CommandHandler<State, Command, Event> = (
+  stream: string,
+  command: Command,
+  options: CommandOptions,
+) => Promise<CommandResult<State, Event>>;

@@ -1,0 +1,40 @@
+import type { ProductEvent, ProductIcon } from '@app/contracts';
+
+/** Everything an admin edits about a product, money in cents. */
+export interface ProductDetails {
+  name: string;
+  slug: string;
+  description: string | null;
+  basePriceCents: number;
+  category: string | null;
+  color: string;
+  icon: ProductIcon;
+  features: string[];
+}
+
+export type ProductState =
+  | { status: 'absent' }
+  | { status: 'listed'; productId: string; details: ProductDetails; isActive: boolean }
+  | { status: 'deleted'; productId: string };
+
+export const initialState = (): ProductState => ({ status: 'absent' });
+
+export function evolve(state: ProductState, event: ProductEvent): ProductState {
+  switch (event.type) {
+    case 'ProductCreated': {
+      const { productId, isActive, createdAt: _createdAt, ...details } = event.data;
+      return { status: 'listed', productId, details, isActive };
+    }
+    case 'ProductUpdated': {
+      if (state.status !== 'listed') return state;
+      const { productId: _productId, updatedAt: _updatedAt, ...details } = event.data;
+      return { ...state, details };
+    }
+    case 'ProductActivated':
+      return state.status === 'listed' ? { ...state, isActive: true } : state;
+    case 'ProductDeactivated':
+      return state.status === 'listed' ? { ...state, isActive: false } : state;
+    case 'ProductDeleted':
+      return { status: 'deleted', productId: event.data.productId };
+  }
+}
