@@ -44,37 +44,31 @@ describe('product decider', () => {
   });
 
   it('records a partial change as the whole new set of details', () => {
-    const result = spec
-      .given([created])
-      .when({
-        type: 'ChangeProduct',
-        data: { productId, details: { basePriceCents: 19_900 } },
-        metadata: { now: later },
-      });
+    const result = spec.given([created]).when({
+      type: 'ChangeProduct',
+      data: { productId, details: { basePriceCents: 19_900 } },
+      metadata: { now: later },
+    });
     expect(result.events).toEqual([
       { type: 'ProductUpdated', data: { productId, ...details, basePriceCents: 19_900, updatedAt: later } },
     ]);
   });
 
   it('deactivates and activates only when the flag actually changes', () => {
-    const deactivate = spec
-      .given([created])
-      .when({
-        type: 'ChangeProduct',
-        data: { productId, details: {}, isActive: false },
-        metadata: { now: later },
-      });
+    const deactivate = spec.given([created]).when({
+      type: 'ChangeProduct',
+      data: { productId, details: {}, isActive: false },
+      metadata: { now: later },
+    });
     expect(deactivate.events).toEqual([
       { type: 'ProductDeactivated', data: { productId, deactivatedAt: later } },
     ]);
 
-    const alreadyActive = spec
-      .given([created])
-      .when({
-        type: 'ChangeProduct',
-        data: { productId, details: {}, isActive: true },
-        metadata: { now: later },
-      });
+    const alreadyActive = spec.given([created]).when({
+      type: 'ChangeProduct',
+      data: { productId, details: {}, isActive: true },
+      metadata: { now: later },
+    });
     expect(alreadyActive.events).toEqual([]);
 
     const reactivate = spec
@@ -90,24 +84,20 @@ describe('product decider', () => {
   });
 
   it('decides nothing for a change that changes nothing', () => {
-    const result = spec
-      .given([created])
-      .when({
-        type: 'ChangeProduct',
-        data: { productId, details: { ...details, features: [...details.features] } },
-        metadata: { now: later },
-      });
+    const result = spec.given([created]).when({
+      type: 'ChangeProduct',
+      data: { productId, details: { ...details, features: [...details.features] } },
+      metadata: { now: later },
+    });
     expect(result.events).toEqual([]);
   });
 
   it('changes details and activity together', () => {
-    const result = spec
-      .given([created])
-      .when({
-        type: 'ChangeProduct',
-        data: { productId, details: { name: 'Bank Connect' }, isActive: false },
-        metadata: { now: later },
-      });
+    const result = spec.given([created]).when({
+      type: 'ChangeProduct',
+      data: { productId, details: { name: 'Bank Connect' }, isActive: false },
+      metadata: { now: later },
+    });
     expect(result.events?.map((event) => event.type)).toEqual(['ProductUpdated', 'ProductDeactivated']);
   });
 
@@ -120,13 +110,11 @@ describe('product decider', () => {
 
   it('treats a missing or deleted product as not found', () => {
     for (const history of [[], [created, deleted]]) {
-      const change = spec
-        .given(history)
-        .when({
-          type: 'ChangeProduct',
-          data: { productId, details: { name: 'X y' } },
-          metadata: { now: later },
-        });
+      const change = spec.given(history).when({
+        type: 'ChangeProduct',
+        data: { productId, details: { name: 'X y' } },
+        metadata: { now: later },
+      });
       expect(change.error).toBeInstanceOf(NotFoundError);
       const remove = spec
         .given(history)

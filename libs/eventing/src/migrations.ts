@@ -1,0 +1,42 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import type pg from 'pg';
+
+/**
+ * Applies a service's numbered SQL files (`001_products.sql`, …) once each, in order, inside its own schema.
+ * Hand-written rather than a migration framework: read models are rebuilt from events, so they only ever move
+ * forward with plain SQL, and this is the whole of it. An advisory lock keyed on the schema lets several
+ * replicas start at once.
+ */
+export async function runMigrations(pool: pg.Pool, schema: string, directory: string): Promise<string[]> {
+  assertIdentifier(schema);
+  const files = (await readdir(directory)).filter((file) => /^\d+_[\w-]+\.sql$/.test(file)).sort();
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrations:${schema}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const { rows } = await client.query<{ name: string }>(`SELECT name FROM ${schema}.schema_migrations`);
+    const applied = new Set(rows.map((row) => row.name));
+    const pending = files.filter((file) => !applied.has(file));
+    await client.query(`SET LOCAL search_path TO ${schema}`);
+    for (const file of pending) {
+      await client.query(await readFile(join(directory, file), 'utf8'));
+      await client.query(`INSERT INTO ${schema}.schema_migrations (name) VALUES ($1)`, [file]);
+    }
+    await client.query('COMMIT');
+    return pending;
+  } catch (error) {
+    await client.query('ROLLBACK');
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+export function assertIdentifier(name: string): void {
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(name)) throw new Error(`Not a safe SQL identifier: ${name}`);
+}

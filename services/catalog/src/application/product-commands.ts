@@ -1,0 +1,155 @@
+import { v7 as uuidv7 } from 'uuid';
+import {
+  defaultProductColor,
+  defaultProductIcon,
+  dollarsToCents,
+  productEventSchema,
+  type ProductEvent,
+} from '@app/contracts';
+import {
+  createCommandHandler,
+  streamName,
+  type CommandOptions,
+  type CommandResult,
+  type EventStore,
+  type RecordedEvent,
+} from '@app/eventing';
+import type { z } from 'zod';
+import type { createProductBodySchema, patchProductBodySchema } from '@app/contracts';
+import { productDecider } from '../domain/product/decide.js';
+import type { ProductDetails, ProductState } from '../domain/product/product.js';
+import type { SlugReservations } from './slug-reservations.js';
+
+export const productCategory = 'catalog_product';
+export const productStream = (productId: string): string => streamName(productCategory, productId);
+
+/** Stored events are validated on the way back in; an upcaster for a `.v2` type would go here. */
+export function decodeProductEvent(recorded: RecordedEvent): ProductEvent {
+  return productEventSchema.parse({ type: recorded.type, data: recorded.data });
+}
+
+type CreateBody = z.output<typeof createProductBodySchema>;
+type PatchBody = z.output<typeof patchProductBodySchema>;
+export type ProductCommandResult = CommandResult<ProductState, ProductEvent> & { productId: string };
+
+export interface ProductCommandsDeps {
+  eventStore: EventStore;
+  slugs: SlugReservations;
+  now: () => Date;
+  newId?: () => string;
+}
+
+/** The catalogue's use cases: slug reservation around the generic command handler. */
+export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }: ProductCommandsDeps) {
+  const handle = createCommandHandler({ eventStore, decider: productDecider, decode: decodeProductEvent });
+
+  async function withSlug<T>(slug: string | undefined, productId: string, run: () => Promise<T>): Promise<T> {
+    const reservedNow = slug === undefined ? false : await slugs.reserve(slug, productId);
+    try {
+      return await run();
+    } catch (error) {
+      if (reservedNow && slug !== undefined) await slugs.release(slug, productId);
+      throw error;
+    }
+  }
+
+  async function afterChange(productId: string, result: CommandResult<ProductState, ProductEvent>) {
+    const changedSlug = result.newEvents.some(
+      (e) => e.type === 'ProductUpdated' || e.type === 'ProductDeleted',
+    );
+    if (changedSlug) {
+      await slugs.releaseAllExcept(
+        productId,
+        result.state.status === 'listed' ? result.state.details.slug : null,
+      );
+    }
+    return { ...result, productId };
+  }
+
+  return {
+    async create(body: CreateBody, options: CommandOptions): Promise<ProductCommandResult> {
+      const productId = newId();
+      return withSlug(body.slug, productId, async () => {
+        const result = await handle(
+          productStream(productId),
+          {
+            type: 'CreateProduct',
+            data: { productId, details: fullDetails(body), isActive: body.isActive ?? true },
+            metadata: { now: now().toISOString() },
+          },
+          options,
+        );
+        return { ...result, productId };
+      });
+    },
+
+    /** PUT: every detail is replaced; fields left out take their defaults; isActive is kept when absent. */
+    async replace(
+      productId: string,
+      body: CreateBody,
+      options: CommandOptions,
+    ): Promise<ProductCommandResult> {
+      return withSlug(body.slug, productId, async () => {
+        const result = await handle(
+          productStream(productId),
+          {
+            type: 'ChangeProduct',
+            data: { productId, details: fullDetails(body), isActive: body.isActive },
+            metadata: { now: now().toISOString() },
+          },
+          options,
+        );
+        return afterChange(productId, result);
+      });
+    },
+
+    async patch(productId: string, body: PatchBody, options: CommandOptions): Promise<ProductCommandResult> {
+      return withSlug(body.slug, productId, async () => {
+        const result = await handle(
+          productStream(productId),
+          {
+            type: 'ChangeProduct',
+            data: { productId, details: partialDetails(body), isActive: body.isActive },
+            metadata: { now: now().toISOString() },
+          },
+          options,
+        );
+        return afterChange(productId, result);
+      });
+    },
+
+    async remove(productId: string, options: CommandOptions): Promise<ProductCommandResult> {
+      const result = await handle(
+        productStream(productId),
+        { type: 'DeleteProduct', data: { productId }, metadata: { now: now().toISOString() } },
+        options,
+      );
+      return afterChange(productId, result);
+    },
+  };
+}
+
+export type ProductCommands = ReturnType<typeof createProductCommands>;
+
+function fullDetails(body: CreateBody): ProductDetails {
+  return {
+    name: body.name,
+    slug: body.slug,
+    description: body.description ?? null,
+    basePriceCents: dollarsToCents(body.basePrice),
+    category: body.category ?? null,
+    color: body.color ?? defaultProductColor,
+    icon: body.icon ?? defaultProductIcon,
+    features: body.features ?? [],
+  };
+}
+
+function partialDetails(body: PatchBody): Partial<ProductDetails> {
+  const { basePrice, isActive: _isActive, ...rest } = body;
+  return { ...rest, ...(basePrice === undefined ? {} : { basePriceCents: dollarsToCents(basePrice) }) };
+}
+
+export async function readProductState(eventStore: EventStore, productId: string): Promise<ProductState> {
+  const { events } = await eventStore.readStream(productStream(productId));
+  return events.map(decodeProductEvent).reduce(productDecider.evolve, productDecider.initialState());
+}
