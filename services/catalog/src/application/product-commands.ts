@@ -2,8 +2,10 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   defaultProductColor,
   defaultProductIcon,
+  centsToDollars,
   dollarsToCents,
   productEventSchema,
+  type Product,
   type ProductEvent,
 } from '@app/contracts';
 import {
@@ -67,8 +69,12 @@ export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }
   }
 
   return {
-    async create(body: CreateBody, options: CommandOptions): Promise<ProductCommandResult> {
-      const productId = newId();
+    /** `productId` is given only by the demo seed, whose fixed ids make it idempotent. */
+    async create(
+      body: CreateBody,
+      options: CommandOptions,
+      productId = newId(),
+    ): Promise<ProductCommandResult> {
       return withSlug(body.slug, productId, async () => {
         const result = await handle(
           productStream(productId),
@@ -152,4 +158,23 @@ function partialDetails(body: PatchBody): Partial<ProductDetails> {
 export async function readProductState(eventStore: EventStore, productId: string): Promise<ProductState> {
   const { events } = await eventStore.readStream(productStream(productId));
   return events.map(decodeProductEvent).reduce(productDecider.evolve, productDecider.initialState());
+}
+
+/** The API view of a product as the command left it, money in dollars. */
+export function productView(state: Extract<ProductState, { status: 'listed' }>): Product {
+  const { details } = state;
+  return {
+    id: state.productId,
+    name: details.name,
+    slug: details.slug,
+    description: details.description,
+    basePrice: centsToDollars(details.basePriceCents),
+    category: details.category,
+    color: details.color,
+    icon: details.icon,
+    features: details.features,
+    isActive: state.isActive,
+    createdAt: state.createdAt,
+    updatedAt: state.updatedAt,
+  };
 }

@@ -14,7 +14,14 @@ export interface ProductDetails {
 
 export type ProductState =
   | { status: 'absent' }
-  | { status: 'listed'; productId: string; details: ProductDetails; isActive: boolean }
+  | {
+      status: 'listed';
+      productId: string;
+      details: ProductDetails;
+      isActive: boolean;
+      createdAt: string;
+      updatedAt: string;
+    }
   | { status: 'deleted'; productId: string };
 
 export const initialState = (): ProductState => ({ status: 'absent' });
@@ -22,18 +29,22 @@ export const initialState = (): ProductState => ({ status: 'absent' });
 export function evolve(state: ProductState, event: ProductEvent): ProductState {
   switch (event.type) {
     case 'ProductCreated': {
-      const { productId, isActive, createdAt: _createdAt, ...details } = event.data;
-      return { status: 'listed', productId, details, isActive };
+      const { productId, isActive, createdAt, ...details } = event.data;
+      return { status: 'listed', productId, details, isActive, createdAt, updatedAt: createdAt };
     }
     case 'ProductUpdated': {
       if (state.status !== 'listed') return state;
-      const { productId: _productId, updatedAt: _updatedAt, ...details } = event.data;
-      return { ...state, details };
+      const { productId: _productId, updatedAt, ...details } = event.data;
+      return { ...state, details, updatedAt };
     }
     case 'ProductActivated':
-      return state.status === 'listed' ? { ...state, isActive: true } : state;
+      return state.status === 'listed'
+        ? { ...state, isActive: true, updatedAt: event.data.activatedAt }
+        : state;
     case 'ProductDeactivated':
-      return state.status === 'listed' ? { ...state, isActive: false } : state;
+      return state.status === 'listed'
+        ? { ...state, isActive: false, updatedAt: event.data.deactivatedAt }
+        : state;
     case 'ProductDeleted':
       return { status: 'deleted', productId: event.data.productId };
   }

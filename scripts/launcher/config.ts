@@ -1,0 +1,31 @@
+import { randomBytes } from 'node:crypto';
+import { z } from 'zod';
+
+/** The launcher's environment, parsed once. Every variable is optional: `npm start` runs on embedded defaults. */
+const schema = z.object({
+  PORT: z.coerce.number().int().min(1).max(65535).default(8080),
+  DATABASE_URL: z.url().optional(),
+  NATS_URL: z.url().optional(),
+  EVENTSTORE_URL: z.string().min(1).optional(),
+  EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
+  EMBEDDED_NATS_PORT: z.coerce.number().int().min(1).max(65535).default(14222),
+  INTERNAL_TOKEN_SECRET: z.string().min(32).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('warn'),
+  OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
+  DATA_DIR: z.string().default('.data'),
+});
+
+export type LauncherConfig = z.infer<typeof schema> & { INTERNAL_TOKEN_SECRET: string };
+
+export function loadLauncherConfig(env: NodeJS.ProcessEnv): LauncherConfig {
+  const parsed = schema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new Error(`Invalid environment:\n${problems.join('\n')}`);
+  }
+  // One secret per launch is enough: only the processes started here share it.
+  return {
+    ...parsed.data,
+    INTERNAL_TOKEN_SECRET: parsed.data.INTERNAL_TOKEN_SECRET ?? randomBytes(32).toString('hex'),
+  };
+}

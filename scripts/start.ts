@@ -1,0 +1,97 @@
+/**
+ * `npm start`: runs the whole platform on one machine on embedded defaults (README "Run it"): Postgres from
+ * DATABASE_URL or embedded in .data/, NATS from NATS_URL or a local nats-server, the event store on Postgres
+ * unless EVENTSTORE_URL is set; then seeds, starts every service and the gateway, and prints the URL.
+ */
+import { loadLauncherConfig } from './launcher/config.js';
+import { startEmbeddedNats } from './launcher/embedded-nats.js';
+import { startEmbeddedPostgres } from './launcher/embedded-postgres.js';
+import { runNodeScript, startNodeProcess, type RunningProcess } from './launcher/processes.js';
+import { gatewayEntry, services } from './launcher/services.js';
+import { waitForReady } from './launcher/wait.js';
+
+const config = loadLauncherConfig(process.env);
+const cleanups: Array<() => Promise<void>> = [];
+let stopping = false;
+
+async function main(): Promise<void> {
+  const postgres = config.DATABASE_URL
+    ? { url: config.DATABASE_URL }
+    : await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT);
+  if ('stop' in postgres) cleanups.unshift(postgres.stop);
+  const nats = config.NATS_URL
+    ? { url: config.NATS_URL }
+    : await startEmbeddedNats(config.DATA_DIR, config.EMBEDDED_NATS_PORT);
+  if ('stop' in nats) cleanups.unshift(nats.stop);
+  console.log(
+    `Postgres ${config.DATABASE_URL ? 'from DATABASE_URL' : `embedded in ${config.DATA_DIR}/postgres`}; ` +
+      `NATS ${config.NATS_URL ? 'from NATS_URL' : `local nats-server in ${config.DATA_DIR}/nats`}; ` +
+      `event store ${config.EVENTSTORE_URL ? 'KurrentDB from EVENTSTORE_URL' : 'on Postgres'}`,
+  );
+
+  const shared: Record<string, string> = {
+    DATABASE_URL: postgres.url,
+    NATS_URL: nats.url,
+    INTERNAL_TOKEN_SECRET: config.INTERNAL_TOKEN_SECRET,
+    LOG_LEVEL: config.LOG_LEVEL,
+    ...(config.EVENTSTORE_URL ? { EVENTSTORE_URL: config.EVENTSTORE_URL } : {}),
+    ...(config.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? { OTEL_EXPORTER_OTLP_ENDPOINT: config.OTEL_EXPORTER_OTLP_ENDPOINT }
+      : {}),
+  };
+
+  const gatewayEnv: Record<string, string> = { ...shared, PORT: String(config.PORT) };
+  for (const service of services) {
+    const env = { ...shared, PORT: String(service.port), HOST: '127.0.0.1' };
+    if (service.seed) await runNodeScript(`${service.name}-seed`, service.seed, env);
+    const child = track(startNodeProcess(service.name, service.entry, env));
+    await Promise.race([
+      waitForReady(`http://127.0.0.1:${service.port}/health/ready`, 30_000),
+      failOnExit(child),
+    ]);
+    gatewayEnv[service.gatewayUrlVariable] = `http://127.0.0.1:${service.port}`;
+  }
+  const gateway = track(startNodeProcess('gateway', gatewayEntry, gatewayEnv));
+  await Promise.race([
+    waitForReady(`http://127.0.0.1:${config.PORT}/health/ready`, 30_000),
+    failOnExit(gateway),
+  ]);
+
+  console.log(`\nThe platform is running at http://localhost:${config.PORT}`);
+  console.log(
+    `  catalogue: http://localhost:${config.PORT}/api/products · API docs: http://localhost:${config.PORT}/api/docs`,
+  );
+  console.log('Press Ctrl-C to stop.');
+}
+
+function track(child: RunningProcess): RunningProcess {
+  cleanups.unshift(() => child.stop());
+  void child.exited.then((code) => {
+    if (!stopping) {
+      console.error(`${child.name} stopped unexpectedly (exit code ${String(code)}); shutting down.`);
+      void shutdown(1);
+    }
+  });
+  return child;
+}
+
+async function failOnExit(child: RunningProcess): Promise<never> {
+  const code = await child.exited;
+  throw new Error(`${child.name} exited with code ${String(code)} while starting`);
+}
+
+async function shutdown(exitCode: number): Promise<void> {
+  if (stopping) return;
+  stopping = true;
+  for (const cleanup of cleanups) {
+    await cleanup().catch((error: unknown) => console.error((error as Error).message));
+  }
+  process.exit(exitCode);
+}
+
+process.once('SIGINT', () => void shutdown(0));
+process.once('SIGTERM', () => void shutdown(0));
+main().catch(async (error: unknown) => {
+  console.error(`npm start failed: ${(error as Error).message}`);
+  await shutdown(1);
+});

@@ -1,0 +1,41 @@
+import type pg from 'pg';
+import type { EventStore } from '@app/eventing';
+import { createService, idempotencyPlugin, type ReadinessCheck } from '@app/service-kit';
+import { wireProductCommands } from './application/wire-product-commands.js';
+import { catalogSchema } from './config.js';
+import { adminProductRoutes } from './http/admin-products.routes.js';
+import type { ReadYourWrites } from './http/command-reply.js';
+import { productQueryRoutes } from './http/products.routes.js';
+
+export interface CatalogDeps {
+  identitySecret: string;
+  logLevel: string;
+  readYourWritesTimeoutMs: number;
+  db: pg.Pool;
+  eventStore: EventStore;
+  projections: ReadYourWrites;
+  readiness: ReadinessCheck[];
+  now?: () => Date;
+}
+
+/** The catalogue's HTTP app (STYLE.md "One service": app.ts builds, server.ts listens). */
+export async function buildApp(deps: CatalogDeps) {
+  const { db, eventStore, projections, now = () => new Date() } = deps;
+  const app = await createService({
+    name: 'catalog',
+    logger: { level: deps.logLevel },
+    identity: { secret: deps.identitySecret },
+    readiness: deps.readiness,
+    openapi: { title: 'Catalog API', description: 'Products of the fintech subscription platform.' },
+  });
+  await app.register(idempotencyPlugin, { pool: db, schema: catalogSchema });
+
+  const commands = wireProductCommands(eventStore, db, now);
+  await app.register(productQueryRoutes, { db });
+  await app.register(adminProductRoutes, {
+    commands,
+    projections,
+    readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs,
+  });
+  return app;
+}

@@ -1,0 +1,13 @@
+import type pg from 'pg';
+import type { EventStore } from '@app/eventing';
+import { createProductCommands, readProductState, type ProductCommands } from './product-commands.js';
+import { createSlugReservations } from './slug-reservations.js';
+
+/** Product use cases with slug reservations that consult the event store to recognise stale ones. */
+export function wireProductCommands(eventStore: EventStore, db: pg.Pool, now: () => Date): ProductCommands {
+  const slugs = createSlugReservations(db, async (productId) => {
+    const state = await readProductState(eventStore, productId);
+    return state.status === 'listed' ? state.details.slug : null;
+  });
+  return createProductCommands({ eventStore, slugs, now });
+}

@@ -1,0 +1,124 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createProductBodySchema,
+  patchProductBodySchema,
+  productIdParamsSchema,
+  productSchema,
+  replaceProductBodySchema,
+} from '@app/contracts';
+import {
+  productView,
+  type ProductCommandResult,
+  type ProductCommands,
+} from '../application/product-commands.js';
+import { commandMetadata, settleCommand, type ReadYourWrites } from './command-reply.js';
+import { expectedRevisionFrom } from './revision-headers.js';
+
+export interface AdminProductRoutesOptions {
+  commands: ProductCommands;
+  projections: ReadYourWrites;
+  readYourWritesTimeoutMs: number;
+}
+
+const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
+const commandConfig = { policy: 'admin', idempotent: true } as const;
+
+/** Admin commands on products (SPEC.md §7). Each answers with the product as it now is and its ETag. */
+export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, options) => {
+  const { commands, projections, readYourWritesTimeoutMs } = options;
+  const viewOf = (result: ProductCommandResult) => {
+    if (result.state.status !== 'listed') throw new Error('A product command left no product to show');
+    return productView(result.state);
+  };
+
+  app.post(
+    '/api/admin/products',
+    {
+      config: commandConfig,
+      schema: {
+        summary: 'Create a product',
+        tags: ['catalog'],
+        body: createProductBodySchema,
+        response: { 201: productSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await commands.create(request.body, { metadata: commandMetadata(request) });
+      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
+      reply.header('location', `/api/products/${result.productId}`);
+      return reply.code(201).send(viewOf(result));
+    },
+  );
+
+  app.put(
+    '/api/admin/products/:id',
+    {
+      config: commandConfig,
+      schema: {
+        summary: 'Replace a product',
+        description:
+          'Every detail is replaced; isActive is kept when left out. Send If-Match to fail on a stale copy.',
+        tags: ['catalog'],
+        params: productIdParamsSchema,
+        headers: ifMatchHeaders,
+        body: replaceProductBodySchema,
+        response: { 200: productSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await commands.replace(request.params.id, request.body, {
+        metadata: commandMetadata(request),
+        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
+      });
+      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
+      return viewOf(result);
+    },
+  );
+
+  app.patch(
+    '/api/admin/products/:id',
+    {
+      config: commandConfig,
+      schema: {
+        summary: 'Change some fields of a product',
+        tags: ['catalog'],
+        params: productIdParamsSchema,
+        headers: ifMatchHeaders,
+        body: patchProductBodySchema,
+        response: { 200: productSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await commands.patch(request.params.id, request.body, {
+        metadata: commandMetadata(request),
+        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
+      });
+      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
+      return viewOf(result);
+    },
+  );
+
+  app.delete(
+    '/api/admin/products/:id',
+    {
+      config: commandConfig,
+      schema: {
+        summary: 'Delete a product',
+        description: 'Removes it from every list and frees its slug.',
+        tags: ['catalog'],
+        params: productIdParamsSchema,
+        headers: ifMatchHeaders,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
+    async (request, reply) => {
+      const result = await commands.remove(request.params.id, {
+        metadata: commandMetadata(request),
+        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
+      });
+      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
+      return reply.code(204).send(null);
+    },
+  );
+};

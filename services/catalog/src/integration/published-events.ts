@@ -1,0 +1,40 @@
+import { catalogSubjects, type CatalogIntegrationEvent, type IntegrationEnvelope } from '@app/contracts';
+import type { RecordedEvent } from '@app/eventing';
+import { decodeProductEvent } from '../application/product-commands.js';
+
+/**
+ * Stored product events → the public `catalog.product.*.v1` contract. The stored shape may evolve on its own;
+ * this mapping is where the published one is kept stable.
+ */
+export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
+  const event = decodeProductEvent(recorded);
+  const envelope = {
+    id: recorded.id,
+    occurredAt: recorded.recordedAt.toISOString(),
+    ...(recorded.metadata.correlationId ? { correlationId: recorded.metadata.correlationId } : {}),
+    causationId: recorded.id,
+  };
+  const published: CatalogIntegrationEvent = (() => {
+    switch (event.type) {
+      case 'ProductCreated':
+        return { ...envelope, type: catalogSubjects.productCreated, data: event.data };
+      case 'ProductUpdated':
+        return { ...envelope, type: catalogSubjects.productUpdated, data: event.data };
+      case 'ProductActivated':
+        return {
+          ...envelope,
+          type: catalogSubjects.productActivated,
+          data: { productId: event.data.productId, changedAt: event.data.activatedAt },
+        };
+      case 'ProductDeactivated':
+        return {
+          ...envelope,
+          type: catalogSubjects.productDeactivated,
+          data: { productId: event.data.productId, changedAt: event.data.deactivatedAt },
+        };
+      case 'ProductDeleted':
+        return { ...envelope, type: catalogSubjects.productDeleted, data: event.data };
+    }
+  })();
+  return published;
+}

@@ -1,0 +1,56 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { createEventStore, ensureEventingTables, runMigrations, type EventStore } from '@app/eventing';
+import { ensureIdempotencyTable } from '@app/service-kit';
+import { catalogSchema, type CatalogConfig } from './config.js';
+import { productCategory } from './application/product-commands.js';
+
+/** Read-model DDL, beside src/ in the source tree and beside dist/ once built. */
+const migrationsDirectory = resolve(fileURLToPath(new URL('../migrations', import.meta.url)));
+
+export const ownedCategories = [productCategory];
+
+export interface CatalogStorage {
+  pool: pg.Pool;
+  eventStore: EventStore;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens the catalogue's Postgres pool (its own schema first on the search path) and event store, and brings
+ * every table it relies on up to date. Used by the server, the seed and the rebuild command alike.
+ */
+export async function openStorage(
+  config: Pick<CatalogConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'EVENTSTORE_URL'>,
+): Promise<CatalogStorage> {
+  const pool = new pg.Pool({
+    connectionString: config.DATABASE_URL,
+    max: config.DATABASE_POOL_SIZE,
+    options: `-c search_path=${catalogSchema}`,
+    application_name: 'catalog',
+  });
+  const eventStore = createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool });
+  try {
+    await prepareStorage(pool, eventStore);
+  } catch (error) {
+    await eventStore.close();
+    await pool.end();
+    throw error;
+  }
+  return {
+    pool,
+    eventStore,
+    async close() {
+      await eventStore.close();
+      await pool.end();
+    },
+  };
+}
+
+export async function prepareStorage(pool: pg.Pool, eventStore: EventStore): Promise<void> {
+  if ('migrate' in eventStore && typeof eventStore.migrate === 'function') await eventStore.migrate();
+  await runMigrations(pool, catalogSchema, migrationsDirectory);
+  await ensureEventingTables(pool, catalogSchema);
+  await ensureIdempotencyTable(pool, catalogSchema);
+}
