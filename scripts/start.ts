@@ -15,6 +15,7 @@ const cleanups: Array<() => Promise<void>> = [];
 let stopping = false;
 
 async function main(): Promise<void> {
+  listenForStopSignals();
   const postgres = config.DATABASE_URL
     ? { url: config.DATABASE_URL }
     : await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT);
@@ -64,6 +65,11 @@ async function main(): Promise<void> {
   console.log('Press Ctrl-C to stop.');
 }
 
+function listenForStopSignals(): void {
+  process.once('SIGINT', () => void shutdown(0));
+  process.once('SIGTERM', () => void shutdown(0));
+}
+
 function track(child: RunningProcess): RunningProcess {
   cleanups.unshift(() => child.stop());
   void child.exited.then((code) => {
@@ -89,8 +95,6 @@ async function shutdown(exitCode: number): Promise<void> {
   process.exit(exitCode);
 }
 
-process.once('SIGINT', () => void shutdown(0));
-process.once('SIGTERM', () => void shutdown(0));
 main().catch(async (error: unknown) => {
   console.error(`npm start failed: ${(error as Error).message}`);
   await shutdown(1);

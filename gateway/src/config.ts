@@ -1,0 +1,28 @@
+import { internalTokenSecret, logLevel, otel, parseConfig, port } from '@app/service-kit/config';
+import { z } from 'zod';
+import type { ServiceUrls } from './route-table.js';
+
+const positiveInt = z.coerce.number().int().positive();
+
+/** The gateway's whole environment, parsed once at start (STYLE.md: no other file reads process.env). */
+export const gatewayConfigSchema = z.object({
+  PORT: port.default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  CATALOG_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3001'),
+  INTERNAL_TOKEN_SECRET: internalTokenSecret,
+  UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
+  BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  LOG_LEVEL: logLevel,
+  ...otel('gateway'),
+});
+
+export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
+
+export function loadConfig(env: Record<string, string | undefined>): GatewayConfig {
+  return parseConfig(gatewayConfigSchema, env);
+}
+
+/** The services this gateway routes to; a service without a URL has no routes (route-table.ts). */
+export function serviceUrls(config: GatewayConfig): ServiceUrls {
+  return { catalog: config.CATALOG_URL };
+}

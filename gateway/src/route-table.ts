@@ -1,0 +1,127 @@
+/**
+ * The gateway's route table (ARCHITECTURE.md "Gateway"): which service owns which `/api/*` path and who may call
+ * it. The gateway enforces `access` as defence in depth; every service enforces it again from the identity token.
+ */
+export type ServiceName = 'identity' | 'catalog' | 'tenancy' | 'billing' | 'monitoring';
+export type Access = 'public' | 'signed-in' | 'admin';
+
+export interface RouteEntry {
+  /** `/api/a/b` (exact), `/api/a/:id/b` (`:name` is one segment) or `/api/a/*` (one or more further segments). */
+  readonly pattern: string;
+  readonly service: ServiceName;
+  readonly access: Access;
+  /** Restricts the entry to these methods (upper case); all methods when absent. */
+  readonly methods?: readonly string[];
+}
+
+type Segment = { kind: 'literal'; value: string } | { kind: 'param' } | { kind: 'rest' };
+
+interface CompiledRoute {
+  readonly entry: RouteEntry;
+  readonly segments: readonly Segment[];
+}
+
+/** Compiled and ordered most-specific-first; build with `buildRouteTable`. */
+export type RouteTable = readonly CompiledRoute[];
+
+export type ServiceUrls = Partial<Record<ServiceName, string>>;
+
+/**
+ * Every entry, grouped by owner. Later services add their block here (identity: `/api/login`, `/api/logout`,
+ * `/api/auth/*`, `/api/admin/users*`; tenancy: `/api/admin/tenants*`, `/api/admin/subscriptions/*`,
+ * `/api/subscriptions`, `/api/admin/products/:id/subscriptions`; billing; monitoring), together with their URL in
+ * config.ts. Order does not matter: `buildRouteTable` sorts by specificity.
+ */
+export const routeEntries: readonly RouteEntry[] = [
+  // catalog: visitors and tenants read the catalogue; the catalog service itself decides what each one sees.
+  { pattern: '/api/products', service: 'catalog', access: 'public' },
+  { pattern: '/api/products/*', service: 'catalog', access: 'public' },
+  { pattern: '/api/admin/products', service: 'catalog', access: 'admin' },
+  { pattern: '/api/admin/products/*', service: 'catalog', access: 'admin' },
+];
+
+/** Keeps only the entries of configured services, so an unconfigured service's paths answer 404, not 503. */
+export function buildRouteTable(
+  services: ServiceUrls,
+  entries: readonly RouteEntry[] = routeEntries,
+): RouteTable {
+  return entries
+    .filter((entry) => services[entry.service] !== undefined)
+    .map((entry) => ({ entry, segments: compilePattern(entry.pattern) }))
+    .sort((a, b) => compareSpecificity(a.segments, b.segments));
+}
+
+/**
+ * The entry that owns `method path`, or null. `path` is the raw request path without the query string. Paths that
+ * a server could read differently from us (dot segments, encoded slashes or backslashes, empty segments, bad
+ * percent-encoding) match nothing, so a trick path can never reach a service under a more lenient entry.
+ */
+export function matchRoute(table: RouteTable, method: string, path: string): RouteEntry | null {
+  const segments = safeSegments(path);
+  if (segments === null) return null;
+  const upperMethod = method.toUpperCase();
+  for (const route of table) {
+    if (route.entry.methods !== undefined && !route.entry.methods.includes(upperMethod)) continue;
+    if (segmentsMatch(route.segments, segments)) return route.entry;
+  }
+  return null;
+}
+
+/** Decoded path segments after the leading slash, or null when the path is not a plain, unambiguous /api/ path. */
+export function safeSegments(path: string): string[] | null {
+  if (!path.startsWith('/api/') || path.includes('?') || path.includes('#')) return null;
+  const raw = path.slice(1).split('/');
+  const decoded: string[] = [];
+  for (const segment of raw) {
+    if (segment === '' || /%2f|%5c|\\/i.test(segment)) return null;
+    let value: string;
+    try {
+      value = decodeURIComponent(segment);
+    } catch {
+      return null;
+    }
+    // eslint-disable-next-line no-control-regex -- control characters are exactly what must be refused here
+    if (value === '.' || value === '..' || /[\u0000-\u001f\u007f]/.test(value)) return null;
+    decoded.push(value);
+  }
+  return decoded;
+}
+
+function compilePattern(pattern: string): Segment[] {
+  if (!pattern.startsWith('/api/')) throw new Error(`Route pattern must start with /api/: ${pattern}`);
+  const parts = pattern.slice(1).split('/');
+  return parts.map((part, index) => {
+    if (part === '') throw new Error(`Route pattern has an empty segment: ${pattern}`);
+    if (part === '*') {
+      if (index !== parts.length - 1) throw new Error(`'*' must be the last segment: ${pattern}`);
+      return { kind: 'rest' };
+    }
+    if (part.startsWith(':')) return { kind: 'param' };
+    if (part.includes('*') || part.includes(':')) throw new Error(`Unsupported route pattern: ${pattern}`);
+    return { kind: 'literal', value: part };
+  });
+}
+
+function segmentsMatch(pattern: readonly Segment[], path: readonly string[]): boolean {
+  for (let i = 0; i < pattern.length; i += 1) {
+    const part = pattern[i];
+    const value = path[i];
+    if (part === undefined) return false;
+    if (part.kind === 'rest') return value !== undefined;
+    if (value === undefined) return false;
+    if (part.kind === 'literal' && part.value !== value) return false;
+  }
+  return pattern.length === path.length;
+}
+
+const rank = { literal: 3, param: 2, rest: 1 } as const;
+
+/** Literal before `:param` before `*` at the first differing segment; longer before shorter otherwise. */
+function compareSpecificity(a: readonly Segment[], b: readonly Segment[]): number {
+  const shared = Math.min(a.length, b.length);
+  for (let i = 0; i < shared; i += 1) {
+    const diff = rank[(b[i] as Segment).kind] - rank[(a[i] as Segment).kind];
+    if (diff !== 0) return diff;
+  }
+  return b.length - a.length;
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig, serviceUrls } from '../src/config.js';
+
+const secret = 'x'.repeat(32);
+
+describe('loadConfig', () => {
+  it('applies the documented defaults', () => {
+    const config = loadConfig({ INTERNAL_TOKEN_SECRET: secret });
+    expect(config).toMatchObject({
+      PORT: 8080,
+      HOST: '0.0.0.0',
+      CATALOG_URL: 'http://127.0.0.1:3001',
+      UPSTREAM_TIMEOUT_MS: 10_000,
+      BODY_LIMIT_BYTES: 1024 * 1024,
+      LOG_LEVEL: 'info',
+    });
+    expect(config.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
+    expect(serviceUrls(config)).toEqual({ catalog: 'http://127.0.0.1:3001' });
+  });
+
+  it('reads numbers and URLs from strings', () => {
+    const config = loadConfig({
+      INTERNAL_TOKEN_SECRET: secret,
+      PORT: '9000',
+      CATALOG_URL: 'http://catalog:3001',
+      UPSTREAM_TIMEOUT_MS: '2500',
+      BODY_LIMIT_BYTES: '2048',
+    });
+    expect(config).toMatchObject({
+      PORT: 9000,
+      CATALOG_URL: 'http://catalog:3001',
+      UPSTREAM_TIMEOUT_MS: 2500,
+    });
+    expect(config.BODY_LIMIT_BYTES).toBe(2048);
+  });
+
+  it('refuses a missing or short secret and a malformed URL, without echoing the secret', () => {
+    expect(() => loadConfig({})).toThrow(/INTERNAL_TOKEN_SECRET/);
+    expect(() => loadConfig({ INTERNAL_TOKEN_SECRET: 'short-secret-value' })).toThrow(
+      /INTERNAL_TOKEN_SECRET/,
+    );
+    expect(() => loadConfig({ INTERNAL_TOKEN_SECRET: 'short-secret-value' })).not.toThrow(
+      /short-secret-value/,
+    );
+    expect(() => loadConfig({ INTERNAL_TOKEN_SECRET: secret, CATALOG_URL: 'not a url' })).toThrow(
+      /CATALOG_URL/,
+    );
+  });
+});

@@ -1,0 +1,204 @@
+import { signIdentityToken, verifyIdentityToken } from '@app/service-kit';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildGateway } from '../src/app.js';
+import {
+  headerAuthenticator,
+  startEchoUpstream,
+  testConfig,
+  testSecret,
+  type EchoedRequest,
+} from './support.js';
+
+let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
+let gateway: FastifyInstance;
+
+beforeAll(async () => {
+  upstream = await startEchoUpstream((app) => {
+    app.get('/api/products/missing', async (_request, reply) =>
+      reply.code(404).type('application/problem+json').send({
+        type: 'about:blank',
+        title: 'Not Found',
+        status: 404,
+        detail: 'Product not found',
+      }),
+    );
+    app.post('/api/admin/products/replayed', async (_request, reply) =>
+      reply.code(201).header('idempotent-replayed', 'true').send({ id: 'p-1' }),
+    );
+  });
+  gateway = await buildGateway({
+    config: testConfig({ CATALOG_URL: upstream.url }),
+    authenticate: headerAuthenticator,
+  });
+});
+
+afterAll(async () => {
+  await gateway?.close();
+  await upstream?.app.close();
+});
+
+describe('proxying to the owning service', () => {
+  it('forwards method, path, query and body as they are and returns the status', async () => {
+    const body = JSON.stringify({ name: 'Analytics', basePrice: 49.99, extra: [1, 2] });
+    const response = await gateway.inject({
+      method: 'PATCH',
+      url: '/api/admin/products/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b?include=all&tag=a&tag=b',
+      headers: { 'content-type': 'application/json', 'x-test-caller': 'admin' },
+      payload: body,
+    });
+    expect(response.statusCode).toBe(200);
+    const echoed = response.json<EchoedRequest>();
+    expect(echoed.method).toBe('PATCH');
+    expect(echoed.url).toBe(
+      '/api/admin/products/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b?include=all&tag=a&tag=b',
+    );
+    expect(echoed.body).toBe(body);
+    expect(echoed.headers['content-type']).toBe('application/json');
+  });
+
+  it('forwards non-JSON bodies byte for byte', async () => {
+    const response = await gateway.inject({
+      method: 'POST',
+      url: '/api/products/import',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'name,price\nA,1\n',
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json<EchoedRequest>().body).toBe('name,price\nA,1\n');
+  });
+
+  it('forwards HEAD and DELETE', async () => {
+    const head = await gateway.inject({ method: 'HEAD', url: '/api/products' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers.etag).toBe('"v7"');
+    expect(head.body).toBe('');
+    const removed = await gateway.inject({
+      method: 'DELETE',
+      url: '/api/admin/products/p-9',
+      headers: { 'x-test-caller': 'admin' },
+    });
+    expect(removed.json<EchoedRequest>()).toMatchObject({ method: 'DELETE', url: '/api/admin/products/p-9' });
+  });
+
+  it('answers 400 problem for a query string the proxy cannot decode', async () => {
+    const response = await gateway.inject({ method: 'GET', url: '/api/products?q=%zz' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({ status: 400, type: 'urn:problem:malformed-url' });
+  });
+
+  it("passes the service's headers and problem bodies through unchanged", async () => {
+    const listed = await gateway.inject({ method: 'GET', url: '/api/products' });
+    expect(listed.headers.etag).toBe('"v7"');
+
+    const missing = await gateway.inject({ method: 'GET', url: '/api/products/missing' });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toContain('application/problem+json');
+    expect(missing.json()).toEqual({
+      type: 'about:blank',
+      title: 'Not Found',
+      status: 404,
+      detail: 'Product not found',
+    });
+
+    const replayed = await gateway.inject({
+      method: 'POST',
+      url: '/api/admin/products/replayed',
+      headers: { 'x-test-caller': 'admin', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(replayed.statusCode).toBe(201);
+    expect(replayed.headers['idempotent-replayed']).toBe('true');
+  });
+
+  it("replaces a client's identity token with one signed for the caller the gateway knows", async () => {
+    // Even a token with the right signature (leaked, replayed) only ever stands for the authenticated caller.
+    const leaked = await signIdentityToken({ userId: 'someone-else', role: 'admin' }, testSecret);
+    const refused = await gateway.inject({
+      method: 'GET',
+      url: '/api/admin/products',
+      headers: { 'x-test-caller': 'tenant', 'x-identity-token': leaked },
+    });
+    expect(refused.statusCode).toBe(403);
+
+    const asTenant = await gateway.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: { 'x-test-caller': 'tenant', 'x-identity-token': leaked },
+    });
+    const token = asTenant.json<EchoedRequest>().headers['x-identity-token'];
+    expect(typeof token).toBe('string');
+    expect(token).not.toBe(leaked);
+    expect(await verifyIdentityToken(token as string, testSecret)).toEqual({
+      userId: 'user-tenant',
+      role: 'tenant',
+      email: 'tenant@example.com',
+      tenantId: 'tenant-1',
+    });
+  });
+
+  it('forwards no identity token for a visitor, even when the client sent a valid one', async () => {
+    const leaked = await signIdentityToken({ userId: 'someone-else', role: 'admin' }, testSecret);
+    const response = await gateway.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: { 'x-identity-token': leaked },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json<EchoedRequest>().headers['x-identity-token']).toBeUndefined();
+  });
+
+  it('refuses a forged identity token outright (service-kit verifies any token it sees)', async () => {
+    const before = upstream.received.length;
+    const response = await gateway.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: { 'x-identity-token': 'forged' },
+    });
+    expect(response.statusCode).toBe(401);
+    expect(upstream.received.length).toBe(before);
+  });
+
+  it('propagates the request id to the service and echoes it back', async () => {
+    const requestId = `req-${crypto.randomUUID()}`;
+    const response = await gateway.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: { 'x-request-id': requestId },
+    });
+    expect(response.json<EchoedRequest>().headers['x-request-id']).toBe(requestId);
+    expect(response.headers['x-request-id']).toBe(requestId);
+
+    const generated = await gateway.inject({ method: 'GET', url: '/api/products' });
+    const sent = generated.json<EchoedRequest>().headers['x-request-id'];
+    expect(sent).toEqual(expect.any(String));
+    expect(generated.headers['x-request-id']).toBe(sent);
+  });
+
+  it('passes trace context through and sets forwarding headers, without hop-by-hop headers', async () => {
+    const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
+    const response = await gateway.inject({
+      method: 'GET',
+      url: '/api/products',
+      headers: {
+        traceparent,
+        tracestate: 'vendor=opaque',
+        host: 'shop.example.com',
+        'x-forwarded-for': '203.0.113.9',
+        'proxy-authorization': 'Basic c2VjcmV0',
+        te: 'trailers',
+        'keep-alive': 'timeout=5',
+      },
+    });
+    const { headers } = response.json<EchoedRequest>();
+    expect(headers.traceparent).toBe(traceparent);
+    expect(headers.tracestate).toBe('vendor=opaque');
+    expect(headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
+    expect(headers['x-forwarded-proto']).toBe('http');
+    expect(headers['x-forwarded-host']).toBe('shop.example.com');
+    expect(headers.host).toBe(new URL(upstream.url).host);
+    expect(headers['proxy-authorization']).toBeUndefined();
+    expect(headers.te).toBeUndefined();
+    expect(headers['keep-alive']).toBeUndefined();
+  });
+});

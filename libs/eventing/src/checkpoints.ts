@@ -1,0 +1,137 @@
+import type pg from 'pg';
+import type { Position } from './event-store.js';
+import { assertIdentifier } from './migrations.js';
+
+/**
+ * Checkpoints and processed-message ids live in the owning service's schema, next to its read models, so a
+ * projection can write its rows and its position in one transaction (ARCHITECTURE.md "Messaging").
+ * A NULL position means "from the start": a rebuild sets it back to NULL instead of deleting the row, so the row
+ * that concurrent runners lock on always exists.
+ */
+
+/** A pool or a client inside a transaction; every helper runs on whichever it is given. */
+export type Queryable = Pick<pg.ClientBase, 'query'>;
+
+/** Schema names end up in SQL text, so only plain lower-case identifiers get through. */
+function quoted(schema: string): string {
+  assertIdentifier(schema);
+  return `"${schema}"`;
+}
+
+export async function ensureEventingTables(db: pg.Pool, schema: string): Promise<void> {
+  const target = quoted(schema);
+  const client = await db.connect();
+  try {
+    await client.query('BEGIN');
+    // Two processes creating the same schema at once collide on pg_namespace even with IF NOT EXISTS.
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`eventing-tables:${schema}`]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${target}`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.checkpoints (
+      name text PRIMARY KEY,
+      commit bigint,
+      prepare bigint,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.processed_messages (
+      consumer text NOT NULL,
+      message_id text NOT NULL,
+      processed_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (consumer, message_id)
+    )`);
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
+interface CheckpointRow {
+  commit: string | null;
+  prepare: string | null;
+}
+
+function toPosition(row: CheckpointRow | undefined): Position | 'start' {
+  if (!row || row.commit === null || row.prepare === null) return 'start';
+  return { commit: BigInt(row.commit), prepare: BigInt(row.prepare) };
+}
+
+export async function readCheckpoint(
+  db: Queryable,
+  schema: string,
+  name: string,
+): Promise<Position | 'start'> {
+  const result = await db.query<CheckpointRow>(
+    `SELECT commit, prepare FROM ${quoted(schema)}.checkpoints WHERE name = $1`,
+    [name],
+  );
+  return toPosition(result.rows[0]);
+}
+
+/**
+ * Reads the checkpoint and locks its row until the transaction ends, creating the row if needed, in one round
+ * trip: a no-op ON CONFLICT DO UPDATE takes the row lock and returns the latest committed values, so two
+ * instances of a projection serialise here and the second sees what the first wrote.
+ */
+export async function lockCheckpoint(
+  tx: Queryable,
+  schema: string,
+  name: string,
+): Promise<Position | 'start'> {
+  const result = await tx.query<CheckpointRow>(
+    `INSERT INTO ${quoted(schema)}.checkpoints AS c (name) VALUES ($1)
+     ON CONFLICT (name) DO UPDATE SET name = c.name
+     RETURNING commit, prepare`,
+    [name],
+  );
+  return toPosition(result.rows[0]);
+}
+
+/** Moves the checkpoint forward only: a stale writer (a second relay, a late flush) never moves it back. */
+export async function writeCheckpoint(
+  db: Queryable,
+  schema: string,
+  name: string,
+  position: Position,
+): Promise<void> {
+  await db.query(
+    `INSERT INTO ${quoted(schema)}.checkpoints AS c (name, commit, prepare, updated_at)
+     VALUES ($1, $2, $3, now())
+     ON CONFLICT (name) DO UPDATE SET commit = excluded.commit, prepare = excluded.prepare, updated_at = now()
+     WHERE c.commit IS NULL OR (c.commit, c.prepare) < (excluded.commit, excluded.prepare)`,
+    [name, position.commit.toString(), position.prepare.toString()],
+  );
+}
+
+/** Back to the start, for a rebuild. */
+export async function resetCheckpoint(db: Queryable, schema: string, name: string): Promise<void> {
+  await db.query(
+    `INSERT INTO ${quoted(schema)}.checkpoints AS c (name) VALUES ($1)
+     ON CONFLICT (name) DO UPDATE SET commit = NULL, prepare = NULL, updated_at = now()`,
+    [name],
+  );
+}
+
+/**
+ * Records that `consumer` handled `messageId`; false when it already had, so the caller skips the message. Inside
+ * the handler's transaction, a concurrent duplicate waits on the key and then sees the first one's row.
+ */
+export async function markMessageProcessed(
+  tx: Queryable,
+  schema: string,
+  consumer: string,
+  messageId: string,
+): Promise<boolean> {
+  const result = await tx.query(
+    `INSERT INTO ${quoted(schema)}.processed_messages (consumer, message_id) VALUES ($1, $2)
+     ON CONFLICT DO NOTHING`,
+    [consumer, messageId],
+  );
+  return result.rowCount === 1;
+}
+
+/** For logs: bigint does not survive JSON.stringify. */
+export function formatPosition(position: Position | 'start'): string {
+  return position === 'start' ? 'start' : `${position.commit}/${position.prepare}`;
+}

@@ -1,0 +1,46 @@
+import type pg from 'pg';
+import type { EventStore } from './event-store.js';
+import { createKurrentEventStore } from './kurrentdb/kurrent-event-store.js';
+import { createPostgresEventStore } from './postgres/postgres-event-store.js';
+
+/** The slice of a pino logger the adapters use; pino's Logger fits it. */
+export interface EventStoreLogger {
+  warn(details: object, message?: string): void;
+  error(details: object, message?: string): void;
+}
+
+export interface CreateEventStoreOptions {
+  /** `EVENTSTORE_URL`: a `kurrentdb://` or `esdb://` URL selects KurrentDB; empty or absent selects PostgreSQL. */
+  eventStoreUrl?: string | undefined;
+  pool: pg.Pool;
+  schema?: string;
+  logger?: EventStoreLogger;
+}
+
+export interface ConfiguredEventStore extends EventStore {
+  readonly kind: 'postgres' | 'kurrentdb';
+  /** Prepares storage: the PostgreSQL DDL; a no-op for KurrentDB, whose server needs no schema. */
+  migrate(): Promise<void>;
+}
+
+/**
+ * Picks the adapter from configuration (ARCHITECTURE.md "Event store"): KurrentDB when a URL is given,
+ * else PostgreSQL on the service's pool.
+ */
+export function createEventStore(options: CreateEventStoreOptions): ConfiguredEventStore {
+  const logger = options.logger ? { logger: options.logger } : {};
+  const url = options.eventStoreUrl?.trim();
+  if (url) {
+    if (!/^(kurrentdb|kdb|esdb|eventstoredb)(\+discover)?:\/\//i.test(url)) {
+      throw new Error('EVENTSTORE_URL must be a kurrentdb:// or esdb:// connection string');
+    }
+    const store = createKurrentEventStore({ connectionString: url, ...logger });
+    return { ...store, kind: 'kurrentdb', migrate: async () => undefined };
+  }
+  const store = createPostgresEventStore({
+    pool: options.pool,
+    ...(options.schema ? { schema: options.schema } : {}),
+    ...logger,
+  });
+  return { ...store, kind: 'postgres' };
+}

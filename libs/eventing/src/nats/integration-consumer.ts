@@ -1,0 +1,100 @@
+import type pg from 'pg';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
+import type { IntegrationEnvelope } from '@app/contracts';
+import { ensureEventingTables } from '../checkpoints.js';
+import { backoffMs, sleep, type EventingLogger } from '../relay/retry.js';
+import { ensureDurableConsumer } from './consumer-setup.js';
+import { createMessageProcessor } from './message-processor.js';
+
+export interface IntegrationConsumerOptions {
+  nats: NatsConnection;
+  /** The producer's stream, e.g. `CATALOG`. */
+  stream: string;
+  /** Also the consumer's key in processed_messages: one per read model that consumes. */
+  durableName: string;
+  /** One subject filter (NATS 2.9), e.g. `catalog.product.>`. */
+  filterSubject: string;
+  pool: pg.Pool;
+  schema: string;
+  /** Runs inside the transaction that records the message id; throw to have the message redelivered. */
+  handle: (envelope: IntegrationEnvelope, tx: pg.PoolClient) => Promise<void>;
+  logger: EventingLogger;
+  /** Default 30 s. */
+  ackWaitMs?: number;
+  /** Default 20; with the redelivery backoff (1 s doubling to 60 s) that is about a quarter of an hour. */
+  maxDeliver?: number;
+}
+
+export interface IntegrationConsumer {
+  /** Stops fetching and resolves once the message in hand has been committed and acked (or given back). */
+  stop(): Promise<void>;
+}
+
+/**
+ * Other services' integration events into this service's read models (ARCHITECTURE.md "Messaging"): a durable
+ * pull consumer with explicit acks. Each message is validated, then recorded as processed and handled in one
+ * transaction, then acked, so a redelivery (lost ack, second instance, replay) is a no-op. Stop it before
+ * draining the NATS connection.
+ */
+export async function startIntegrationConsumer(
+  options: IntegrationConsumerOptions,
+): Promise<IntegrationConsumer> {
+  const { logger, durableName } = options;
+  const maxDeliver = options.maxDeliver ?? 20;
+  await ensureEventingTables(options.pool, options.schema);
+  const processMessage = createMessageProcessor({ ...options, maxDeliver });
+  const stopping = new AbortController();
+  let messages: ConsumerMessages | undefined;
+
+  /** Fetches until stopped; the producer's stream may not exist yet when this service starts first. */
+  async function consumeUntilStopped(): Promise<void> {
+    for (let attempt = 0; !stopping.signal.aborted; attempt += 1) {
+      try {
+        messages = await openConsumer(options, maxDeliver);
+        if (stopping.signal.aborted) messages.stop();
+        for await (const message of messages) {
+          attempt = 0;
+          // Messages fetched but not started are given back at once rather than waiting out ack_wait.
+          if (stopping.signal.aborted) message.nak();
+          else await processMessage(message);
+        }
+      } catch (error) {
+        logger.warn(
+          { err: error, consumer: durableName, stream: options.stream },
+          'integration consumer not ready',
+        );
+      }
+      if (options.nats.isClosed()) {
+        if (!stopping.signal.aborted)
+          logger.error({ consumer: durableName }, 'NATS connection closed; consumer ends');
+        return;
+      }
+      await sleep(backoffMs(attempt, 500, 10_000), stopping.signal);
+    }
+  }
+  const loop = consumeUntilStopped();
+
+  return {
+    stop: async () => {
+      stopping.abort();
+      messages?.stop();
+      await loop;
+    },
+  };
+}
+
+async function openConsumer(
+  options: IntegrationConsumerOptions,
+  maxDeliver: number,
+): Promise<ConsumerMessages> {
+  await ensureDurableConsumer(await jetstreamManager(options.nats), {
+    stream: options.stream,
+    durableName: options.durableName,
+    filterSubject: options.filterSubject,
+    ackWaitMs: options.ackWaitMs ?? 30_000,
+    maxDeliver,
+  });
+  const consumer = await jetstream(options.nats).consumers.get(options.stream, options.durableName);
+  return consumer.consume({ max_messages: 100 });
+}

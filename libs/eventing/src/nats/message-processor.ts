@@ -1,0 +1,135 @@
+import type pg from 'pg';
+import { Match, type MsgHdrs } from '@nats-io/transport-node';
+import type { JsMsg } from '@nats-io/jetstream';
+import {
+  context,
+  propagation,
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  trace,
+  type TextMapGetter,
+} from '@opentelemetry/api';
+import { z } from 'zod';
+import { integrationEnvelopeSchema, type IntegrationEnvelope } from '@app/contracts';
+import { markMessageProcessed } from '../checkpoints.js';
+import type { EventingLogger } from '../relay/retry.js';
+
+export interface MessageProcessorOptions {
+  pool: pg.Pool;
+  schema: string;
+  durableName: string;
+  handle: (envelope: IntegrationEnvelope, tx: pg.PoolClient) => Promise<void>;
+  logger: EventingLogger;
+  maxDeliver: number;
+}
+
+const tracer = trace.getTracer('@app/eventing');
+
+const headerGetter: TextMapGetter<MsgHdrs | undefined> = {
+  keys: (headers) => headers?.keys() ?? [],
+  // MsgHdrs.get answers '' for a missing header; the propagator wants undefined.
+  get: (headers, key) => headers?.get(key, Match.IgnoreCase) || undefined,
+};
+
+/**
+ * Handles one delivery: validate (junk is terminated, never retried), then record the id and run the handler in
+ * one transaction, then ack. A failure rolls both back and asks for redelivery later. Never throws.
+ */
+export function createMessageProcessor(options: MessageProcessorOptions): (message: JsMsg) => Promise<void> {
+  const { pool, schema, durableName, logger } = options;
+
+  async function handleOnce(envelope: IntegrationEnvelope): Promise<void> {
+    const tx = await pool.connect();
+    let broken: unknown;
+    try {
+      await tx.query('BEGIN');
+      if (await markMessageProcessed(tx, schema, durableName, envelope.id)) {
+        await options.handle(envelope, tx);
+      } else {
+        logger.debug(
+          { consumer: durableName, messageId: envelope.id },
+          'duplicate integration message skipped',
+        );
+      }
+      await tx.query('COMMIT');
+    } catch (error) {
+      await tx.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      throw error;
+    } finally {
+      tx.release(broken instanceof Error ? broken : undefined);
+    }
+  }
+
+  /** Redelivery with growing delay; the last allowed delivery is terminated loudly rather than dropped quietly. */
+  function giveBack(message: JsMsg, envelope: IntegrationEnvelope, error: unknown): void {
+    const deliveries = message.info.deliveryCount;
+    const fields = {
+      err: error,
+      consumer: durableName,
+      messageId: envelope.id,
+      type: envelope.type,
+      deliveries,
+    };
+    if (deliveries >= options.maxDeliver) {
+      logger.error(
+        fields,
+        'integration message failed on its last delivery; terminated, replay it after a fix',
+      );
+      message.term();
+      return;
+    }
+    logger.error(fields, 'integration message failed; redelivering later');
+    message.nak(Math.min(60_000, 1_000 * 2 ** (deliveries - 1)));
+  }
+
+  return async (message) => {
+    const envelope = parseEnvelope(message);
+    if (!envelope.success) {
+      logger.warn(
+        { consumer: durableName, subject: message.subject, seq: message.seq, reason: envelope.reason },
+        'invalid integration message; terminated',
+      );
+      message.term();
+      return;
+    }
+    // The producer's trace (its command's traceparent, carried by the relay) continues here.
+    const parent = propagation.extract(ROOT_CONTEXT, message.headers, headerGetter);
+    const span = tracer.startSpan(
+      `process ${message.subject}`,
+      {
+        kind: SpanKind.CONSUMER,
+        attributes: {
+          'messaging.system': 'nats',
+          'messaging.destination.name': message.subject,
+          'messaging.consumer.group.name': durableName,
+          'messaging.message.id': envelope.data.id,
+        },
+      },
+      parent,
+    );
+    try {
+      await context.with(trace.setSpan(parent, span), () => handleOnce(envelope.data));
+      message.ack();
+    } catch (error) {
+      span.recordException(error instanceof Error ? error : String(error));
+      span.setStatus({ code: SpanStatusCode.ERROR });
+      giveBack(message, envelope.data, error);
+    } finally {
+      span.end();
+    }
+  };
+}
+
+type Parsed = { success: true; data: IntegrationEnvelope } | { success: false; reason: string };
+
+function parseEnvelope(message: JsMsg): Parsed {
+  let json: unknown;
+  try {
+    json = message.json();
+  } catch {
+    return { success: false, reason: 'payload is not JSON' };
+  }
+  const parsed = integrationEnvelopeSchema.safeParse(json);
+  return parsed.success ? parsed : { success: false, reason: z.prettifyError(parsed.error) };
+}

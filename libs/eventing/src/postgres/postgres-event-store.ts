@@ -1,0 +1,88 @@
+import type pg from 'pg';
+import type { EventStoreLogger } from '../create-event-store.js';
+import type { EventStore, Position, ReadStreamResult } from '../event-store.js';
+import { appendInTransaction } from './append.js';
+import { createNotificationListener } from './listener.js';
+import { eventColumns, toRecordedEvent, type EventRow } from './rows.js';
+import { assertSchemaName, migrateEventStore, notifyChannel } from './schema.js';
+import { subscribeToCategories } from './subscription.js';
+
+export interface PostgresEventStoreOptions {
+  pool: pg.Pool;
+  /** Schema holding the event store's tables; default `eventstore`. */
+  schema?: string;
+  /** Fallback poll of idle subscriptions, for events that become safe to read without a notification. */
+  pollIntervalMs?: number;
+  logger?: EventStoreLogger;
+}
+
+export interface PostgresEventStore extends EventStore {
+  /** Creates or updates the schema; idempotent and safe to run from several processes at once. */
+  migrate(): Promise<void>;
+  readonly schema: string;
+}
+
+/** The default event store (ARCHITECTURE.md "Event store"); the pool stays the caller's to end. */
+export function createPostgresEventStore(options: PostgresEventStoreOptions): PostgresEventStore {
+  const { pool, logger } = options;
+  const schema = options.schema ?? 'eventstore';
+  assertSchemaName(schema);
+  const listener = createNotificationListener(pool.options, notifyChannel(schema), logger);
+  const closing = new AbortController();
+
+  return {
+    schema,
+    migrate: () => migrateEventStore(pool, schema),
+
+    append: (stream, events, expectedRevision) =>
+      appendInTransaction(pool, schema, stream, events, expectedRevision),
+
+    async readStream(stream): Promise<ReadStreamResult> {
+      const { rows } = await pool.query<EventRow>(
+        `SELECT ${eventColumns} FROM ${schema}.events WHERE stream_name = $1 ORDER BY stream_revision`,
+        [stream],
+      );
+      const events = rows.map(toRecordedEvent);
+      const last = events.at(-1);
+      return { events, revision: last ? last.revision : 'no_stream' };
+    },
+
+    subscribe: (subscribeOptions) =>
+      subscribeToCategories(
+        {
+          pool,
+          schema,
+          listener,
+          pollIntervalMs: options.pollIntervalMs ?? 250,
+          storeSignal: closing.signal,
+          ...(logger ? { logger } : {}),
+        },
+        subscribeOptions,
+      ),
+
+    async headPosition(categories): Promise<Position | 'start'> {
+      const { rows } = await pool.query<{ transaction_id_text: string; global_position: string }>(
+        `SELECT transaction_id::text AS transaction_id_text, global_position
+         FROM ${schema}.events
+         WHERE category = ANY($1::text[])
+           AND transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))
+         ORDER BY transaction_id DESC, global_position DESC
+         LIMIT 1`,
+        [categories],
+      );
+      const row = rows[0];
+      return row
+        ? { commit: BigInt(row.transaction_id_text), prepare: BigInt(row.global_position) }
+        : 'start';
+    },
+
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+
+    async close() {
+      closing.abort();
+      await listener.close();
+    },
+  };
+}

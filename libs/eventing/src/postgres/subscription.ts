@@ -1,0 +1,90 @@
+import type pg from 'pg';
+import type { EventStoreLogger } from '../create-event-store.js';
+import type { Position, RecordedEvent, SubscribeOptions } from '../event-store.js';
+import type { NotificationListener } from './listener.js';
+import { eventColumns, toRecordedEvent, type EventRow } from './rows.js';
+
+export interface SubscriptionContext {
+  pool: pg.Pool;
+  schema: string;
+  listener: NotificationListener;
+  pollIntervalMs: number;
+  logger?: EventStoreLogger;
+  /** Aborted when the store closes. */
+  storeSignal: AbortSignal;
+}
+
+/**
+ * Rows are read in (transaction_id, global_position) order and only from transactions older than the reading
+ * snapshot's xmin: every transaction below xmin has finished, so no row can later appear behind the resume point
+ * (postgres/README.md). `pg_current_snapshot()` is the statement's own snapshot, the one the scan sees.
+ */
+export function safeEventsQuery(schema: string): string {
+  return `SELECT ${eventColumns}
+    FROM ${schema}.events
+    WHERE category = ANY($1::text[])
+      AND (transaction_id, global_position) > ($2::xid8, $3::bigint)
+      AND transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))
+    ORDER BY transaction_id, global_position
+    LIMIT $4`;
+}
+
+export async function* subscribeToCategories(
+  context: SubscriptionContext,
+  options: SubscribeOptions,
+): AsyncGenerator<RecordedEvent> {
+  const { pool, schema, listener, pollIntervalMs, logger } = context;
+  if (options.categories.length === 0) throw new Error('Subscribing needs at least one category');
+  const batchSize = options.batchSize ?? 500;
+  const signal = AbortSignal.any([options.signal, context.storeSignal]);
+  const query = safeEventsQuery(schema);
+  let after: Position = options.from === 'start' ? { commit: 0n, prepare: 0n } : options.from;
+  let failures = 0;
+  const waiter = listener.register(options.categories);
+  try {
+    while (!signal.aborted) {
+      waiter.arm();
+      let rows: EventRow[];
+      try {
+        ({ rows } = await pool.query<EventRow>(query, [
+          options.categories,
+          after.commit.toString(),
+          after.prepare.toString(),
+          batchSize,
+        ]));
+        failures = 0;
+      } catch (error) {
+        if (!isTransient(error)) throw error;
+        failures += 1;
+        logger?.warn(
+          { err: error, categories: options.categories },
+          'event store subscription read failed; retrying',
+        );
+        await waiter.wait(Math.min(100 * 2 ** failures, 5_000), signal);
+        continue;
+      }
+      for (const row of rows) {
+        const event = toRecordedEvent(row);
+        after = event.position;
+        yield event;
+        if (signal.aborted) return;
+      }
+      if (rows.length < batchSize) {
+        // Also wakes by timeout: rows of a transaction that committed while an older one was still open become
+        // safe only when that one ends, and nothing notifies about that moment.
+        await waiter.wait(pollIntervalMs, signal);
+      }
+    }
+  } finally {
+    waiter.unregister();
+  }
+}
+
+/** Connection-level failures (no SQLSTATE, class 08, admin shutdown, too many connections) are retried. */
+function isTransient(error: unknown): boolean {
+  const code = typeof error === 'object' && error !== null ? (error as { code?: unknown }).code : undefined;
+  if (typeof code !== 'string' || !/^[0-9A-Z]{5}$/.test(code)) return true;
+  return (
+    code.startsWith('08') || code === '57P01' || code === '57P02' || code === '57P03' || code === '53300'
+  );
+}

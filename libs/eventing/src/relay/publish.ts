@@ -1,0 +1,105 @@
+import { headers, type MsgHdrs } from '@nats-io/transport-node';
+import type { JetStreamClient } from '@nats-io/jetstream';
+import { z } from 'zod';
+import { integrationEnvelopeSchema, type IntegrationEnvelope } from '@app/contracts';
+import type { RecordedEvent } from '../event-store.js';
+import { backoffMs, sleep, type EventingLogger } from './retry.js';
+
+export interface OutgoingMessage {
+  subject: string;
+  payload: string;
+  headers: MsgHdrs;
+  msgId: string;
+}
+
+/**
+ * Checks the mapped envelope before anything leaves the service: a mapping bug must stop the relay loudly rather
+ * than put junk on a public contract. The envelope id must be the event id, since it is also the dedupe key.
+ */
+export function toOutgoingMessage(
+  event: RecordedEvent,
+  envelope: IntegrationEnvelope,
+  subjectPrefix: string,
+): OutgoingMessage {
+  const parsed = integrationEnvelopeSchema.safeParse(envelope);
+  if (!parsed.success) {
+    throw new InvalidEnvelopeError(event, z.prettifyError(parsed.error));
+  }
+  if (parsed.data.id !== event.id) {
+    throw new InvalidEnvelopeError(event, `envelope id ${parsed.data.id} is not the event id`);
+  }
+  const hdrs = headers();
+  // The command's trace continues in every consumer (ARCHITECTURE.md "Observability").
+  if (event.metadata.traceparent) hdrs.set('traceparent', event.metadata.traceparent);
+  if (event.metadata.tracestate) hdrs.set('tracestate', event.metadata.tracestate);
+  return {
+    subject: `${subjectPrefix}${parsed.data.type}`,
+    payload: JSON.stringify(parsed.data),
+    headers: hdrs,
+    msgId: event.id,
+  };
+}
+
+export class InvalidEnvelopeError extends Error {
+  constructor(
+    readonly event: RecordedEvent,
+    readonly reason: string,
+  ) {
+    super(`integration envelope for event ${event.id} (${event.type}) is invalid: ${reason}`);
+    this.name = 'InvalidEnvelopeError';
+  }
+}
+
+export interface PublishContext {
+  js: JetStreamClient;
+  subjectPrefix: string;
+  toIntegrationEvent: (event: RecordedEvent) => IntegrationEnvelope | null;
+  logger: EventingLogger;
+  timeoutMs: number;
+}
+
+/**
+ * Maps and publishes one event, awaiting JetStream's ack, retrying with capped backoff for as long as it takes:
+ * the relay must never move past an event it could not publish. Returns false only when `signal` aborted first
+ * (the event is then not published, or not known to be, and must not be checkpointed).
+ */
+export async function publishEvent(
+  ctx: PublishContext,
+  event: RecordedEvent,
+  signal: AbortSignal,
+): Promise<boolean> {
+  for (let attempt = 0; ; attempt += 1) {
+    try {
+      const envelope = ctx.toIntegrationEvent(event);
+      if (envelope === null) return true;
+      const message = toOutgoingMessage(event, envelope, ctx.subjectPrefix);
+      const ack = await ctx.js.publish(message.subject, message.payload, {
+        msgID: message.msgId,
+        headers: message.headers,
+        timeout: ctx.timeoutMs,
+      });
+      if (ack.duplicate) {
+        ctx.logger.debug(
+          { eventId: event.id, subject: message.subject },
+          'JetStream deduplicated a republished event',
+        );
+      }
+      return true;
+    } catch (error) {
+      const fields = {
+        err: error,
+        eventId: event.id,
+        eventType: event.type,
+        stream: event.streamName,
+        attempt,
+      };
+      if (error instanceof InvalidEnvelopeError || attempt >= 3) {
+        ctx.logger.error(fields, 'relay cannot publish event; retrying, not skipping');
+      } else {
+        ctx.logger.warn(fields, 'relay publish failed; retrying');
+      }
+    }
+    await sleep(backoffMs(attempt, 200, 30_000), signal);
+    if (signal.aborted) return false;
+  }
+}

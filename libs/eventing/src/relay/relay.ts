@@ -1,0 +1,121 @@
+import type pg from 'pg';
+import type { NatsConnection } from '@nats-io/transport-node';
+import { jetstream, jetstreamManager } from '@nats-io/jetstream';
+import type { IntegrationEnvelope } from '@app/contracts';
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store.js';
+import { ensureEventingTables, formatPosition, readCheckpoint } from '../checkpoints.js';
+import { defaultDuplicateWindowMs, ensureStream, type StreamOptions } from '../nats/stream.js';
+import { CheckpointWriter } from './checkpoint-writer.js';
+import { acquireLeadership } from './leader-lock.js';
+import { publishEvent, type PublishContext } from './publish.js';
+import { backoffMs, sleep, type EventingLogger } from './retry.js';
+
+export interface RelayOptions {
+  eventStore: EventStore;
+  pool: pg.Pool;
+  /** The owning service's schema, where the checkpoint lives. */
+  schema: string;
+  nats: NatsConnection;
+  /** Ensured at start; its subjects must cover `<subjectPrefix><envelope.type>`. */
+  stream: StreamOptions;
+  /** '' in production; a unique test prefix like 'tabc123.' in tests. */
+  subjectPrefix: string;
+  /** The event-store categories this service owns. */
+  categories: readonly string[];
+  /** null: the event is internal and not published. */
+  toIntegrationEvent: (event: RecordedEvent) => IntegrationEnvelope | null;
+  logger: EventingLogger;
+  /** Default `relay:<stream name>`. */
+  checkpointName?: string;
+  /** Checkpoint batching; defaults 100 events / 1 s. `ms` must stay well inside the duplicate window. */
+  checkpointEvery?: { events?: number; ms?: number };
+  publishTimeoutMs?: number;
+  /** Test seam: runs before every checkpoint write; throwing simulates dying between publish and checkpoint. */
+  beforeCheckpointWrite?: (position: Position) => Promise<void> | void;
+}
+
+export interface Relay {
+  /** Ends the subscription, lets the in-flight publish settle, writes the final checkpoint. */
+  stop(): Promise<void>;
+  /** The last event this relay saw acknowledged by JetStream (or skipped as not published). */
+  position(): Position | 'start';
+}
+
+/**
+ * Event store → NATS JetStream for the categories a service owns (ARCHITECTURE.md "Messaging"): subscribe from
+ * the stored checkpoint, publish each event with Nats-Msg-Id = event id, await the ack, then checkpoint. A crash
+ * between publish and checkpoint republishes; JetStream's duplicate window absorbs that.
+ */
+export async function startRelay(options: RelayOptions): Promise<Relay> {
+  const { eventStore, pool, schema, logger } = options;
+  const name = options.checkpointName ?? `relay:${options.stream.name}`;
+  const everyEvents = options.checkpointEvery?.events ?? 100;
+  const everyMs = options.checkpointEvery?.ms ?? 1_000;
+  const duplicateWindowMs = options.stream.duplicateWindowMs ?? defaultDuplicateWindowMs;
+  if (everyMs * 4 > duplicateWindowMs) {
+    throw new Error(`relay checkpoint interval ${everyMs} ms must be far below the duplicate window`);
+  }
+
+  await ensureEventingTables(pool, schema);
+  await ensureStream(await jetstreamManager(options.nats), options.stream);
+  const publish: PublishContext = {
+    js: jetstream(options.nats),
+    subjectPrefix: options.subjectPrefix,
+    toIntegrationEvent: options.toIntegrationEvent,
+    logger,
+    timeoutMs: options.publishTimeoutMs ?? 5_000,
+  };
+  const writer = new CheckpointWriter({
+    pool,
+    schema,
+    name,
+    everyEvents,
+    everyMs,
+    logger,
+    beforeWrite: options.beforeCheckpointWrite,
+  });
+  const stopping = new AbortController();
+  let published: Position | 'start' = await readCheckpoint(pool, schema, name);
+
+  async function lead(signal: AbortSignal): Promise<void> {
+    // Another leader may have moved on while this instance stood by.
+    const stored = await readCheckpoint(pool, schema, name);
+    if (comparePositions(stored, published) > 0) published = stored;
+    logger.info({ relay: name, from: formatPosition(published) }, 'relay publishing');
+    const events = eventStore.subscribe({ from: published, categories: options.categories, signal });
+    for await (const event of events) {
+      if (!(await publishEvent(publish, event, signal))) return;
+      published = event.position;
+      await writer.advance(event.position);
+    }
+  }
+
+  const running = (async () => {
+    for (let attempt = 0; !stopping.signal.aborted;) {
+      const leadership = await acquireLeadership(pool, `${schema}:${name}`, stopping.signal, logger);
+      if (!leadership) break;
+      try {
+        await lead(AbortSignal.any([stopping.signal, leadership.lost]));
+        attempt = 0;
+      } catch (error) {
+        logger.error(
+          { err: error, relay: name, position: formatPosition(published) },
+          'relay loop failed; restarting',
+        );
+        await sleep(backoffMs(attempt++, 500, 30_000), stopping.signal);
+      } finally {
+        await writer.flush();
+        await leadership.release();
+      }
+    }
+    writer.close();
+  })();
+
+  return {
+    stop: async () => {
+      stopping.abort();
+      await running;
+    },
+    position: () => published,
+  };
+}

@@ -1,0 +1,204 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { comparePositions, streamName, type Position, type RecordedEvent } from '../src/event-store.js';
+import { ensureEventingTables, readCheckpoint } from '../src/checkpoints.js';
+import { applyBatch } from '../src/projections/projection.js';
+import { startProjections, type ProjectionRunner } from '../src/projections/start-projections.js';
+import {
+  captureLogger,
+  createStoreFixture,
+  productCreated,
+  productRenamed,
+  waitUntil,
+  type StoreFixture,
+} from './projection-fixtures.js';
+import { productsProjection, type ProductsProjection } from './projection-products.js';
+
+const schema = 'catalog';
+let fixture: StoreFixture;
+
+beforeAll(async () => {
+  fixture = await createStoreFixture();
+});
+afterAll(async () => {
+  await fixture?.close();
+});
+
+/** Each test gets its own category and table, so they share the file's database without seeing each other. */
+async function setup(withBatch = true) {
+  const suffix = randomUUID().replaceAll('-', '').slice(0, 10);
+  const category = `catalog_p${suffix}`;
+  const projection = productsProjection(schema, `products_${suffix}`, withBatch);
+  await fixture.db.pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  await projection.create(fixture.db.pool);
+  return { category, projection, stream: (id: string) => streamName(category, id) };
+}
+
+function start(
+  projection: ProductsProjection,
+  category: string,
+  logger = captureLogger(),
+): Promise<ProjectionRunner> {
+  return startProjections({
+    eventStore: fixture.store,
+    pool: fixture.db.pool,
+    schema,
+    categories: [category],
+    projections: [projection],
+    logger,
+  });
+}
+
+async function recordedEvents(category: string): Promise<RecordedEvent[]> {
+  const events: RecordedEvent[] = [];
+  const controller = new AbortController();
+  const head = await fixture.store.headPosition([category]);
+  if (head === 'start') return events;
+  for await (const event of fixture.store.subscribe({
+    from: 'start',
+    categories: [category],
+    signal: controller.signal,
+  })) {
+    events.push(event);
+    if (comparePositions(event.position, head) >= 0) controller.abort();
+  }
+  return events;
+}
+
+describe('projections', () => {
+  it('applies events and moves the checkpoint in the same transaction, retrying a failing event without skipping it', async () => {
+    const { category, projection, stream } = await setup(false);
+    const a = randomUUID();
+    const b = randomUUID();
+    const created = productCreated(a, 'Alpha');
+    const poisoned = productRenamed(a, 'Alpha 2');
+    projection.failOn.add(poisoned.id);
+    await fixture.store.append(stream(a), [created, poisoned], 'no_stream');
+    const last = await fixture.store.append(stream(b), [productCreated(b, 'Beta')], 'no_stream');
+    const logger = captureLogger();
+    const runner = await start(projection, category, logger);
+    try {
+      expect(await waitUntil(() => logger.at('error').length >= 2)).toBe(true);
+      const failure = logger.at('error')[0]!;
+      expect(failure.fields).toMatchObject({
+        eventId: poisoned.id,
+        eventType: 'ProductRenamed',
+        stream: stream(a),
+      });
+
+      // Whatever is committed so far, rows and checkpoint agree: every event at or before it applied, none after.
+      const checkpoint = await readCheckpoint(fixture.db.pool, schema, projection.name);
+      const events = await recordedEvents(category);
+      const poisonedPosition = events.find((event) => event.id === poisoned.id)!.position;
+      expect(comparePositions(checkpoint, poisonedPosition)).toBeLessThan(0);
+      const rows = await projection.rows(fixture.db.pool);
+      const createdApplied = comparePositions(checkpoint, events[0]!.position) >= 0;
+      expect(rows).toEqual(createdApplied ? [{ product_id: a, name: 'Alpha', applied: 1 }] : []);
+      expect(await runner.waitFor(last.position, 50)).toBe(false);
+
+      projection.failOn.clear();
+      expect(await runner.waitFor(last.position, 5_000)).toBe(true);
+      expect(await projection.rows(fixture.db.pool)).toEqual(
+        [
+          { product_id: a, name: 'Alpha 2', applied: 2 },
+          { product_id: b, name: 'Beta', applied: 1 },
+        ].sort((x, y) => x.product_id.localeCompare(y.product_id)),
+      );
+      expect(await readCheckpoint(fixture.db.pool, schema, projection.name)).toEqual(last.position);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('changes nothing when events are redelivered or replayed, and two instances never apply one twice', async () => {
+    const { category, projection, stream } = await setup();
+    const ids = Array.from({ length: 20 }, () => randomUUID());
+    const [first, second] = await Promise.all([start(projection, category), start(projection, category)]);
+    let last: Position | undefined;
+    try {
+      for (const id of ids) {
+        const result = await fixture.store.append(
+          stream(id),
+          [productCreated(id), productRenamed(id, `n-${id}`)],
+          'no_stream',
+        );
+        last = result.position;
+      }
+      expect(await first.waitFor(last!, 5_000)).toBe(true);
+      expect(await second.waitFor(last!, 5_000)).toBe(true);
+    } finally {
+      await Promise.all([first.stop(), second.stop()]);
+    }
+    const before = await projection.rows(fixture.db.pool);
+    expect(before).toHaveLength(ids.length);
+    expect(before.every((row) => row.applied === 2)).toBe(true);
+
+    // Redelivery from an older position, both through the batch path and event by event.
+    const events = await recordedEvents(category);
+    const handled = new Set(projection.eventTypes);
+    for (const oneByOne of [false, true]) {
+      const outcome = await applyBatch(
+        fixture.db.pool,
+        schema,
+        projection,
+        handled,
+        events,
+        'start',
+        oneByOne,
+      );
+      expect(outcome).toEqual({ kind: 'applied', position: last });
+    }
+    // A restarted runner resumes from its checkpoint rather than replaying.
+    const restarted = await start(projection, category);
+    expect(restarted.position()).toEqual(last);
+    await restarted.stop();
+    expect(await projection.rows(fixture.db.pool)).toEqual(before);
+  });
+
+  it('waitFor resolves once an append is applied and gives up after its timeout', async () => {
+    const { category, projection, stream } = await setup();
+    const runner = await start(projection, category);
+    try {
+      const id = randomUUID();
+      const { position } = await fixture.store.append(stream(id), [productCreated(id, 'Fresh')], 'no_stream');
+      expect(await runner.waitFor(position, 5_000)).toBe(true);
+      // Read-your-writes: the row is there as soon as waitFor says so.
+      expect(await projection.rows(fixture.db.pool)).toEqual([{ product_id: id, name: 'Fresh', applied: 1 }]);
+      expect(comparePositions(runner.position(), position)).toBeGreaterThanOrEqual(0);
+
+      const ahead = { commit: position.commit + 1_000_000n, prepare: position.prepare + 1_000_000n };
+      const started = performance.now();
+      expect(await runner.waitFor(ahead, 150)).toBe(false);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('advances the checkpoint over events the projection does not handle', async () => {
+    const { category, projection, stream } = await setup();
+    const runner = await start(projection, category);
+    try {
+      const id = randomUUID();
+      const other = { ...productCreated(id), type: 'ProductArchived' };
+      const { position } = await fixture.store.append(stream(id), [other], 'no_stream');
+      expect(await runner.waitFor(position, 5_000)).toBe(true);
+      expect(await readCheckpoint(fixture.db.pool, schema, projection.name)).toEqual(position);
+      expect(await projection.rows(fixture.db.pool)).toEqual([]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('creates the checkpoint tables idempotently, also when instances start together', async () => {
+    const fresh = `svc_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    await Promise.all(Array.from({ length: 5 }, () => ensureEventingTables(fixture.db.pool, fresh)));
+    await ensureEventingTables(fixture.db.pool, fresh);
+    const tables = await fixture.db.pool.query(
+      `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
+      [fresh],
+    );
+    expect(tables.rows.map((row) => row.table_name)).toEqual(['checkpoints', 'processed_messages']);
+    await expect(ensureEventingTables(fixture.db.pool, 'bad"; drop')).rejects.toThrow(/identifier/);
+  });
+});

@@ -1,0 +1,188 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamName, type NewEvent } from '../src/event-store.js';
+import { readCheckpoint } from '../src/checkpoints.js';
+import { startIntegrationConsumer, type IntegrationConsumer } from '../src/nats/integration-consumer.js';
+import { ensureStream } from '../src/nats/stream.js';
+import { startRelay, type RelayOptions } from '../src/relay/relay.js';
+import {
+  captureLogger,
+  createStoreFixture,
+  productCreated,
+  waitUntil,
+  type StoreFixture,
+} from './projection-fixtures.js';
+import { createNatsFixture, toCatalogEnvelope, type NatsFixture } from './nats-fixtures.js';
+import { inject } from 'vitest';
+
+/**
+ * RELAY-RESTART: a relay that dies after publishing and before checkpointing republishes on restart; JetStream's
+ * duplicate window drops the copies and the consumer's read model has every event exactly once.
+ */
+const schema = 'catalog';
+let store: StoreFixture;
+let nats: NatsFixture;
+
+beforeAll(async () => {
+  [store, nats] = await Promise.all([createStoreFixture(), createNatsFixture()]);
+  await store.db.pool.query('CREATE SCHEMA IF NOT EXISTS tenancy');
+});
+afterAll(async () => {
+  await Promise.all([store?.close(), nats?.close()]);
+});
+
+async function scenario() {
+  const { subjectPrefix, ...stream } = nats.isolatedStream();
+  const category = `catalog_k${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+  const table = `tenancy.products_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+  await ensureStream(nats.jsm, stream);
+  // No unique key: a message applied twice would show up as two rows.
+  await store.db.pool.query(`CREATE TABLE ${table} (event_id uuid NOT NULL)`);
+  const options: RelayOptions = {
+    eventStore: store.store,
+    pool: store.db.pool,
+    schema,
+    nats: nats.nc,
+    stream,
+    subjectPrefix,
+    categories: [category],
+    toIntegrationEvent: toCatalogEnvelope,
+    logger: captureLogger(),
+  };
+  const append = async (count: number): Promise<NewEvent[]> => {
+    const events = Array.from({ length: count }, () => productCreated());
+    for (const event of events)
+      await store.store.append(streamName(category, randomUUID()), [event], 'no_stream');
+    return events;
+  };
+  const startConsumer = (): Promise<IntegrationConsumer> =>
+    startIntegrationConsumer({
+      nats: nats.nc,
+      stream: stream.name,
+      durableName: 'tenancy-catalog-products',
+      filterSubject: `${subjectPrefix}catalog.product.>`,
+      pool: store.db.pool,
+      schema: 'tenancy',
+      logger: captureLogger(),
+      handle: async (envelope, tx) => {
+        await tx.query(`INSERT INTO ${table} VALUES ($1)`, [envelope.id]);
+      },
+    });
+  const rowsPerEvent = async () =>
+    (
+      await store.db.pool.query<{ event_id: string; n: number }>(
+        `SELECT event_id, count(*)::int AS n FROM ${table} GROUP BY event_id`,
+      )
+    ).rows;
+  const streamCount = async () => (await nats.jsm.streams.info(stream.name)).state.messages;
+  const checkpoint = () => readCheckpoint(store.db.pool, schema, `relay:${stream.name}`);
+  return {
+    options,
+    stream,
+    subjectPrefix,
+    category,
+    append,
+    startConsumer,
+    rowsPerEvent,
+    streamCount,
+    checkpoint,
+  };
+}
+
+async function expectEachOnce(s: Awaited<ReturnType<typeof scenario>>, events: NewEvent[]) {
+  expect(await waitUntil(async () => (await s.rowsPerEvent()).length === events.length, 10_000)).toBe(true);
+  const rows = await s.rowsPerEvent();
+  expect(rows.map((row) => row.event_id).sort()).toEqual(events.map((event) => event.id).sort());
+  expect(rows.every((row) => row.n === 1)).toBe(true);
+  expect(await s.streamCount()).toBe(events.length);
+}
+
+describe('RELAY-RESTART', () => {
+  it('loses and doubles nothing when the checkpoint write dies after the publish', async () => {
+    const s = await scenario();
+    const consumer = await s.startConsumer();
+    try {
+      const before = await s.append(10);
+      const crashing = await startRelay({
+        ...s.options,
+        checkpointEvery: { events: 1 },
+        beforeCheckpointWrite: () => {
+          throw new Error('simulated crash between publish and checkpoint');
+        },
+      });
+      expect(await waitUntil(async () => (await s.streamCount()) === 10)).toBe(true);
+      await crashing.stop();
+      expect(await s.checkpoint()).toBe('start');
+
+      const after = await s.append(5);
+      const logger = captureLogger();
+      const restarted = await startRelay({ ...s.options, logger });
+      try {
+        await expectEachOnce(s, [...before, ...after]);
+        // It really did publish the first ten again; JetStream dropped them.
+        expect(logger.at('debug').filter((entry) => /deduplicated/.test(entry.message ?? ''))).toHaveLength(
+          10,
+        );
+      } finally {
+        await restarted.stop();
+      }
+      expect(await s.checkpoint()).toEqual(restarted.position());
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it('loses and doubles nothing when the relay process is killed (SIGKILL) before it checkpoints', async () => {
+    const s = await scenario();
+    const consumer = await s.startConsumer();
+    let child: ChildProcess | undefined;
+    try {
+      child = spawn(
+        process.execPath,
+        ['--import', 'tsx', fileURLToPath(new URL('./relay-crash-child.ts', import.meta.url))],
+        {
+          env: {
+            ...process.env,
+            DATABASE_URL: store.db.url,
+            NATS_URL: inject('natsUrl'),
+            SCHEMA: schema,
+            STREAM: s.stream.name,
+            SUBJECTS: s.stream.subjects[0],
+            SUBJECT_PREFIX: s.subjectPrefix,
+            CATEGORY: s.category,
+          },
+          // `--import tsx` resolves from here up to the workspace's node_modules.
+          cwd: fileURLToPath(new URL('..', import.meta.url)),
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      expect(await waitUntil(() => output.includes('relay started'), 20_000)).toBe(true);
+
+      const before = await s.append(10);
+      expect(await waitUntil(async () => (await s.streamCount()) === 10)).toBe(true);
+      const exited = new Promise((resolve) => child!.once('exit', resolve));
+      child.kill('SIGKILL');
+      await exited;
+      expect(await s.checkpoint()).toBe('start');
+
+      const after = await s.append(5);
+      const logger = captureLogger();
+      const restarted = await startRelay({ ...s.options, logger });
+      try {
+        await expectEachOnce(s, [...before, ...after]);
+        expect(logger.at('debug').filter((entry) => /deduplicated/.test(entry.message ?? ''))).toHaveLength(
+          10,
+        );
+      } finally {
+        await restarted.stop();
+      }
+    } finally {
+      if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await consumer.stop();
+    }
+  });
+});

@@ -1,0 +1,169 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { streamName, type RecordedEvent } from '../src/event-store.js';
+import { readCheckpoint } from '../src/checkpoints.js';
+import { ensureStream } from '../src/nats/stream.js';
+import { startRelay, type RelayOptions } from '../src/relay/relay.js';
+import {
+  captureLogger,
+  createStoreFixture,
+  productCreated,
+  productRenamed,
+  waitUntil,
+  type StoreFixture,
+} from './projection-fixtures.js';
+import { createNatsFixture, toCatalogEnvelope, type NatsFixture } from './nats-fixtures.js';
+
+const schema = 'catalog';
+let store: StoreFixture;
+let nats: NatsFixture;
+
+beforeAll(async () => {
+  [store, nats] = await Promise.all([createStoreFixture(), createNatsFixture()]);
+});
+afterAll(async () => {
+  await Promise.all([store?.close(), nats?.close()]);
+});
+
+function relayOptions(overrides: Partial<RelayOptions> = {}) {
+  const { subjectPrefix, ...stream } = nats.isolatedStream();
+  const category = `catalog_x${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+  const options: RelayOptions = {
+    eventStore: store.store,
+    pool: store.db.pool,
+    schema,
+    nats: nats.nc,
+    stream,
+    subjectPrefix,
+    categories: [category],
+    toIntegrationEvent: toCatalogEnvelope,
+    logger: captureLogger(),
+    ...overrides,
+  };
+  return { options, category, stream: (id: string) => streamName(category, id) };
+}
+
+const traceparent = '00-0af7651916cd43dd8448eb211c80319c-b7ad6b7169203331-01';
+
+describe('relay', () => {
+  it('publishes each public event once with Nats-Msg-Id = event id and its trace context, and resumes from its checkpoint', async () => {
+    const mapped: string[] = [];
+    const { options, stream } = relayOptions({
+      toIntegrationEvent: (event) => {
+        mapped.push(event.id);
+        return toCatalogEnvelope(event);
+      },
+    });
+    const id = randomUUID();
+    const created = { ...productCreated(id), metadata: { traceparent, tracestate: 'vendor=1' } };
+    const renamed = productRenamed(id, 'internal only');
+    await store.store.append(stream(id), [created, renamed], 'no_stream');
+
+    const relay = await startRelay(options);
+    expect(await waitUntil(async () => (await nats.readStream(options.stream.name)).length === 1)).toBe(true);
+    const [message] = await nats.readStream(options.stream.name);
+    expect(message!.subject).toBe(`${options.subjectPrefix}catalog.product.created.v1`);
+    expect(message!.header.get('Nats-Msg-Id')).toBe(created.id);
+    expect(message!.header.get('traceparent')).toBe(traceparent);
+    expect(message!.header.get('tracestate')).toBe('vendor=1');
+    expect(message!.json()).toMatchObject({
+      id: created.id,
+      type: 'catalog.product.created.v1',
+      data: created.data,
+    });
+    expect(await waitUntil(() => mapped.includes(renamed.id))).toBe(true);
+    await relay.stop();
+    const checkpoint = await readCheckpoint(store.db.pool, schema, `relay:${options.stream.name}`);
+    expect(checkpoint).toEqual(relay.position());
+
+    const later = productCreated();
+    await store.store.append(stream(randomUUID()), [later], 'no_stream');
+    mapped.length = 0;
+    const restarted = await startRelay(options);
+    try {
+      expect(await waitUntil(async () => (await nats.readStream(options.stream.name)).length === 2)).toBe(
+        true,
+      );
+      expect(mapped).toEqual([later.id]);
+      const ids = (await nats.readStream(options.stream.name)).map((m) => m.header.get('Nats-Msg-Id'));
+      expect(ids).toEqual([created.id, later.id]);
+    } finally {
+      await restarted.stop();
+    }
+  });
+
+  it('refuses to publish an invalid envelope and does not move past it', async () => {
+    const logger = captureLogger();
+    const bad = productCreated();
+    const { options, stream } = relayOptions({
+      logger,
+      toIntegrationEvent: (event: RecordedEvent) =>
+        event.id === bad.id
+          ? { ...toCatalogEnvelope(event)!, type: 'Not A Subject' }
+          : toCatalogEnvelope(event),
+    });
+    const good = productCreated();
+    const after = productCreated();
+    const appended = await store.store.append(stream(randomUUID()), [good], 'no_stream');
+    await store.store.append(stream(randomUUID()), [bad], 'no_stream');
+    await store.store.append(stream(randomUUID()), [after], 'no_stream');
+    const relay = await startRelay(options);
+    try {
+      expect(await waitUntil(() => logger.at('error').some((entry) => entry.fields.eventId === bad.id))).toBe(
+        true,
+      );
+      const published = await nats.readStream(options.stream.name);
+      expect(published.map((m) => m.header.get('Nats-Msg-Id'))).toEqual([good.id]);
+    } finally {
+      await relay.stop();
+    }
+    expect(relay.position()).toEqual(appended.position);
+    expect(await readCheckpoint(store.db.pool, schema, `relay:${options.stream.name}`)).toEqual(
+      appended.position,
+    );
+  });
+
+  it('retries a failing publish until it succeeds, without skipping or reordering', async () => {
+    const logger = captureLogger();
+    const { options, stream } = relayOptions({ logger });
+    // The stream does not take the relay's subjects yet: every publish fails.
+    const narrow = { ...options.stream, subjects: [`${options.subjectPrefix}other.>`] };
+    await ensureStream(nats.jsm, narrow);
+    const first = productCreated();
+    const second = productCreated();
+    await store.store.append(stream(randomUUID()), [first], 'no_stream');
+    await store.store.append(stream(randomUUID()), [second], 'no_stream');
+    const relay = await startRelay({ ...options, stream: narrow });
+    try {
+      expect(await waitUntil(() => logger.at('warn').length >= 2)).toBe(true);
+      expect(logger.at('warn')[0]!.fields.eventId).toBe(first.id);
+      expect(relay.position()).toBe('start');
+      await ensureStream(nats.jsm, options.stream);
+      expect(
+        await waitUntil(async () => (await nats.readStream(options.stream.name)).length === 2, 10_000),
+      ).toBe(true);
+      const ids = (await nats.readStream(options.stream.name)).map((m) => m.header.get('Nats-Msg-Id'));
+      expect(ids).toEqual([first.id, second.id]);
+    } finally {
+      await relay.stop();
+    }
+  });
+
+  it('lets one instance publish at a time; the other stands by', async () => {
+    const { options, stream } = relayOptions();
+    const [a, b] = await Promise.all([startRelay(options), startRelay(options)]);
+    try {
+      const events = Array.from({ length: 5 }, () => productCreated());
+      for (const event of events) await store.store.append(stream(randomUUID()), [event], 'no_stream');
+      expect(await waitUntil(async () => (await nats.readStream(options.stream.name)).length === 5)).toBe(
+        true,
+      );
+      const leaders = [a, b].filter((relay) => relay.position() !== 'start');
+      expect(leaders).toHaveLength(1);
+      const ids = (await nats.readStream(options.stream.name)).map((m) => m.header.get('Nats-Msg-Id'));
+      expect(ids).toEqual(events.map((event) => event.id));
+    } finally {
+      await Promise.all([a.stop(), b.stop()]);
+    }
+  });
+});

@@ -1,0 +1,63 @@
+import Fastify, { LogController } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { registerAccessPolicy } from '../identity/policy.js';
+import { createLoggerOptions, type ServiceLoggerOptions } from '../logging/logger.js';
+import { genReqId, requestIdHeader } from '../logging/request-id.js';
+import type { Telemetry } from '../telemetry/start-telemetry.js';
+import { registerErrorHandlers } from './error-handler.js';
+import type { ServiceApp } from './fastify-types.js';
+import { registerHealthRoutes, type ReadinessCheck } from './health.js';
+import { registerMetrics } from './metrics.js';
+import { registerOpenApi, type OpenApiOptions } from './openapi.js';
+
+export interface ServiceOptions {
+  name: string;
+  version?: string;
+  /** pino options (our defaults fill the rest, redaction always on), or false for no logs. */
+  logger: ServiceLoggerOptions | false;
+  /** HS256 secret shared with the gateway for the `x-identity-token`. */
+  identity: { secret: string };
+  readiness: ReadinessCheck[];
+  /** Per readiness check; default 2 s, below a typical probe timeout. */
+  readinessTimeoutMs?: number;
+  /** Default 1 MiB: our JSON bodies are small, and a cap stops memory abuse. */
+  bodyLimit?: number;
+  openapi?: OpenApiOptions;
+  /** From startTelemetry; Fastify spans are added only when it is enabled. */
+  telemetry?: Telemetry;
+}
+
+/**
+ * Our service defaults (eShop's ServiceDefaults): a Fastify app with zod schemas, request ids, problem bodies for
+ * every error, access policies, health, metrics and (optionally) tracing and OpenAPI. Routes are added by the
+ * caller after this resolves; it never listens (runService does).
+ */
+export async function createService(options: ServiceOptions): Promise<ServiceApp> {
+  const app = Fastify({
+    logger: options.logger === false ? false : createLoggerOptions({ name: options.name, ...options.logger }),
+    genReqId,
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    bodyLimit: options.bodyLimit ?? 1024 * 1024,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  const state = { shuttingDown: false };
+  app.decorate('markNotReady', () => {
+    state.shuttingDown = true;
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(requestIdHeader, request.id);
+  });
+  registerErrorHandlers(app);
+  registerAccessPolicy(app, options.identity.secret);
+
+  // Both wrap route registration, so they go in before the first route.
+  if (options.telemetry?.fastifyInstrumentation)
+    await app.register(options.telemetry.fastifyInstrumentation.plugin());
+  if (options.openapi !== undefined) await registerOpenApi(app, options.openapi, options.version ?? '0.0.0');
+
+  app.decorate('metricsRegistry', registerMetrics(app));
+  registerHealthRoutes(app, options.readiness, state, options.readinessTimeoutMs ?? 2_000);
+  return app;
+}

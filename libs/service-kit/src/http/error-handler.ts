@@ -1,0 +1,32 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { mapError } from './error-mapping.js';
+import { problemType, sendProblem } from './problem.js';
+
+/**
+ * One error handler and one not-found handler for the whole app. 5xx are logged at error with the stack and
+ * answered with a generic sentence; 4xx at info (warn for 401/403, which may be probing) with their detail.
+ */
+export function registerErrorHandlers(app: FastifyInstance): void {
+  app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
+    const mapped = mapError(error);
+    if (!mapped.expected || mapped.status >= 500) {
+      request.log.error({ err: error, status: mapped.status }, 'Request failed');
+    } else {
+      const level = mapped.status === 401 || mapped.status === 403 ? 'warn' : 'info';
+      request.log[level](
+        { status: mapped.status, detail: mapped.detail, errors: mapped.errors },
+        'Request rejected',
+      );
+    }
+    return sendProblem(request, reply, mapped);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    request.log.info({ status: 404 }, 'Route not found');
+    return sendProblem(request, reply, {
+      status: 404,
+      type: problemType('route-not-found'),
+      detail: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found.`,
+    });
+  });
+}

@@ -1,0 +1,40 @@
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Registry } from 'prom-client';
+import type { Caller, Policy } from '../identity/caller.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Required on every route; a route without one fails at startup. */
+    policy: Policy;
+    /** Command routes set this so an `Idempotency-Key` header makes retries safe (idempotency plugin). */
+    idempotent?: boolean;
+  }
+
+  interface FastifyRequest {
+    /** Set from the verified `x-identity-token`; null when the route is public and no token came. */
+    caller: Caller | null;
+  }
+
+  interface FastifyInstance {
+    /** Makes /health/ready answer 503 from now on; runService calls it when a shutdown signal arrives. */
+    markNotReady(): void;
+    /** This app's Prometheus registry, for a service's own metrics. */
+    metricsRegistry: Registry;
+  }
+}
+
+/** The Fastify instance createService returns: zod schemas type params, body, query and replies. */
+export type ServiceApp = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  ZodTypeProvider
+>;

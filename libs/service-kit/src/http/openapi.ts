@@ -1,0 +1,30 @@
+import fastifySwagger from '@fastify/swagger';
+import type { FastifyInstance } from 'fastify';
+import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+
+export interface OpenApiOptions {
+  title: string;
+  description?: string;
+}
+
+/** The OpenAPI document generated from the routes' zod schemas, served at GET /openapi.json. */
+export async function registerOpenApi(
+  app: FastifyInstance,
+  options: OpenApiOptions,
+  version: string,
+): Promise<void> {
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: options.title,
+        version,
+        ...(options.description === undefined ? {} : { description: options.description }),
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  app.get('/openapi.json', { config: { policy: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+}

@@ -1,0 +1,146 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type pg from 'pg';
+import { HttpProblem, problemType } from '../http/problem.js';
+import { requestIdHeader } from '../logging/request-id.js';
+import { requestFingerprint } from './fingerprint.js';
+import { idempotencyStore, type IdempotencyStore, type KeyScope } from './idempotency-store.js';
+import { minimumRetentionHours, pruneIdempotencyKeys } from './idempotency-table.js';
+
+export interface IdempotencyOptions {
+  pool: pg.Pool;
+  /** The service's own schema; call ensureIdempotencyTable(pool, schema) at startup first. */
+  schema: string;
+  /** Keys younger than this are never pruned; default 48 h (at least 24). */
+  retentionHours?: number;
+  /** Default hourly. */
+  pruneIntervalMs?: number;
+  /** When an unfinished claim counts as abandoned by a crashed process; default 5 min. */
+  staleAfterSeconds?: number;
+}
+
+export const idempotencyKeyHeader = 'idempotency-key';
+export const replayedHeader = 'idempotent-replayed';
+
+const validKey = /^[\x20-\x7E]{1,255}$/;
+
+/**
+ * Safe retries for command routes (`config.idempotent: true`) that receive an `Idempotency-Key`, in the manner of
+ * Stripe's API: the first request runs and its response is stored; a retry with the same key and request gets
+ * that response again; a different request under the same key is refused (422); a retry while the first still
+ * runs is refused (409). 4xx answers are stored like successes, 5xx release the key so a retry can run.
+ * Register with `app.register(idempotencyPlugin, { pool, schema })` before the routes.
+ */
+export const idempotencyPlugin = fp<IdempotencyOptions>(
+  async (app, options) => {
+    const store = idempotencyStore(options.pool, options.schema, options.staleAfterSeconds ?? 300);
+    const claims = new WeakMap<FastifyRequest, KeyScope>();
+
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.routeOptions.config.idempotent !== true) return;
+      const header = request.headers[idempotencyKeyHeader];
+      if (header === undefined) return;
+      const scope = {
+        callerId: request.caller?.userId ?? 'anonymous',
+        method: request.method,
+        route: request.routeOptions.url ?? request.url,
+        key: parseKey(header),
+      };
+      const outcome = await store.claim(scope, requestFingerprint(request.method, request.url, request.body));
+      switch (outcome.kind) {
+        case 'claimed':
+          claims.set(request, scope);
+          return;
+        case 'mismatch':
+          throw new HttpProblem(422, 'Idempotency-Key was already used with a different request', {
+            type: problemType('idempotency-key-reused'),
+          });
+        case 'in-progress':
+          throw new HttpProblem(409, 'A request with this Idempotency-Key is still being processed', {
+            type: problemType('idempotency-key-in-progress'),
+          });
+        case 'completed': {
+          const { statusCode, headers, body } = outcome.response;
+          reply.code(statusCode).headers(headers).header(replayedHeader, 'true');
+          return reply.send(body);
+        }
+      }
+    });
+
+    app.addHook('onSend', async (request, reply, payload) => {
+      const scope = claims.get(request);
+      if (scope === undefined) return payload;
+      claims.delete(request);
+      await finish(store, scope, reply, payload).catch((error: unknown) => {
+        // The handler's work is done; failing the response now would only make the client retry into a 409.
+        request.log.error({ err: error }, 'Could not store the idempotent response');
+      });
+      return payload;
+    });
+
+    // onSend did not run (the reply never got sent): free the key rather than block retries until it goes stale.
+    app.addHook('onResponse', async (request) => {
+      const scope = claims.get(request);
+      if (scope === undefined) return;
+      claims.delete(request);
+      await store
+        .release(scope)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'Could not release key'));
+    });
+
+    const retentionHours = options.retentionHours ?? 48;
+    if (!(retentionHours >= minimumRetentionHours)) {
+      throw new RangeError(
+        `Idempotency keys are kept at least ${minimumRetentionHours} hours, not ${retentionHours}`,
+      );
+    }
+    const timer = setInterval(
+      () => {
+        pruneIdempotencyKeys(options.pool, options.schema, retentionHours).catch((error: unknown) =>
+          app.log.warn({ err: error }, 'Pruning idempotency keys failed'),
+        );
+      },
+      options.pruneIntervalMs ?? 60 * 60 * 1000,
+    );
+    timer.unref();
+    app.addHook('onClose', async () => clearInterval(timer));
+  },
+  { name: '@app/service-kit/idempotency', fastify: '5.x' },
+);
+
+function parseKey(header: string | string[]): string {
+  if (typeof header === 'string' && validKey.test(header)) return header;
+  throw new HttpProblem(400, 'Idempotency-Key must be 1 to 255 printable characters', {
+    type: problemType('invalid-idempotency-key'),
+    errors: [{ path: 'Idempotency-Key', message: 'must be 1 to 255 printable characters' }],
+  });
+}
+
+async function finish(
+  store: IdempotencyStore,
+  scope: KeyScope,
+  reply: FastifyReply,
+  payload: unknown,
+): Promise<void> {
+  const body =
+    typeof payload === 'string' ? Buffer.from(payload) : payload == null ? Buffer.alloc(0) : payload;
+  if (reply.statusCode >= 500 || !Buffer.isBuffer(body)) {
+    // A stream cannot be replayed byte for byte, so such a response is not stored either.
+    await store.release(scope);
+    return;
+  }
+  await store.complete(scope, { statusCode: reply.statusCode, headers: replayableHeaders(reply), body });
+}
+
+/** The headers a replay must repeat; x-request-id is per request and comes fresh with the replay. */
+function replayableHeaders(reply: FastifyReply): Record<string, string | string[]> {
+  const kept: Record<string, string | string[]> = {};
+  for (const [name, value] of Object.entries(reply.getHeaders())) {
+    const lower = name.toLowerCase();
+    const wanted =
+      ['content-type', 'etag', 'location'].includes(lower) ||
+      (lower.startsWith('x-') && lower !== requestIdHeader);
+    if (wanted && value !== undefined) kept[lower] = Array.isArray(value) ? value : String(value);
+  }
+  return kept;
+}

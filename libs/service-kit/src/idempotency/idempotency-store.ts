@@ -1,0 +1,93 @@
+import type pg from 'pg';
+import { idempotencyTable } from './idempotency-table.js';
+
+/** One key's identity: a key means something only for the same caller, method and route. */
+export interface KeyScope {
+  callerId: string;
+  method: string;
+  route: string;
+  key: string;
+}
+
+export interface StoredResponse {
+  statusCode: number;
+  headers: Record<string, string | string[]>;
+  body: Buffer;
+}
+
+export type ClaimOutcome =
+  | { kind: 'claimed' }
+  | { kind: 'in-progress' }
+  | { kind: 'mismatch' }
+  | { kind: 'completed'; response: StoredResponse };
+
+interface Row {
+  fingerprint: string;
+  state: 'in-progress' | 'completed';
+  status_code: number | null;
+  headers: Record<string, string | string[]> | null;
+  body: Buffer | null;
+}
+
+/** The SQL behind the idempotency plugin; each statement is atomic on its own, no transaction needed. */
+export function idempotencyStore(pool: pg.Pool, schema: string, staleAfterSeconds: number) {
+  const table = idempotencyTable(schema);
+  const pk = 'caller_id = $1 AND method = $2 AND route = $3 AND idempotency_key = $4';
+  const scopeParams = (s: KeyScope) => [s.callerId, s.method, s.route, s.key];
+
+  return {
+    /**
+     * Claims the key, or reports why not. A claim left in progress longer than `staleAfterSeconds` (its process
+     * died mid-request) may be taken over by the same request, so a crashed attempt does not block retries
+     * until the key is pruned.
+     */
+    async claim(scope: KeyScope, fingerprint: string): Promise<ClaimOutcome> {
+      for (let attempt = 0; attempt < 3; attempt += 1) {
+        const inserted = await pool.query(
+          `INSERT INTO ${table} AS k (caller_id, method, route, idempotency_key, fingerprint, state)
+           VALUES ($1, $2, $3, $4, $5, 'in-progress')
+           ON CONFLICT (caller_id, method, route, idempotency_key) DO UPDATE SET locked_at = now()
+             WHERE k.state = 'in-progress' AND k.fingerprint = EXCLUDED.fingerprint
+               AND k.locked_at < now() - $6::double precision * interval '1 second'
+           RETURNING 1`,
+          [...scopeParams(scope), fingerprint, staleAfterSeconds],
+        );
+        if (inserted.rowCount === 1) return { kind: 'claimed' };
+
+        const existing = await pool.query<Row>(
+          `SELECT fingerprint, state, status_code, headers, body FROM ${table} WHERE ${pk}`,
+          scopeParams(scope),
+        );
+        const row = existing.rows[0];
+        // Released between our insert and select: try to claim again.
+        if (row === undefined) continue;
+        if (row.fingerprint !== fingerprint) return { kind: 'mismatch' };
+        if (row.state === 'in-progress') return { kind: 'in-progress' };
+        return {
+          kind: 'completed',
+          response: {
+            statusCode: row.status_code ?? 200,
+            headers: row.headers ?? {},
+            body: row.body ?? Buffer.alloc(0),
+          },
+        };
+      }
+      return { kind: 'in-progress' };
+    },
+
+    async complete(scope: KeyScope, response: StoredResponse): Promise<void> {
+      await pool.query(
+        `UPDATE ${table} SET state = 'completed', status_code = $5, headers = $6, body = $7, completed_at = now()
+         WHERE ${pk} AND state = 'in-progress'`,
+        [...scopeParams(scope), response.statusCode, JSON.stringify(response.headers), response.body],
+      );
+    },
+
+    /** Frees the key after a failure that a retry might not repeat (5xx), so the retry runs the handler. */
+    async release(scope: KeyScope): Promise<void> {
+      await pool.query(`DELETE FROM ${table} WHERE ${pk} AND state = 'in-progress'`, scopeParams(scope));
+    },
+  };
+}
+
+export type IdempotencyStore = ReturnType<typeof idempotencyStore>;

@@ -1,0 +1,16 @@
+export * from './config/index.js';
+export * from './http/create-service.js';
+export * from './http/fastify-types.js';
+export * from './http/health.js';
+export * from './http/problem.js';
+export * from './idempotency/fingerprint.js';
+export * from './idempotency/idempotency-plugin.js';
+export { ensureIdempotencyTable, pruneIdempotencyKeys } from './idempotency/idempotency-table.js';
+export * from './identity/caller.js';
+export * from './identity/identity-token.js';
+export * from './lifecycle/run-service.js';
+export * from './logging/logger.js';
+export * from './logging/redaction.js';
+export * from './logging/request-id.js';
+export * from './logging/trace-mixin.js';
+export * from './telemetry/index.js';

@@ -1,0 +1,2 @@
+export * from './start-telemetry.js';
+export * from './trace-context.js';

@@ -1,0 +1,107 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import {
+  booleanFromString,
+  databaseUrl,
+  eventStoreUrl,
+  internalTokenSecret,
+  logLevel,
+  natsUrl,
+  otel,
+  parseConfig,
+  port,
+} from '../src/config/index.js';
+
+const schema = z.object({
+  PORT: port.default(3001),
+  LOG_LEVEL: logLevel,
+  DATABASE_URL: databaseUrl,
+  NATS_URL: natsUrl,
+  EVENTSTORE_URL: eventStoreUrl,
+  INTERNAL_TOKEN_SECRET: internalTokenSecret,
+  SEED_DEMO: booleanFromString.default(false),
+  ...otel('catalog'),
+});
+
+const valid = {
+  DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/app',
+  NATS_URL: 'nats://127.0.0.1:4222',
+  INTERNAL_TOKEN_SECRET: 'x'.repeat(32),
+};
+
+describe('parseConfig', () => {
+  it('parses and types a valid environment, filling defaults', () => {
+    const config = parseConfig(schema, { ...valid, PORT: '8080', SEED_DEMO: '1', UNRELATED: 'ignored' });
+
+    expect(config).toEqual({
+      PORT: 8080,
+      LOG_LEVEL: 'info',
+      DATABASE_URL: valid.DATABASE_URL,
+      NATS_URL: valid.NATS_URL,
+      INTERNAL_TOKEN_SECRET: valid.INTERNAL_TOKEN_SECRET,
+      SEED_DEMO: true,
+      OTEL_SERVICE_NAME: 'catalog',
+    });
+  });
+
+  it('treats empty variables as unset', () => {
+    const config = parseConfig(schema, {
+      ...valid,
+      PORT: '',
+      EVENTSTORE_URL: '',
+      OTEL_EXPORTER_OTLP_ENDPOINT: '',
+    });
+
+    expect(config.PORT).toBe(3001);
+    expect(config.EVENTSTORE_URL).toBeUndefined();
+  });
+
+  it('lists every bad variable with its reason, and never a secret-looking value', () => {
+    const message = errorMessage(() =>
+      parseConfig(schema, {
+        PORT: 'eighty',
+        LOG_LEVEL: 'loud',
+        DATABASE_URL: 'mysql://root:dbpass@host/db',
+        INTERNAL_TOKEN_SECRET: 'short-secret',
+        SEED_DEMO: 'yes',
+        EVENTSTORE_URL: 'http://kurrent:2113',
+      }),
+    );
+
+    expect(message).toMatch(/^Invalid configuration:\n/);
+    expect(message).toContain('PORT: must be a port number (got "eighty")');
+    expect(message).toMatch(/LOG_LEVEL: .* \(got "loud"\)/);
+    expect(message).toContain('DATABASE_URL: must be a postgres:// URL (value hidden)');
+    expect(message).toContain('NATS_URL: is required but not set');
+    expect(message).toContain('INTERNAL_TOKEN_SECRET: must be at least 32 characters (value hidden)');
+    expect(message).toMatch(/SEED_DEMO: .* \(got "yes"\)/);
+    expect(message).toContain('EVENTSTORE_URL: must be a kurrentdb:// or esdb:// connection string');
+    expect(message).not.toContain('dbpass');
+    expect(message).not.toContain('short-secret');
+  });
+
+  it.each([
+    ['true', true],
+    ['1', true],
+    ['false', false],
+    ['0', false],
+  ])('reads the boolean %s as %s', (text, value) => {
+    expect(booleanFromString.parse(text)).toBe(value);
+  });
+
+  it('accepts a list of NATS servers and KurrentDB connection strings', () => {
+    expect(natsUrl.safeParse('nats://a:4222, nats://b:4222').success).toBe(true);
+    expect(natsUrl.safeParse('http://a:4222').success).toBe(false);
+    expect(eventStoreUrl.safeParse('kurrentdb://localhost:2113?tls=false').success).toBe(true);
+    expect(eventStoreUrl.safeParse('esdb+discover://cluster:2113').success).toBe(true);
+  });
+});
+
+function errorMessage(run: () => unknown): string {
+  try {
+    run();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected a failure');
+}

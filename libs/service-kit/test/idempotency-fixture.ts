@@ -1,0 +1,76 @@
+import { randomUUID } from 'node:crypto';
+import { inject } from 'vitest';
+import { z } from 'zod';
+import { ConflictError } from '@app/domain';
+import { createTestDatabase, type TestDatabase } from '@app/test-support';
+import { ensureIdempotencyTable, idempotencyPlugin, type ServiceApp } from '../src/index.js';
+import { testService } from './support.js';
+
+export const schema = 'svc';
+const body = z.object({ name: z.string(), tags: z.array(z.string()).default([]) });
+
+/** What the test routes do, steerable from a test: fail with 5xx, or pause until released. */
+export interface OrderRoutesState {
+  created: number;
+  failuresLeft: number;
+  slow?: { started: () => void; finish: Promise<void> };
+}
+
+/**
+ * An app on its own database with two routes: POST /orders (idempotent; 201 with location and an x- header,
+ * 409 for the name "taken") and POST /plain (not idempotent). Both count their runs in `state.created`.
+ */
+export async function startOrderApp(): Promise<{
+  app: ServiceApp;
+  db: TestDatabase;
+  state: OrderRoutesState;
+}> {
+  const db = await createTestDatabase(inject('databaseUrl'));
+  await ensureIdempotencyTable(db.pool, schema);
+  const state: OrderRoutesState = { created: 0, failuresLeft: 0 };
+  const app = await testService();
+  await app.register(idempotencyPlugin, { pool: db.pool, schema });
+  app.post(
+    '/orders',
+    { config: { policy: 'signed-in', idempotent: true }, schema: { body } },
+    async (request, reply) => {
+      state.created += 1;
+      if (state.slow !== undefined) {
+        state.slow.started();
+        await state.slow.finish;
+      }
+      if (state.failuresLeft > 0) {
+        state.failuresLeft -= 1;
+        throw new Error('database unavailable');
+      }
+      if (request.body.name === 'taken') throw new ConflictError('That name is taken');
+      const id = randomUUID();
+      return reply
+        .code(201)
+        .header('location', `/orders/${id}`)
+        .header('x-order-number', String(state.created))
+        .send({ id, ...request.body });
+    },
+  );
+  app.post('/plain', { config: { policy: 'signed-in' }, schema: { body } }, async () => {
+    state.created += 1;
+    return { created: state.created };
+  });
+  await app.ready();
+  return { app, db, state };
+}
+
+export function postWithKey(
+  app: ServiceApp,
+  url: string,
+  key: string | undefined,
+  payload: Record<string, unknown>,
+  headers: Record<string, string>,
+) {
+  return app.inject({
+    method: 'POST',
+    url,
+    payload,
+    headers: { ...headers, ...(key === undefined ? {} : { 'idempotency-key': key }) },
+  });
+}

@@ -1,0 +1,166 @@
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signIdentityToken, verifyIdentityToken, type ServiceApp } from '../src/index.js';
+import { identityHeaders, testIdentitySecret } from '../src/testing/index.js';
+import { testService } from './support.js';
+
+describe('identity token', () => {
+  it('round-trips the caller', async () => {
+    const caller = { userId: 'u-1', role: 'tenant' as const, email: 'a@example.test', tenantId: 't-1' };
+
+    const token = await signIdentityToken(caller, testIdentitySecret);
+
+    await expect(verifyIdentityToken(token, testIdentitySecret)).resolves.toEqual(caller);
+  });
+
+  it('rejects a token signed with another secret', async () => {
+    const token = await signIdentityToken(
+      { userId: 'u-1', role: 'admin' },
+      'another-secret-that-is-long-enough-123',
+    );
+
+    await expect(verifyIdentityToken(token, testIdentitySecret)).rejects.toThrow();
+  });
+
+  it('rejects a token older than 60 seconds even when its expiry is later', async () => {
+    const issuedAt = Math.floor(Date.now() / 1000) - 120;
+    const token = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u-1')
+      .setIssuer('gateway')
+      .setAudience('internal-services')
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + 3600)
+      .sign(new TextEncoder().encode(testIdentitySecret));
+
+    await expect(verifyIdentityToken(token, testIdentitySecret)).rejects.toThrow();
+  });
+
+  it('rejects a token for another audience', async () => {
+    const token = await new SignJWT({ role: 'admin' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u-1')
+      .setIssuer('gateway')
+      .setAudience('browser')
+      .setIssuedAt()
+      .setExpirationTime('60s')
+      .sign(new TextEncoder().encode(testIdentitySecret));
+
+    await expect(verifyIdentityToken(token, testIdentitySecret)).rejects.toThrow();
+  });
+});
+
+describe('access policies', () => {
+  let app: ServiceApp;
+
+  beforeAll(async () => {
+    app = await testService();
+    app.get('/open', { config: { policy: 'public' } }, async (request) => ({ caller: request.caller }));
+    app.get('/mine', { config: { policy: 'signed-in' } }, async (request) => ({ caller: request.caller }));
+    app.get('/admin', { config: { policy: 'admin' } }, async (request) => ({ caller: request.caller }));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('lets anyone call a public route, with no caller', async () => {
+    const response = await app.inject({ method: 'GET', url: '/open' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ caller: null });
+  });
+
+  it('refuses a signed-in route without a token with 401', async () => {
+    const response = await app.inject({ method: 'GET', url: '/mine' });
+
+    expect(response.statusCode).toBe(401);
+    expect(response.json()).toMatchObject({ status: 401, type: 'urn:problem:unauthenticated' });
+  });
+
+  it('refuses a forged token with 401, on a public route too', async () => {
+    const forged = await identityHeaders('admin', 'forged-secret-that-is-also-32-chars-long');
+
+    const mine = await app.inject({ method: 'GET', url: '/mine', headers: forged });
+    const open = await app.inject({ method: 'GET', url: '/open', headers: forged });
+
+    expect(mine.statusCode).toBe(401);
+    expect(open.statusCode).toBe(401);
+  });
+
+  it('refuses an expired token with 401', async () => {
+    const expired = await signIdentityToken({ userId: 'u-1', role: 'admin' }, testIdentitySecret, -30);
+
+    const response = await app.inject({
+      method: 'GET',
+      url: '/admin',
+      headers: { 'x-identity-token': expired },
+    });
+
+    expect(response.statusCode).toBe(401);
+  });
+
+  it('refuses a tenant on an admin route with 403', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/admin',
+      headers: await identityHeaders('tenant'),
+    });
+
+    expect(response.statusCode).toBe(403);
+    expect(response.json()).toMatchObject({ status: 403, detail: 'Admin access required.' });
+  });
+
+  it('lets an admin call an admin route and exposes the caller', async () => {
+    const headers = await identityHeaders('admin', testIdentitySecret, {
+      userId: 'admin-1',
+      tenantId: 't-9',
+    });
+
+    const response = await app.inject({ method: 'GET', url: '/admin', headers });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      caller: { userId: 'admin-1', role: 'admin', email: 'admin-admin-1@example.test', tenantId: 't-9' },
+    });
+  });
+
+  it('lets a tenant call a signed-in route', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: '/mine',
+      headers: await identityHeaders('tenant'),
+    });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json().caller).toMatchObject({ role: 'tenant' });
+  });
+
+  it('also enforces the policy on the HEAD route Fastify adds for a GET', async () => {
+    const response = await app.inject({ method: 'HEAD', url: '/admin' });
+
+    expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('a route without a policy', () => {
+  it('fails the app at startup', async () => {
+    const app = await testService();
+
+    expect(() =>
+      // @ts-expect-error the missing policy is the point of this test
+      app.get('/forgotten', { config: {} }, async () => 'open by accident'),
+    ).toThrow(/no access policy/);
+    await app.close();
+  });
+
+  it('fails inside a plugin too', async () => {
+    const app = await testService();
+    const boot = async () => {
+      await app.register(async (scope) => {
+        scope.post('/forgotten', async () => 'open by accident');
+      });
+      await app.ready();
+    };
+
+    await expect(boot()).rejects.toThrow(/POST \/forgotten has no access policy/);
+  });
+});
