@@ -12,10 +12,7 @@ export {
   type PostgresEventStore,
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store.js';
-export {
-  createKurrentEventStore,
-  type KurrentEventStoreOptions,
-} from './kurrentdb/kurrent-event-store.js';
+export { createKurrentEventStore, type KurrentEventStoreOptions } from './kurrentdb/kurrent-event-store.js';
 export { EventStoreUnavailableError } from './kurrentdb/kurrent-mapping.js';
 export {
   ensureEventingTables,

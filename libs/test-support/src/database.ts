@@ -26,6 +26,9 @@ export async function createTestDatabase(serverUrl: string): Promise<TestDatabas
     url,
     pool,
     drop: async () => {
+      // pool.end() resolves before its sockets close; the forced drop below may then end one of them, which
+      // must not surface as an unhandled pool error.
+      pool.on('error', () => undefined);
       await pool.end();
       const client = new pg.Client({ connectionString: serverUrl });
       await client.connect();

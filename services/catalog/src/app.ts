@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { EventStore } from '@app/eventing';
-import { createService, idempotencyPlugin, type ReadinessCheck } from '@app/service-kit';
+import { createService, idempotencyPlugin, type ReadinessCheck, type Telemetry } from '@app/service-kit';
 import { wireProductCommands } from './application/wire-product-commands.js';
 import { catalogSchema } from './config.js';
 import { adminProductRoutes } from './http/admin-products.routes.js';
@@ -16,6 +16,7 @@ export interface CatalogDeps {
   projections: ReadYourWrites;
   readiness: ReadinessCheck[];
   now?: () => Date;
+  telemetry?: Telemetry;
 }
 
 /** The catalogue's HTTP app (STYLE.md "One service": app.ts builds, server.ts listens). */
@@ -27,6 +28,7 @@ export async function buildApp(deps: CatalogDeps) {
     identity: { secret: deps.identitySecret },
     readiness: deps.readiness,
     openapi: { title: 'Catalog API', description: 'Products of the fintech subscription platform.' },
+    ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),
   });
   await app.register(idempotencyPlugin, { pool: db, schema: catalogSchema });
 

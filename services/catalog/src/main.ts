@@ -1,19 +1,17 @@
-import { catalogStream } from '@app/contracts';
-import { connectNats, startProjections, startRelay } from '@app/eventing';
-import { createLogger, runService } from '@app/service-kit';
+import { connectNats, startProjections } from '@app/eventing';
+import { createLogger, runService, type Telemetry } from '@app/service-kit';
 import { buildApp } from './app.js';
 import { catalogSchema, type CatalogConfig } from './config.js';
-import { toIntegrationEvent } from './integration/published-events.js';
+import { startCatalogRelay } from './integration/start-catalog-relay.js';
 import { productsProjection } from './projections/products.js';
 import { openStorage, ownedCategories } from './runtime.js';
 
 /** Opens every client, starts the relay and projections, serves HTTP, and closes all of it on a signal. */
-export async function main(config: CatalogConfig, onShutdown: () => Promise<void>): Promise<void> {
+export async function main(config: CatalogConfig, telemetry: Telemetry): Promise<void> {
   const logger = createLogger({ name: 'catalog', level: config.LOG_LEVEL });
   const storage = await openStorage(config, logger.child({ component: 'storage' }));
   const { pool, eventStore } = storage;
   const nats = await connectNats({ url: config.NATS_URL, name: 'catalog' });
-  const prefix = config.NATS_PREFIX;
 
   const projections = await startProjections({
     eventStore,
@@ -23,18 +21,11 @@ export async function main(config: CatalogConfig, onShutdown: () => Promise<void
     projections: [productsProjection],
     logger: logger.child({ component: 'projections' }),
   });
-  const relay = await startRelay({
+  const relay = await startCatalogRelay({
     eventStore,
     pool,
-    schema: catalogSchema,
     nats,
-    stream: {
-      name: prefix ? `${prefix}_${catalogStream.name}` : catalogStream.name,
-      subjects: catalogStream.subjects.map((subject) => (prefix ? `${prefix}.${subject}` : subject)),
-    },
-    subjectPrefix: prefix ? `${prefix}.` : '',
-    categories: ownedCategories,
-    toIntegrationEvent,
+    prefix: config.NATS_PREFIX,
     logger: logger.child({ component: 'relay' }),
   });
 
@@ -42,6 +33,7 @@ export async function main(config: CatalogConfig, onShutdown: () => Promise<void
     identitySecret: config.INTERNAL_TOKEN_SECRET,
     logLevel: config.LOG_LEVEL,
     readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+    telemetry,
     db: pool,
     eventStore,
     projections,
@@ -62,7 +54,7 @@ export async function main(config: CatalogConfig, onShutdown: () => Promise<void
       () => projections.stop(),
       () => nats.drain(),
       () => storage.close(),
-      onShutdown,
+      () => telemetry.shutdown(),
     ],
   });
 }

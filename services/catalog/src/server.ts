@@ -12,7 +12,7 @@ async function start(): Promise<void> {
     otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
   });
   const { main } = await import('./main.js');
-  await main(config, () => telemetry.shutdown());
+  await main(config, telemetry);
 }
 
 start().catch((error: unknown) => {

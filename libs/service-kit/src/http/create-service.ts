@@ -39,6 +39,8 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
   }).withTypeProvider<ZodTypeProvider>();
+  // The APIs speak JSON only: any other body is a 415, not a string that fails validation later.
+  app.removeContentTypeParser('text/plain');
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

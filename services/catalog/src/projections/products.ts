@@ -6,84 +6,123 @@ import {
   type Product,
   type ProductIcon,
 } from '@app/contracts';
-import type { RecordedEvent } from '@app/eventing';
+import type { Projection, RecordedEvent } from '@app/eventing';
 
 /** The `products` read model (migrations/001_products.sql): one row per product that is not deleted. */
-export const productsProjection = {
+export const productsProjection: Projection = {
   name: 'catalog.products.v1',
   eventTypes: productEventTypes,
+  apply: (event, tx) => applyProductEvents([event], tx),
+  applyBatch: applyProductEvents,
+  async reset(tx) {
+    await tx.query('TRUNCATE products');
+  },
+};
 
-  async apply(recorded: RecordedEvent, tx: pg.PoolClient): Promise<void> {
+/** A products row as the batch builds it before writing; names follow the table's columns. */
+interface PendingRow {
+  id: string;
+  name: string;
+  slug: string;
+  description: string | null;
+  base_price_cents: number;
+  category: string | null;
+  color: string;
+  icon: string;
+  features: string[];
+  is_active: boolean;
+  revision: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Applies events in log order with as few round trips as possible (a rebuild replays every event): products
+ * created in this batch are folded in memory and written by one multi-row insert at the end; events for
+ * products created earlier update their rows directly. One event at a time goes through the same code.
+ */
+async function applyProductEvents(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
+  const created = new Map<string, PendingRow>();
+  for (const recorded of events) {
     const event = productEventSchema.parse({ type: recorded.type, data: recorded.data });
     const revision = recorded.revision;
+    const pending = created.get(event.data.productId);
     switch (event.type) {
       case 'ProductCreated': {
-        const d = event.data;
-        await tx.query(
-          `INSERT INTO products (id, name, slug, description, base_price_cents, category, color, icon, features,
-             is_active, revision, created_at, updated_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $12)
-           ON CONFLICT (id) DO NOTHING`,
-          [
-            d.productId,
-            d.name,
-            d.slug,
-            d.description,
-            d.basePriceCents,
-            d.category,
-            d.color,
-            d.icon,
-            JSON.stringify(d.features),
-            d.isActive,
-            revision,
-            d.createdAt,
-          ],
-        );
-        return;
+        const { productId, basePriceCents, isActive, createdAt, ...rest } = event.data;
+        created.set(productId, {
+          ...rest,
+          id: productId,
+          base_price_cents: basePriceCents,
+          is_active: isActive,
+          revision,
+          created_at: createdAt,
+          updated_at: createdAt,
+        });
+        break;
       }
       case 'ProductUpdated': {
-        const d = event.data;
+        const { productId, basePriceCents, updatedAt, ...rest } = event.data;
+        if (pending) {
+          Object.assign(pending, rest, { base_price_cents: basePriceCents, revision, updated_at: updatedAt });
+          break;
+        }
         await tx.query(
           `UPDATE products SET name = $2, slug = $3, description = $4, base_price_cents = $5, category = $6,
              color = $7, icon = $8, features = $9, revision = $10, updated_at = $11
            WHERE id = $1`,
           [
-            d.productId,
-            d.name,
-            d.slug,
-            d.description,
-            d.basePriceCents,
-            d.category,
-            d.color,
-            d.icon,
-            JSON.stringify(d.features),
+            productId,
+            rest.name,
+            rest.slug,
+            rest.description,
+            basePriceCents,
+            rest.category,
+            rest.color,
+            rest.icon,
+            JSON.stringify(rest.features),
             revision,
-            d.updatedAt,
+            updatedAt,
           ],
         );
-        return;
+        break;
       }
       case 'ProductActivated':
       case 'ProductDeactivated': {
+        const isActive = event.type === 'ProductActivated';
         const at = event.type === 'ProductActivated' ? event.data.activatedAt : event.data.deactivatedAt;
+        if (pending) {
+          Object.assign(pending, { is_active: isActive, revision, updated_at: at });
+          break;
+        }
         await tx.query('UPDATE products SET is_active = $2, revision = $3, updated_at = $4 WHERE id = $1', [
           event.data.productId,
-          event.type === 'ProductActivated',
+          isActive,
           revision,
           at,
         ]);
-        return;
+        break;
       }
       case 'ProductDeleted':
-        await tx.query('DELETE FROM products WHERE id = $1', [event.data.productId]);
-        return;
+        if (pending) created.delete(event.data.productId);
+        else await tx.query('DELETE FROM products WHERE id = $1', [event.data.productId]);
+        break;
     }
-  },
-
-  async reset(tx: pg.PoolClient): Promise<void> {
-    await tx.query('TRUNCATE products');
-  },
-};
+  }
+  if (created.size > 0) {
+    await tx.query(
+      `INSERT INTO products (id, name, slug, description, base_price_cents, category, color, icon, features,
+         is_active, revision, created_at, updated_at)
+       SELECT id, name, slug, description, base_price_cents, category, color, icon, features, is_active, revision,
+         created_at, updated_at
+       FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, name text, slug text, description text,
+         base_price_cents bigint, category text, color text, icon text, features jsonb, is_active boolean,
+         revision bigint, created_at timestamptz, updated_at timestamptz)
+       ON CONFLICT (id) DO NOTHING`,
+      [JSON.stringify([...created.values()])],
+    );
+  }
+}
 
 interface ProductRow {
   id: string;
