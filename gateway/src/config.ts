@@ -18,7 +18,7 @@ export const gatewayConfigSchema = z.object({
 
 export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 
-export function loadConfig(env: Record<string, string | undefined>): GatewayConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   return parseConfig(gatewayConfigSchema, env);
 }
 

@@ -1,21 +1,5 @@
-/**
- * The gateway's process entry. Telemetry starts before anything that loads http or Fastify, so the
- * instrumentation hooks are in place; the rest of the gateway is loaded afterwards.
- */
-import { startTelemetry } from '@app/service-kit/telemetry';
+/** The gateway's process entry: telemetry first, then the rest (see bootService). */
+import { bootService } from '@app/service-kit/telemetry';
 import { loadConfig } from './config.js';
 
-async function start(): Promise<void> {
-  const config = loadConfig(process.env);
-  const telemetry = startTelemetry({
-    serviceName: config.OTEL_SERVICE_NAME,
-    otlpEndpoint: config.OTEL_EXPORTER_OTLP_ENDPOINT,
-  });
-  const { main } = await import('./main.js');
-  await main(config, telemetry);
-}
-
-start().catch((error: unknown) => {
-  console.error(error instanceof Error ? error.message : error);
-  process.exit(1);
-});
+bootService(loadConfig, () => import('./main.js'));

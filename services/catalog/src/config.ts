@@ -33,7 +33,7 @@ export type CatalogConfig = Omit<z.output<typeof schema>, 'CATALOG_DATABASE_URL'
   DATABASE_URL: string;
 };
 
-export function loadConfig(env: Record<string, string | undefined>): CatalogConfig {
+export function loadConfig(env: Record<string, string | undefined> = process.env): CatalogConfig {
   const { CATALOG_DATABASE_URL, DATABASE_URL, ...rest } = parseConfig(schema, env);
   const url = CATALOG_DATABASE_URL ?? DATABASE_URL;
   if (!url)

@@ -17,7 +17,7 @@ async function rebuild(name: string | undefined): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const storage = await openStorage(loadConfig(process.env));
+  const storage = await openStorage(loadConfig());
   try {
     const result = await rebuildProjection({
       eventStore: storage.eventStore,

@@ -5,7 +5,7 @@ import { openStorage } from './runtime.js';
 import { seedDemoProducts } from './seed/seed-demo-products.js';
 
 async function seed(): Promise<void> {
-  const storage = await openStorage(loadConfig(process.env));
+  const storage = await openStorage(loadConfig());
   try {
     const commands = wireProductCommands(storage.eventStore, storage.pool, () => new Date());
     const report = await seedDemoProducts(commands);

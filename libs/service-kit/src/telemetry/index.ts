@@ -1,2 +1,3 @@
 export * from './start-telemetry.js';
 export * from './trace-context.js';
+export * from './boot-service.js';
