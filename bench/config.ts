@@ -1,0 +1,58 @@
+/**
+ * Everything the bench takes from its environment, read once here (STYLE.md: one file reads process.env), and
+ * the sizes of each measurement. Sizes are chosen so the whole run stays under about two minutes on a 2-core
+ * machine while every sample count is large enough for its statistic (p99 needs a few hundred samples).
+ */
+export interface BenchConfig {
+  /** Server URL; the bench creates (and drops) a database of its own on it. */
+  databaseUrl: string;
+  natsUrl: string;
+  /** PATH for the services the bench starts; nothing else of the caller's environment reaches them. */
+  path: string;
+  /** The whole environment, for `npm run build` only (npm needs its own variables). */
+  buildEnv: Record<string, string>;
+}
+
+export function loadBenchConfig(env: Record<string, string | undefined> = process.env): BenchConfig {
+  return {
+    databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
+    natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
+    path: env.PATH ?? '',
+    buildEnv: Object.fromEntries(
+      Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ),
+  };
+}
+
+export const sizes = {
+  append: {
+    /** Single-event appends (and as many raw inserts), split over alternating rounds. */
+    count: 4_000,
+    rounds: 4,
+    warmUp: 100,
+    /** Appends cycle over this many streams, each with its expected revision (the command path). */
+    streams: 20,
+  },
+  proxy: {
+    connections: 10,
+    warmUpSeconds: 1,
+    durationSeconds: 5,
+    /** A/B pairs; each side's figure is the median of its runs. */
+    pairs: 2,
+  },
+  visibility: {
+    /** Commands sent: half create a product, half patch the one just created. */
+    commands: 400,
+    pollDeadlineMs: 5_000,
+  },
+  rebuild: {
+    products: 2_000,
+    /** Events per product stream, appended in one multi-event append: 2,000 × 15 = 30,000 events. */
+    eventsPerProduct: 15,
+    appendConcurrency: 4,
+    /** Rows per transaction of the raw baseline, the same as rebuildProjection's default batch. */
+    baselineBatch: 1_000,
+    /** Baseline-then-rebuild rounds; a rebuild of 30,000 events takes well under a second, so a few. */
+    rounds: 3,
+  },
+} as const;

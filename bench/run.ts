@@ -1,0 +1,85 @@
+/**
+ * `npm run bench`: four figures, each against a baseline measured in the same run so the machine's speed
+ * cancels out (README "Benchmarks"). A figure that misses its target is reported, not fatal: the exit code is
+ * non-zero only when something crashed.
+ */
+import { createTestDatabase } from '@app/test-support';
+import { measureAppendRate } from './append-rate.js';
+import { loadBenchConfig } from './config.js';
+import { measureProxyThroughput } from './proxy-throughput.js';
+import { measureRebuildRate } from './rebuild-rate.js';
+import { printReport, type Measurement, type Outcome } from './report.js';
+import { buildDeployables, startStack, type Stack } from './stack.js';
+import { measureVisibility } from './visibility.js';
+
+const config = loadBenchConfig();
+const outcomes: Outcome[] = [];
+
+async function measure(name: string, work: () => Promise<Measurement>): Promise<void> {
+  console.log(`measuring ${name} …`);
+  try {
+    outcomes.push({ name, ...(await work()) });
+  } catch (error) {
+    console.error(`${name} failed:`, error);
+    outcomes.push({ name, error });
+  }
+}
+
+async function main(): Promise<void> {
+  const started = performance.now();
+  const database = await createTestDatabase(config.databaseUrl);
+  // drop() ends this pool and then drops the database WITH (FORCE); pg's Pool.end() resolves before its
+  // connections are gone, and one terminated meanwhile would be an unhandled 'error' event, i.e. a crash.
+  database.pool.on('error', () => undefined);
+  let stack: Stack | undefined;
+  const cleanUp = async () => {
+    try {
+      await stack?.stop();
+    } finally {
+      await database.drop();
+    }
+  };
+  // Ctrl-C: the services (same process group) get the signal too; still drop the database before leaving. `on`,
+  // not `once`: tsx relays the signal the process already got from the terminal, and a second one must not
+  // fall back to the default of exiting on the spot.
+  let interrupted = false;
+  process.on('SIGINT', () => {
+    if (interrupted) return;
+    interrupted = true;
+    console.error('interrupted: stopping the services and dropping the bench database …');
+    void cleanUp().finally(() => process.exit(130));
+  });
+
+  try {
+    await measure('1. event-store append', () => measureAppendRate(database.pool));
+
+    console.log('building and starting the catalog service and the gateway …');
+    const services = buildDeployables(config.buildEnv)
+      .then(() => startStack({ databaseUrl: database.url, natsUrl: config.natsUrl, path: config.path }))
+      .then((started) => (stack = started));
+    // Awaited by each figure that needs the services, which then fails with the reason they did not start.
+    services.catch(() => undefined);
+    await measure('2. gateway throughput', async () => measureProxyThroughput(await services));
+    await measure('3. command → visible p99', async () => {
+      const { catalogUrl, identitySecret } = await services;
+      return measureVisibility(catalogUrl, identitySecret);
+    });
+    // Stopped before the rebuild: the live projection runner and relay would otherwise compete with it.
+    await stack?.stop();
+
+    await measure('4. projection rebuild', () => measureRebuildRate(database.url));
+  } finally {
+    await cleanUp();
+  }
+  printReport(outcomes);
+  console.log(`\nbench took ${((performance.now() - started) / 1_000).toFixed(1)} s`);
+}
+
+main()
+  .then(() => {
+    process.exitCode = outcomes.some((outcome) => 'error' in outcome) ? 1 : 0;
+  })
+  .catch((error: unknown) => {
+    console.error('bench crashed:', error);
+    process.exitCode = 1;
+  });

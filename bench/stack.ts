@@ -1,0 +1,106 @@
+/**
+ * The real deployables as `npm start` runs them: built bundles, the seed, then the catalog service and the
+ * gateway in front of it, on free ports, against the bench's own database and NATS prefix.
+ */
+import { randomBytes } from 'node:crypto';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { jetstreamManager } from '@nats-io/jetstream';
+import { catalogStream } from '@app/contracts';
+import { connectNats } from '@app/eventing';
+import { uniquePrefix } from '@app/test-support';
+import {
+  freePort,
+  runToCompletion,
+  startProcess,
+  waitForReady,
+  type ChildProcessHandle,
+} from './processes.js';
+
+const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
+const catalogServer = resolve(root, 'services/catalog/dist/server.cjs');
+const catalogSeed = resolve(root, 'services/catalog/dist/seed.cjs');
+const gatewayServer = resolve(root, 'gateway/dist/server.cjs');
+
+export interface Stack {
+  catalogUrl: string;
+  gatewayUrl: string;
+  /** The INTERNAL_TOKEN_SECRET both processes share, for minting admin identity tokens. */
+  identitySecret: string;
+  stop(): Promise<void>;
+}
+
+export interface StackOptions {
+  databaseUrl: string;
+  natsUrl: string;
+  path: string;
+}
+
+/** `npm run build` at the root: bundles every deployable into its dist/. */
+export async function buildDeployables(env: Record<string, string>): Promise<void> {
+  await runToCompletion('build', 'npm', ['run', 'build', '--silent'], env, root);
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const natsPrefix = uniquePrefix('bench');
+  const identitySecret = randomBytes(32).toString('hex');
+  const [catalogPort, gatewayPort] = [await freePort(), await freePort()];
+  const catalogUrl = `http://127.0.0.1:${catalogPort}`;
+  const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  // Only what the services need: a stray EVENTSTORE_URL or OTLP endpoint in the caller's shell stays out.
+  const shared = {
+    PATH: options.path,
+    DATABASE_URL: options.databaseUrl,
+    NATS_URL: options.natsUrl,
+    INTERNAL_TOKEN_SECRET: identitySecret,
+    HOST: '127.0.0.1',
+    LOG_LEVEL: 'warn',
+  };
+  const catalogEnv = { ...shared, NATS_PREFIX: natsPrefix, PORT: String(catalogPort) };
+  const node = process.execPath;
+
+  const running: ChildProcessHandle[] = [];
+  let stopped = false;
+  const stop = async () => {
+    if (stopped) return;
+    stopped = true;
+    // Gateway first, then the catalog: the reverse of the start order.
+    for (const child of running.reverse()) await child.stop();
+    await deleteNatsStream(options.natsUrl, `${natsPrefix}_${catalogStream.name}`);
+  };
+  try {
+    await runToCompletion('seed', node, [catalogSeed], catalogEnv);
+    const catalog = startProcess('catalog', node, [catalogServer], catalogEnv);
+    running.push(catalog);
+    await waitForReady(`${catalogUrl}/health/ready`, catalog);
+    const gateway = startProcess('gateway', node, [gatewayServer], {
+      ...shared,
+      PORT: String(gatewayPort),
+      CATALOG_URL: catalogUrl,
+    });
+    running.push(gateway);
+    await waitForReady(`${gatewayUrl}/health/ready`, gateway);
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { catalogUrl, gatewayUrl, identitySecret, stop };
+}
+
+/** The relay created a JetStream stream under the bench's prefix; without this every run would leave one. */
+async function deleteNatsStream(natsUrl: string, name: string): Promise<void> {
+  try {
+    const nc = await connectNats({ url: natsUrl, name: 'bench' });
+    try {
+      const jsm = await jetstreamManager(nc);
+      await jsm.streams.delete(name).catch(() => false);
+    } finally {
+      await nc.close();
+    }
+  } catch (error) {
+    // Leftover streams are harmless to later runs (each uses its own prefix); a cleanup must not hide a result.
+    console.warn(
+      `could not delete NATS stream ${name}: ${error instanceof Error ? error.message : String(error)}`,
+    );
+  }
+}

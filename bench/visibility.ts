@@ -1,0 +1,109 @@
+/**
+ * Figure 3: how long after a command's response its change shows in the read model (target: p99 ≤ 25 ms).
+ * Commands go straight to the catalog service as an admin (the gateway's authenticator is anonymous for now, so
+ * it forwards no admin identity). After each response the product is read back until it shows the change; the
+ * baseline is a plain read of the same product right after, so visible ÷ read near 1 means "visible at once".
+ */
+import { randomUUID } from 'node:crypto';
+import { signIdentityToken } from '@app/service-kit';
+import { sizes } from './config.js';
+import type { Measurement } from './report.js';
+import { percentile, timed } from './stats.js';
+
+interface ProductView {
+  id: string;
+  name: string;
+}
+
+export async function measureVisibility(catalogUrl: string, identitySecret: string): Promise<Measurement> {
+  const { commands, pollDeadlineMs } = sizes.visibility;
+  const adminHeaders = adminIdentity(identitySecret);
+  const tag = randomUUID().slice(0, 8);
+  const visibleMs: number[] = [];
+  const readMs: number[] = [];
+  let extraReads = 0;
+  let lagging = 0;
+  let productId = '';
+
+  for (let i = 0; i < commands; i += 1) {
+    const creating = i % 2 === 0;
+    const name = `Bench ${tag} ${i}`;
+    const url = creating
+      ? `${catalogUrl}/api/admin/products`
+      : `${catalogUrl}/api/admin/products/${productId}`;
+    const body = creating
+      ? { name, slug: `bench-${tag}-${i}`, basePrice: 10 + i, category: 'Bench', features: ['Fast'] }
+      : { name, basePrice: 20 + i };
+    const headers = { ...(await adminHeaders()), 'content-type': 'application/json' };
+    const response = await fetch(url, {
+      method: creating ? 'POST' : 'PATCH',
+      headers,
+      body: JSON.stringify(body),
+    });
+    const product = (await response.json()) as ProductView;
+    const answered = performance.now();
+    if (response.status !== (creating ? 201 : 200)) {
+      throw new Error(
+        `${creating ? 'create' : 'patch'} answered ${response.status}: ${JSON.stringify(product)}`,
+      );
+    }
+    if (response.headers.get('x-view-may-lag') === 'true') lagging += 1;
+    productId = product.id;
+
+    const readUrl = `${catalogUrl}/api/products/${productId}`;
+    const readHeaders = await adminHeaders();
+    const deadline = answered + pollDeadlineMs;
+    for (let reads = 0; ; reads += 1) {
+      const seen = await readProduct(readUrl, readHeaders);
+      if (seen?.name === name) {
+        visibleMs.push(performance.now() - answered);
+        extraReads += reads;
+        break;
+      }
+      if (performance.now() > deadline)
+        throw new Error(`${readUrl} did not show "${name}" after ${pollDeadlineMs} ms`);
+    }
+    readMs.push(await timed(() => readProduct(readUrl, readHeaders)));
+  }
+
+  const visibleP99 = percentile(visibleMs, 99);
+  const readP99 = percentile(readMs, 99);
+  return {
+    value: visibleP99,
+    baseline: readP99,
+    unit: 'ms p99',
+    target: { on: 'value', atMost: 25 },
+    notes: [
+      `${commands} admin commands straight to the catalog service (alternately create a product and patch it),`,
+      `each followed by GET /api/products/:id until it shows the change: time from the command's response to`,
+      `the read that shows it. Baseline: p99 of a plain GET of the same product, taken after each one.`,
+      `visible p50 ${percentile(visibleMs, 50).toFixed(2)} ms, p99 ${visibleP99.toFixed(2)} ms;` +
+        ` read p50 ${percentile(readMs, 50).toFixed(2)} ms, p99 ${readP99.toFixed(2)} ms.`,
+      `reads beyond the first needed: ${extraReads}; answers with X-View-May-Lag: ${lagging}.`,
+    ],
+  };
+}
+
+/** The product as an admin sees it, or null while it is not there (404). */
+async function readProduct(url: string, headers: Record<string, string>): Promise<ProductView | null> {
+  const response = await fetch(url, { headers });
+  if (response.status === 404) {
+    await response.arrayBuffer();
+    return null;
+  }
+  if (!response.ok) throw new Error(`${url} answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as ProductView;
+}
+
+/** Admin identity headers as the gateway would mint them; renewed well inside the token's 60 s lifetime. */
+function adminIdentity(secret: string): () => Promise<Record<string, string>> {
+  let token = '';
+  let mintedAt = Number.NEGATIVE_INFINITY;
+  return async () => {
+    if (performance.now() - mintedAt > 20_000) {
+      token = await signIdentityToken({ userId: 'bench-admin', role: 'admin' }, secret);
+      mintedAt = performance.now();
+    }
+    return { 'x-identity-token': token };
+  };
+}
