@@ -31,7 +31,7 @@ export function createEventStore(options: CreateEventStoreOptions): ConfiguredEv
   const logger = options.logger ? { logger: options.logger } : {};
   const url = options.eventStoreUrl?.trim();
   if (url) {
-    if (!/^(kurrentdb|kdb|esdb|eventstoredb)(\+discover)?:\/\//i.test(url)) {
+    if (!/^(kurrentdb|kurrent|kdb|esdb)(\+discover)?:\/\//i.test(url)) {
       throw new Error('EVENTSTORE_URL must be a kurrentdb:// or esdb:// connection string');
     }
     const store = createKurrentEventStore({ connectionString: url, ...logger });

@@ -4,7 +4,7 @@
  * projection notices its checkpoint was reset and follows.
  */
 import { rebuildProjection } from '@app/eventing';
-import { catalogSchema, loadConfig } from './config.js';
+import { catalogSchema, loadStorageConfig } from './config.js';
 import { productsProjection } from './projections/products.js';
 import { openStorage, ownedCategories } from './runtime.js';
 
@@ -17,7 +17,7 @@ async function rebuild(name: string | undefined): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const storage = await openStorage(loadConfig());
+  const storage = await openStorage(loadStorageConfig());
   try {
     const result = await rebuildProjection({
       eventStore: storage.eventStore,

@@ -9,7 +9,7 @@ import {
   type EventStoreLogger,
 } from '@app/eventing';
 import { ensureIdempotencyTable } from '@app/service-kit';
-import { catalogSchema, type CatalogConfig } from './config.js';
+import { catalogSchema, type StorageConfig } from './config.js';
 import { productCategory } from './application/product-commands.js';
 
 /** Read-model DDL, beside src/ in the source tree and beside dist/ once built. */
@@ -28,7 +28,7 @@ export interface CatalogStorage {
  * every table it relies on up to date. Used by the server, the seed and the rebuild command alike.
  */
 export async function openStorage(
-  config: Pick<CatalogConfig, 'DATABASE_URL' | 'DATABASE_POOL_SIZE' | 'EVENTSTORE_URL'>,
+  config: StorageConfig,
   logger: EventStoreLogger = console,
 ): Promise<CatalogStorage> {
   const pool = new pg.Pool({

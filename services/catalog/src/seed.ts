@@ -1,11 +1,11 @@
 /** `node dist/seed.cjs`: creates the demo catalogue (idempotent), then exits. Run by `npm start`. */
 import { wireProductCommands } from './application/wire-product-commands.js';
-import { loadConfig } from './config.js';
+import { loadStorageConfig } from './config.js';
 import { openStorage } from './runtime.js';
 import { seedDemoProducts } from './seed/seed-demo-products.js';
 
 async function seed(): Promise<void> {
-  const storage = await openStorage(loadConfig());
+  const storage = await openStorage(loadStorageConfig());
   try {
     const commands = wireProductCommands(storage.eventStore, storage.pool, () => new Date());
     const report = await seedDemoProducts(commands);
