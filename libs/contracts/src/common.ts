@@ -6,11 +6,11 @@ export const idSchema = z.uuid({ error: 'Must be a valid id (a UUID)' });
 export const isoDateTimeSchema = z.iso.datetime({ offset: true });
 
 /** Money crosses the API as dollars with at most 2 decimals and lives as integer cents everywhere else. */
-export function dollarsToCents(dollars: number): number {
+export function centsFromDollars(dollars: number): number {
   return Math.round(dollars * 100);
 }
 
-export function centsToDollars(cents: number): number {
+export function dollarsFromCents(cents: number): number {
   return cents / 100;
 }
 

@@ -2,8 +2,8 @@ import { v7 as uuidv7 } from 'uuid';
 import {
   defaultProductColor,
   defaultProductIcon,
-  centsToDollars,
-  dollarsToCents,
+  dollarsFromCents,
+  centsFromDollars,
   productEventSchema,
   type Product,
   type ProductEvent,
@@ -142,7 +142,7 @@ function fullDetails(body: CreateBody): ProductDetails {
     name: body.name,
     slug: body.slug,
     description: body.description ?? null,
-    basePriceCents: dollarsToCents(body.basePrice),
+    basePriceCents: centsFromDollars(body.basePrice),
     category: body.category ?? null,
     color: body.color ?? defaultProductColor,
     icon: body.icon ?? defaultProductIcon,
@@ -152,7 +152,7 @@ function fullDetails(body: CreateBody): ProductDetails {
 
 function partialDetails(body: PatchBody): Partial<ProductDetails> {
   const { basePrice, isActive: _isActive, ...rest } = body;
-  return { ...rest, ...(basePrice === undefined ? {} : { basePriceCents: dollarsToCents(basePrice) }) };
+  return { ...rest, ...(basePrice === undefined ? {} : { basePriceCents: centsFromDollars(basePrice) }) };
 }
 
 export async function readProductState(eventStore: EventStore, productId: string): Promise<ProductState> {
@@ -168,7 +168,7 @@ export function productView(state: Extract<ProductState, { status: 'listed' }>):
     name: details.name,
     slug: details.slug,
     description: details.description,
-    basePrice: centsToDollars(details.basePriceCents),
+    basePrice: dollarsFromCents(details.basePriceCents),
     category: details.category,
     color: details.color,
     icon: details.icon,

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import {
-  centsToDollars,
+  dollarsFromCents,
   productEventSchema,
   productEventTypes,
   type Product,
@@ -149,7 +149,7 @@ function toProduct(row: ProductRow): Product {
     name: row.name,
     slug: row.slug,
     description: row.description,
-    basePrice: centsToDollars(Number(row.base_price_cents)),
+    basePrice: dollarsFromCents(Number(row.base_price_cents)),
     category: row.category,
     color: row.color,
     icon: row.icon,
