@@ -1,13 +1,7 @@
 import type pg from 'pg';
-import type { EventStore } from './event-store.js';
+import type { EventStore, EventStoreLogger } from './event-store.js';
 import { createKurrentEventStore } from './kurrentdb/kurrent-event-store.js';
 import { createPostgresEventStore } from './postgres/postgres-event-store.js';
-
-/** The slice of a pino logger the adapters use; pino's Logger fits it. */
-export interface EventStoreLogger {
-  warn(details: object, message?: string): void;
-  error(details: object, message?: string): void;
-}
 
 export interface CreateEventStoreOptions {
   /** `EVENTSTORE_URL`: a `kurrentdb://` or `esdb://` URL selects KurrentDB; empty or absent selects PostgreSQL. */

@@ -71,6 +71,12 @@ export interface SubscribeOptions {
   batchSize?: number;
 }
 
+/** The slice of a pino logger the adapters use; pino's Logger fits it. */
+export interface EventStoreLogger {
+  warn(details: object, message?: string): void;
+  error(details: object, message?: string): void;
+}
+
 export interface EventStore {
   /** Appends atomically; throws ConcurrencyError when `expectedRevision` does not hold. */
   append(

@@ -5,7 +5,6 @@ export {
   createEventStore,
   type ConfiguredEventStore,
   type CreateEventStoreOptions,
-  type EventStoreLogger,
 } from './create-event-store.js';
 export {
   createPostgresEventStore,

@@ -7,11 +7,11 @@ import {
   streamNameFilter,
   type AppendResult as KurrentAppendResult,
 } from '@kurrent/kurrentdb-client';
-import type { EventStoreLogger } from '../create-event-store.js';
 import {
   categoryOf,
   type AppendResult,
   type EventStore,
+  type EventStoreLogger,
   type Position,
   type RecordedEvent,
   type SubscribeOptions,

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { EventStoreLogger } from '../create-event-store.js';
+import type { EventStoreLogger } from '../event-store.js';
 
 /** One subscription's view of the shared LISTEN connection. */
 export interface Waiter {

@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import type { EventStoreLogger } from '../create-event-store.js';
-import type { EventStore, Position, ReadStreamResult } from '../event-store.js';
+import type { EventStore, EventStoreLogger, Position, ReadStreamResult } from '../event-store.js';
 import { appendInTransaction } from './append.js';
 import { createNotificationListener } from './listener.js';
 import { eventColumns, toRecordedEvent, type EventRow } from './rows.js';

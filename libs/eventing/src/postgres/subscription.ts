@@ -1,6 +1,5 @@
 import type pg from 'pg';
-import type { EventStoreLogger } from '../create-event-store.js';
-import type { Position, RecordedEvent, SubscribeOptions } from '../event-store.js';
+import type { EventStoreLogger, Position, RecordedEvent, SubscribeOptions } from '../event-store.js';
 import type { NotificationListener } from './listener.js';
 import { eventColumns, toRecordedEvent, type EventRow } from './rows.js';
 
