@@ -12,7 +12,7 @@ export interface TestDatabase {
  * events. Dropped (with FORCE, ending stray connections) when the file is done.
  */
 export async function createTestDatabase(serverUrl: string): Promise<TestDatabase> {
-  const name = `t_${randomUUID().replaceAll('-', '').slice(0, 20)}`;
+  const name = `t_${Date.now().toString(36)}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -45,4 +45,32 @@ export function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
   return url.toString();
+}
+
+/**
+ * Drops test databases that a killed run left behind: those whose name says they were made more than
+ * `olderThanMs` ago. Younger ones may belong to a run in progress on the same server, so they stay.
+ */
+export async function dropStaleTestDatabases(
+  serverUrl: string,
+  olderThanMs = 60 * 60 * 1000,
+): Promise<string[]> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      "SELECT datname FROM pg_database WHERE datname LIKE 't\\_%'",
+    );
+    const stale = rows
+      .map((row) => row.datname)
+      .filter((name) => {
+        const made = /^t_([0-9a-z]+)_[0-9a-f]+$/.exec(name)?.[1];
+        // Names without a time come from before this scheme: always stale.
+        return made === undefined || Date.now() - parseInt(made, 36) > olderThanMs;
+      });
+    for (const name of stale) await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
+    return stale;
+  } finally {
+    await client.end();
+  }
 }

@@ -5,6 +5,7 @@
  */
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { dropStaleTestDatabases } from './database.js';
 import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from 'testcontainers';
 
 const localPostgres = 'postgres://postgres@127.0.0.1:5432/test';
@@ -69,6 +70,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
     eventStoreSkipReason = 'EVENTSTORE_URL is not set and no container runtime answered';
   }
 
+  const dropped = await dropStaleTestDatabases(databaseUrl);
+  if (dropped.length > 0)
+    console.log(`[test setup] dropped ${dropped.length} test databases left by killed runs`);
   console.log(
     `[test setup] postgres ${redact(databaseUrl)} · nats ${natsUrl} · event store ${eventStoreUrl || `KurrentDB SKIPPED (${eventStoreSkipReason})`}`,
   );
