@@ -35,6 +35,7 @@ async function main(): Promise<void> {
     NATS_URL: nats.url,
     INTERNAL_TOKEN_SECRET: config.INTERNAL_TOKEN_SECRET,
     LOG_LEVEL: config.LOG_LEVEL,
+    NATS_PREFIX: config.NATS_PREFIX,
     ...(config.EVENTSTORE_URL ? { EVENTSTORE_URL: config.EVENTSTORE_URL } : {}),
     ...(config.OTEL_EXPORTER_OTLP_ENDPOINT
       ? { OTEL_EXPORTER_OTLP_ENDPOINT: config.OTEL_EXPORTER_OTLP_ENDPOINT }
@@ -42,15 +43,13 @@ async function main(): Promise<void> {
   };
 
   const gatewayEnv: Record<string, string> = { ...shared, PORT: String(config.PORT) };
-  for (const service of services) {
-    const env = { ...shared, PORT: String(service.port), HOST: '127.0.0.1' };
+  for (const [index, service] of services.entries()) {
+    const port = config.SERVICES_BASE_PORT + index;
+    const env = { ...shared, PORT: String(port), HOST: '127.0.0.1' };
     if (service.seed) await runNodeScript(`${service.name}-seed`, service.seed, env);
     const child = track(startNodeProcess(service.name, service.entry, env));
-    await Promise.race([
-      waitForReady(`http://127.0.0.1:${service.port}/health/ready`, 30_000),
-      failOnExit(child),
-    ]);
-    gatewayEnv[service.gatewayUrlVariable] = `http://127.0.0.1:${service.port}`;
+    await Promise.race([waitForReady(`http://127.0.0.1:${port}/health/ready`, 30_000), failOnExit(child)]);
+    gatewayEnv[service.gatewayUrlVariable] = `http://127.0.0.1:${port}`;
   }
   const gateway = track(startNodeProcess('gateway', gatewayEntry, gatewayEnv));
   await Promise.race([

@@ -9,6 +9,11 @@ const schema = z.object({
   EVENTSTORE_URL: z.string().min(1).optional(),
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   EMBEDDED_NATS_PORT: z.coerce.number().int().min(1).max(65535).default(14222),
+  SERVICES_BASE_PORT: z.coerce.number().int().min(1).max(65000).default(3001),
+  NATS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9]*$/)
+    .default(''),
   INTERNAL_TOKEN_SECRET: z.string().min(32).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('warn'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),

@@ -1,11 +1,11 @@
 /**
- * What `npm start` runs, in start order. Each later issue adds its service here: its built entry, its port on
- * this machine, the environment variable the gateway reads its address from, and an optional seed script.
+ * What `npm start` runs, in start order. Each later issue adds its service here: its built entry, the
+ * environment variable the gateway reads its address from, and an optional seed script. Services listen on
+ * SERVICES_BASE_PORT, SERVICES_BASE_PORT + 1, … in this order.
  */
 export interface LaunchedService {
   name: string;
   entry: string;
-  port: number;
   gatewayUrlVariable: string;
   seed?: string;
 }
@@ -15,7 +15,6 @@ export const services: readonly LaunchedService[] = [
     name: 'catalog',
     entry: 'services/catalog/dist/server.cjs',
     seed: 'services/catalog/dist/seed.cjs',
-    port: 3001,
     gatewayUrlVariable: 'CATALOG_URL',
   },
 ];
