@@ -5,6 +5,7 @@
  */
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
+import { testEnvironment } from './config.js';
 import { dropStaleTestDatabases } from './database.js';
 import { GenericContainer, getContainerRuntimeClient, Wait, type StartedTestContainer } from 'testcontainers';
 
@@ -31,7 +32,7 @@ async function containerRuntimeAvailable(): Promise<boolean> {
 }
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const env = process.env;
+  const env = testEnvironment();
   const started: StartedTestContainer[] = [];
   const hasRuntime =
     env.DATABASE_URL && env.NATS_URL && env.EVENTSTORE_URL ? false : await containerRuntimeAvailable();
