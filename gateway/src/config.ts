@@ -9,6 +9,9 @@ export const gatewayConfigSchema = z.object({
   PORT: port.default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   CATALOG_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3001'),
+  /** Absent: no sign-in, every caller is a visitor and identity's paths answer 404. */
+  IDENTITY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   INTERNAL_TOKEN_SECRET: internalTokenSecret,
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
@@ -24,5 +27,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 /** The services this gateway routes to; a service without a URL has no routes (route-table.ts). */
 export function serviceUrls(config: GatewayConfig): ServiceUrls {
-  return { catalog: config.CATALOG_URL };
+  return {
+    catalog: config.CATALOG_URL,
+    ...(config.IDENTITY_URL ? { identity: config.IDENTITY_URL } : {}),
+  };
 }

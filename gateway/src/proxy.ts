@@ -4,7 +4,7 @@ import { HttpProblem, problemType, sendProblem } from '@app/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { checkAccess, type Authenticator, type Caller } from './access.js';
 import { limitBody, PayloadTooLargeError } from './body-limit.js';
-import { matchRoute, type RouteTable, type ServiceUrls } from './route-table.js';
+import { matchRoute, type Access, type RouteTable, type ServiceUrls } from './route-table.js';
 import { classifyUpstreamError, serviceLabel } from './upstream-errors.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './upstream-headers.js';
 
@@ -61,7 +61,7 @@ async function forward(
     throw new HttpProblem(404, `No service owns ${path}`, { type: problemType('route-not-found') });
   }
 
-  const caller = await options.authenticate(request);
+  const caller = await callerFor(request, entry.access, options.authenticate);
   const decision = checkAccess(entry.access, caller);
   if (!decision.allowed) {
     const slug = decision.status === 401 ? 'unauthenticated' : 'forbidden';
@@ -101,6 +101,17 @@ async function forward(
   } catch {
     // reply-from refuses URLs it cannot decode or that contain "/..", the query string included.
     throw new HttpProblem(400, 'The request URL is malformed.', { type: problemType('malformed-url') });
+  }
+}
+
+/** A visitor may still read public routes when sessions cannot be checked; everyone else gets the error. */
+async function callerFor(request: FastifyRequest, access: Access, authenticate: Authenticator) {
+  try {
+    return await authenticate(request);
+  } catch (error) {
+    if (access !== 'public') throw error;
+    request.log.warn({ err: error }, 'Session check failed; serving a public route as a visitor');
+    return null;
   }
 }
 

@@ -33,6 +33,13 @@ export type ServiceUrls = Partial<Record<ServiceName, string>>;
  * config.ts. Order does not matter: `buildRouteTable` sorts by specificity.
  */
 export const routeEntries: readonly RouteEntry[] = [
+  // identity: the sign-in page and its forms, sign-out, the signed-in user, admin user management.
+  { pattern: '/api/login', service: 'identity', access: 'public' },
+  { pattern: '/api/login/*', service: 'identity', access: 'public' },
+  { pattern: '/api/logout', service: 'identity', access: 'public' },
+  { pattern: '/api/auth/*', service: 'identity', access: 'signed-in' },
+  { pattern: '/api/admin/users', service: 'identity', access: 'admin' },
+  { pattern: '/api/admin/users/*', service: 'identity', access: 'admin' },
   // catalog: visitors and tenants read the catalogue; the catalog service itself decides what each one sees.
   { pattern: '/api/products', service: 'catalog', access: 'public' },
   { pattern: '/api/products/*', service: 'catalog', access: 'public' },

@@ -14,3 +14,4 @@ export * from './logging/redaction.js';
 export * from './logging/request-id.js';
 export * from './logging/trace-mixin.js';
 export * from './telemetry/index.js';
+export * from './identity/derived-key.js';

@@ -60,6 +60,8 @@ export async function startCatalog(
       await app.close();
       await projections.stop();
       await eventStore.close();
+      // The forced drop below may end a connection pool.end() has not closed yet: not an error here.
+      pool.on('error', () => undefined);
       await pool.end();
       await database.drop();
     },

@@ -1,0 +1,19 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/**
+ * A key for one purpose, derived from the shared internal secret, so the secret that signs identity tokens is
+ * never itself sent over the wire as a password.
+ */
+export function derivedKey(secret: string, purpose: string): string {
+  return createHmac('sha256', secret).update(purpose).digest('base64url');
+}
+
+export function sameKey(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const a = Buffer.from(given);
+  const b = Buffer.from(expected);
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** The purpose under which the gateway asks identity to resolve a session cookie. */
+export const sessionResolvePurpose = 'gateway:identity:resolve-session';
