@@ -1,8 +1,10 @@
 export * from './config/index.js';
+export * from './http/command-reply.js';
 export * from './http/create-service.js';
 export * from './http/fastify-types.js';
 export * from './http/health.js';
 export * from './http/problem.js';
+export * from './http/revision-headers.js';
 export * from './idempotency/fingerprint.js';
 export * from './idempotency/idempotency-plugin.js';
 export { ensureIdempotencyTable, pruneIdempotencyKeys } from './idempotency/idempotency-table.js';

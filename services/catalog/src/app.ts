@@ -1,10 +1,15 @@
 import type pg from 'pg';
 import type { EventStore } from '@app/eventing';
-import { createService, idempotencyPlugin, type ReadinessCheck, type Telemetry } from '@app/service-kit';
+import {
+  createService,
+  idempotencyPlugin,
+  type ReadinessCheck,
+  type ReadYourWrites,
+  type Telemetry,
+} from '@app/service-kit';
 import { wireProductCommands } from './application/wire-product-commands.js';
 import { catalogSchema } from './config.js';
 import { adminProductRoutes } from './http/admin-products.routes.js';
-import type { ReadYourWrites } from './http/command-reply.js';
 import { productQueryRoutes } from './http/products.routes.js';
 
 export interface CatalogDeps {

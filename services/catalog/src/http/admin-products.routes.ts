@@ -7,13 +7,12 @@ import {
   productSchema,
   replaceProductBodySchema,
 } from '@app/contracts';
+import { commandMetadata, expectedRevisionFrom, settleCommand, type ReadYourWrites } from '@app/service-kit';
 import {
   productView,
   type ProductCommandResult,
   type ProductCommands,
 } from '../application/product-commands.js';
-import { commandMetadata, settleCommand, type ReadYourWrites } from './command-reply.js';
-import { expectedRevisionFrom } from './revision-headers.js';
 
 export interface AdminProductRoutesOptions {
   commands: ProductCommands;

@@ -2,8 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { productIdParamsSchema, productListSchema, productSchema } from '@app/contracts';
 import { NotFoundError } from '@app/domain';
+import { etagOf } from '@app/service-kit';
 import { findProduct, listProducts } from '../projections/products.js';
-import { etagOf } from './revision-headers.js';
 
 /** Public reads: visitors and customers see active products, admins every product (SPEC.md §7). */
 export const productQueryRoutes: FastifyPluginAsyncZod<{ db: pg.Pool }> = async (app, { db }) => {

@@ -10,7 +10,7 @@ export function expectedRevisionFrom(ifMatch: string | undefined): number | unde
   if (ifMatch === undefined || ifMatch.trim() === '*') return undefined;
   const match = /^\s*(?:W\/)?"(\d{1,15})"\s*$/.exec(ifMatch);
   if (!match?.[1]) {
-    throw new ValidationError('If-Match must be the ETag of the product, such as "3"', [
+    throw new ValidationError('If-Match must be an ETag this API returned, such as "3"', [
       { path: 'headers.if-match', message: 'Expected a quoted revision number' },
     ]);
   }

@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '../common.js';
+import { registrationChannelSchema, userRoleSchema } from './user.js';
+
+/**
+ * Identity's stored events (stream `identity_user-<id>`). Password hashes never enter an event: only the fact
+ * that a password was set does; the hash lives in identity's credentials table. A stored type never changes
+ * incompatibly: a breaking change adds `<Type>.v2` and an upcaster.
+ */
+const profile = {
+  email: z.string(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+};
+
+export const userRegisteredSchema = z.object({
+  type: z.literal('UserRegistered'),
+  data: z.object({
+    userId: idSchema,
+    ...profile,
+    role: userRoleSchema,
+    registeredVia: registrationChannelSchema,
+    registeredAt: isoDateTimeSchema,
+  }),
+});
+
+/** Carries the whole profile after the change, so a reader never needs the previous event. */
+export const userProfileChangedSchema = z.object({
+  type: z.literal('UserProfileChanged'),
+  data: z.object({
+    userId: idSchema,
+    ...profile,
+    profileImageUrl: z.string().nullable(),
+    changedAt: isoDateTimeSchema,
+  }),
+});
+
+export const userRoleChangedSchema = z.object({
+  type: z.literal('UserRoleChanged'),
+  data: z.object({ userId: idSchema, role: userRoleSchema, changedAt: isoDateTimeSchema }),
+});
+
+export const userPasswordSetSchema = z.object({
+  type: z.literal('UserPasswordSet'),
+  data: z.object({ userId: idSchema, setAt: isoDateTimeSchema }),
+});
+
+export const userDeactivatedSchema = z.object({
+  type: z.literal('UserDeactivated'),
+  data: z.object({ userId: idSchema, deactivatedAt: isoDateTimeSchema }),
+});
+
+export const userEventSchema = z.discriminatedUnion('type', [
+  userRegisteredSchema,
+  userProfileChangedSchema,
+  userRoleChangedSchema,
+  userPasswordSetSchema,
+  userDeactivatedSchema,
+]);
+
+export type UserEvent = z.infer<typeof userEventSchema>;
+export type UserRegistered = z.infer<typeof userRegisteredSchema>;
+export type UserProfileChanged = z.infer<typeof userProfileChangedSchema>;
+export type UserRoleChanged = z.infer<typeof userRoleChangedSchema>;
+export type UserPasswordSet = z.infer<typeof userPasswordSetSchema>;
+export type UserDeactivated = z.infer<typeof userDeactivatedSchema>;
+export type UserEventType = UserEvent['type'];
+export const userEventTypes = userEventSchema.options.map((option) => option.shape.type.value);

@@ -1,0 +1,158 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { RegistrationChannel, UserEvent, UserRole } from '@app/contracts';
+import {
+  createCommandHandler,
+  type CommandOptions,
+  type CommandResult,
+  type EventStore,
+} from '@app/eventing';
+import { userDecider } from '../domain/user/decide.js';
+import type { UserProfile, UserState } from '../domain/user/user.js';
+import type { AdminGuard } from './admin-guard.js';
+import type { EmailReservations } from './email-reservations.js';
+import { decodeUserEvent, userStream } from './user-stream.js';
+
+export interface Registration {
+  email: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  role: UserRole;
+  registeredVia: RegistrationChannel;
+}
+
+/** An admin's edit of another account (PATCH /api/admin/users/:id). */
+export interface UserEdit {
+  email?: string;
+  firstName?: string | null;
+  lastName?: string | null;
+  role?: UserRole;
+}
+
+export type UserCommandResult = CommandResult<UserState, UserEvent> & { userId: string };
+
+export interface UserCommandsDeps {
+  eventStore: EventStore;
+  emails: EmailReservations;
+  admins: AdminGuard;
+  now: () => Date;
+  newId?: () => string;
+}
+
+/** Identity's use cases: email reservation and the last-admin guard around the generic command handler. */
+export function createUserCommands({ eventStore, emails, admins, now, newId = uuidv7 }: UserCommandsDeps) {
+  const handle = createCommandHandler({ eventStore, decider: userDecider, decode: decodeUserEvent });
+  const at = () => ({ now: now().toISOString() });
+
+  /** Reserves a new email before `run` appends, releasing it if the command fails. */
+  async function withEmail<T>(email: string | undefined, userId: string, run: () => Promise<T>) {
+    const reservedNow = email === undefined ? false : await emails.reserve(email, userId);
+    try {
+      return await run();
+    } catch (error) {
+      if (reservedNow && email !== undefined) await emails.release(email, userId);
+      throw error;
+    }
+  }
+
+  async function afterChange(userId: string, result: CommandResult<UserState, UserEvent>) {
+    if (result.newEvents.some((event) => event.type === 'UserProfileChanged')) {
+      const kept = result.state.status === 'absent' ? null : result.state.profile.email;
+      await emails.releaseAllExcept(userId, kept);
+    }
+    return { ...result, userId };
+  }
+
+  return {
+    /** `userId` is given only by the demo seed, whose fixed ids make it idempotent. */
+    async register(
+      registration: Registration,
+      options: CommandOptions,
+      userId = newId(),
+    ): Promise<UserCommandResult> {
+      const data = {
+        userId,
+        email: normaliseEmail(registration.email),
+        firstName: registration.firstName ?? null,
+        lastName: registration.lastName ?? null,
+        role: registration.role,
+        registeredVia: registration.registeredVia,
+      };
+      return withEmail(data.email, userId, async () => {
+        const command = { type: 'RegisterUser', data, metadata: at() } as const;
+        return { ...(await handle(userStream(userId), command, options)), userId };
+      });
+    },
+
+    async changeProfile(
+      userId: string,
+      changes: Partial<UserProfile>,
+      options: CommandOptions,
+    ): Promise<UserCommandResult> {
+      const normalised = withNormalisedEmail(changes);
+      const result = await withEmail(normalised.email, userId, () =>
+        handle(
+          userStream(userId),
+          { type: 'ChangeProfile', data: { userId, changes: normalised }, metadata: at() },
+          options,
+        ),
+      );
+      return afterChange(userId, result);
+    },
+
+    async changeRole(userId: string, role: UserRole, options: CommandOptions): Promise<UserCommandResult> {
+      const run = (otherActiveAdminExists: boolean) =>
+        handle(
+          userStream(userId),
+          { type: 'ChangeRole', data: { userId, role, otherActiveAdminExists }, metadata: at() },
+          options,
+        );
+      return { ...(await guarded(role, userId, run)), userId };
+    },
+
+    async edit(userId: string, edit: UserEdit, options: CommandOptions): Promise<UserCommandResult> {
+      const { role, ...profile } = edit;
+      const changes = withNormalisedEmail(profile);
+      const run = (otherActiveAdminExists: boolean) =>
+        withEmail(changes.email, userId, () =>
+          handle(
+            userStream(userId),
+            { type: 'EditUser', data: { userId, changes, role, otherActiveAdminExists }, metadata: at() },
+            options,
+          ),
+        );
+      return afterChange(userId, await guarded(role, userId, run));
+    },
+
+    async recordPasswordSet(userId: string, options: CommandOptions): Promise<UserCommandResult> {
+      const command = { type: 'RecordPasswordSet', data: { userId }, metadata: at() } as const;
+      return { ...(await handle(userStream(userId), command, options)), userId };
+    },
+
+    async deactivate(userId: string, options: CommandOptions): Promise<UserCommandResult> {
+      const result = await admins.run(userId, (otherActiveAdminExists) =>
+        handle(
+          userStream(userId),
+          { type: 'DeactivateUser', data: { userId, otherActiveAdminExists }, metadata: at() },
+          options,
+        ),
+      );
+      return { ...result, userId };
+    },
+  };
+
+  /** Only a command that may take the admin role away waits for the guard; for others the fact is not read. */
+  function guarded<T>(role: UserRole | undefined, userId: string, run: (other: boolean) => Promise<T>) {
+    return role === undefined || role === 'admin' ? run(true) : admins.run(userId, run);
+  }
+}
+
+export type UserCommands = ReturnType<typeof createUserCommands>;
+
+/** The contracts already trim and lower-case; callers inside the service (sign-up, OIDC) may not have. */
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+function withNormalisedEmail<T extends { email?: string }>(changes: T): T {
+  return changes.email === undefined ? changes : { ...changes, email: normaliseEmail(changes.email) };
+}

@@ -1,0 +1,19 @@
+import type pg from 'pg';
+import type { EventStore } from '@app/eventing';
+import { createAdminGuard } from './admin-guard.js';
+import { createEmailReservations } from './email-reservations.js';
+import { createUserCommands, type UserCommands } from './user-commands.js';
+import { readUserState } from './user-stream.js';
+
+/** User use cases whose email reservations and admin guard consult the event store for the truth. */
+export function wireUserCommands(eventStore: EventStore, db: pg.Pool, now: () => Date): UserCommands {
+  const emails = createEmailReservations(db, async (userId) => {
+    const state = await readUserState(eventStore, userId);
+    return state.status === 'absent' ? null : state.profile.email;
+  });
+  const admins = createAdminGuard(db, async (userId) => {
+    const state = await readUserState(eventStore, userId);
+    return state.status === 'active' && state.role === 'admin';
+  });
+  return createUserCommands({ eventStore, emails, admins, now });
+}

@@ -1,0 +1,3 @@
+export * from './credential-store.js';
+export * from './password-hashing.js';
+export * from './password-policy.js';

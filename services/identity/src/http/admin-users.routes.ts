@@ -1,0 +1,104 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createUserBodySchema,
+  patchUserBodySchema,
+  userIdParamsSchema,
+  userListSchema,
+  userSchema,
+} from '@app/contracts';
+import { NotFoundError } from '@app/domain';
+import { commandMetadata, etagOf, expectedRevisionFrom } from '@app/service-kit';
+import type { UserCommands } from '../application/user-commands.js';
+import { userNotFound } from '../domain/user/decide.js';
+import { findUser, listUsers } from '../projections/user-queries.js';
+import { userAfterCommand, type UserReplyOptions } from './user-reply.js';
+
+export interface AdminUserRoutesOptions extends UserReplyOptions {
+  commands: UserCommands;
+}
+
+const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
+const commandConfig = { policy: 'admin', idempotent: true } as const;
+const tags = ['identity'];
+
+/** Admin user management (SPEC.md §2 Admin Portal and User details, §7). */
+export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = async (app, options) => {
+  const { commands, db } = options;
+
+  app.get(
+    '/api/admin/users',
+    {
+      config: { policy: 'admin' },
+      schema: { summary: 'List users, newest first', tags, response: { 200: userListSchema } },
+    },
+    async () => listUsers(db),
+  );
+
+  app.get(
+    '/api/admin/users/:id',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        summary: 'Get one user',
+        description: 'The ETag is the account revision, for If-Match on a later update.',
+        tags,
+        params: userIdParamsSchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request, reply) => {
+      const found = await findUser(db, request.params.id);
+      if (!found) throw new NotFoundError(userNotFound);
+      reply.header('etag', etagOf(found.revision));
+      return found.user;
+    },
+  );
+
+  app.post(
+    '/api/admin/users',
+    {
+      config: commandConfig,
+      schema: {
+        summary: 'Create a user',
+        description: 'Role `user` means `tenant`, the default. The new account has no password yet.',
+        tags,
+        body: createUserBodySchema,
+        response: { 201: userSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await commands.register(
+        { ...request.body, registeredVia: 'admin' },
+        { metadata: commandMetadata(request) },
+      );
+      const user = await userAfterCommand(reply, options, result);
+      reply.header('location', `/api/admin/users/${result.userId}`);
+      return reply.code(201).send(user);
+    },
+  );
+
+  app.patch(
+    '/api/admin/users/:id',
+    {
+      config: commandConfig,
+      schema: {
+        summary: "Change a user's email, names or role",
+        description:
+          'The last active administrator keeps the admin role. Send If-Match to fail on a stale copy.',
+        tags,
+        params: userIdParamsSchema,
+        headers: ifMatchHeaders,
+        body: patchUserBodySchema,
+        response: { 200: userSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await commands.edit(request.params.id, request.body, {
+        metadata: commandMetadata(request),
+        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
+      });
+      return userAfterCommand(reply, options, result);
+    },
+  );
+};

@@ -1,0 +1,17 @@
+import type { FastifyRequest } from 'fastify';
+import type { CredentialStore } from '../credentials/credential-store.js';
+import type { LoginThrottle } from '../sessions/login-throttle.js';
+import type { CookieSecure } from '../sessions/session-cookie.js';
+import type { SessionStore } from '../sessions/session-store.js';
+import type { UserDirectory } from '../sessions/user-directory.js';
+
+/** Everything the sign-in and sign-up handlers use, resolved once when the plugin registers. */
+export interface LoginContext {
+  directory: UserDirectory;
+  credentials: CredentialStore;
+  sessions: SessionStore;
+  throttle: LoginThrottle;
+  cookieSecure: CookieSecure;
+  productName: string;
+  clientIp: (request: FastifyRequest) => string;
+}

@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { loginPageStyleHash } from './login-page-styles.js';
+import { renderLoginPage, type LoginPageView } from './login-page.js';
+
+/**
+ * Nothing loads from anywhere (no scripts at all), only this page's own style block applies, forms post only
+ * here, and no other site may frame it (clickjacking a password form).
+ */
+const contentSecurityPolicy = [
+  "default-src 'none'",
+  `style-src ${loginPageStyleHash}`,
+  "img-src 'self' data:",
+  "form-action 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'none'",
+].join('; ');
+
+export function sendLoginPage(reply: FastifyReply, status: number, view: LoginPageView): FastifyReply {
+  return reply
+    .code(status)
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    .header('content-security-policy', contentSecurityPolicy)
+    .header('x-frame-options', 'DENY')
+    .header('x-content-type-options', 'nosniff')
+    .header('referrer-policy', 'same-origin')
+    .send(renderLoginPage(view));
+}
+
+/**
+ * Login CSRF: another site must not be able to post its own credentials here and sign the victim into the
+ * attacker's account. Browsers say where a request came from in Sec-Fetch-Site; the gateway serves the whole
+ * app from one origin, so only 'same-origin' and 'none' (typed, bookmarked) are ours. Absent: an old browser or
+ * a non-browser client, which SameSite cookies do not concern either.
+ */
+export function isCrossSite(request: FastifyRequest): boolean {
+  const site = request.headers['sec-fetch-site'];
+  return site === 'cross-site' || site === 'same-site';
+}
+
+/** The browser's address: the gateway appends the peer it saw as the last x-forwarded-for entry. */
+export function forwardedClientIp(request: FastifyRequest): string {
+  const header = request.headers['x-forwarded-for'];
+  const value = Array.isArray(header) ? header.join(',') : header;
+  const last = value?.split(',').at(-1)?.trim();
+  return last !== undefined && last.length > 0 && last.length <= 64 ? last : request.ip;
+}

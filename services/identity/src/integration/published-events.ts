@@ -1,0 +1,34 @@
+import { identitySubjects, type IdentityIntegrationEvent, type IntegrationEnvelope } from '@app/contracts';
+import type { RecordedEvent } from '@app/eventing';
+import { decodeUserEvent } from '../application/user-stream.js';
+
+/**
+ * Stored user events → the public `identity.user.*.v1` contract. The stored shape may evolve on its own; this
+ * mapping keeps the published one stable. That a password was set is identity's own business: not published.
+ */
+export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
+  const event = decodeUserEvent(recorded);
+  const envelope = {
+    id: recorded.id,
+    occurredAt: recorded.recordedAt.toISOString(),
+    ...(recorded.metadata.correlationId ? { correlationId: recorded.metadata.correlationId } : {}),
+    causationId: recorded.id,
+  };
+  const published: IdentityIntegrationEvent | null = (() => {
+    switch (event.type) {
+      case 'UserRegistered':
+        return { ...envelope, type: identitySubjects.userRegistered, data: event.data };
+      case 'UserProfileChanged': {
+        const { userId, changedAt, ...profile } = event.data;
+        return { ...envelope, type: identitySubjects.userUpdated, data: { userId, profile, changedAt } };
+      }
+      case 'UserRoleChanged':
+        return { ...envelope, type: identitySubjects.userUpdated, data: event.data };
+      case 'UserDeactivated':
+        return { ...envelope, type: identitySubjects.userDeactivated, data: event.data };
+      case 'UserPasswordSet':
+        return null;
+    }
+  })();
+  return published;
+}

@@ -1,0 +1,14 @@
+export {
+  internalSessionRoutes,
+  type InternalSessionRoutesOptions,
+  type SessionOwner,
+} from './internal-sessions.routes.js';
+export { internalKeyHeader, internalKeyMatches } from './internal-keys.js';
+export * from './login-throttle.js';
+export * from './session-cookie.js';
+export * from './session-store.js';
+export * from './session-token.js';
+export type * from './user-directory.js';
+export { loginRoutes, type LoginRoutesOptions } from '../http/login.routes.js';
+export { forwardedClientIp } from '../http/login-reply.js';
+export { safeReturnTo } from '../http/login-return-to.js';

@@ -1,0 +1,25 @@
+/**
+ * What sign-in and sign-up need from the accounts side of identity, injected so this module does not depend on
+ * how accounts are stored (the lead adapts the accounts functions to it).
+ */
+export interface DirectoryUser {
+  id: string;
+  email: string;
+  role: 'admin' | 'tenant';
+  isActive: boolean;
+}
+
+export interface UserDirectory {
+  /** `email` arrives trimmed and lower-cased. */
+  findUserByEmail(email: string): Promise<DirectoryUser | null>;
+  /** Throws @app/domain's ConflictError when the email is taken (a race with another sign-up). */
+  registerUser(input: {
+    email: string;
+    firstName: string | null;
+    lastName: string | null;
+    role: 'tenant';
+    registeredVia: 'sign-up';
+  }): Promise<{ userId: string }>;
+  /** Lets the accounts side record (as an event, without the hash) that a password was set. */
+  recordPasswordSet(userId: string): Promise<void>;
+}

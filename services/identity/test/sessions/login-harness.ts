@@ -1,0 +1,119 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
+import { runMigrations } from '@app/eventing';
+import { createService, type ServiceApp } from '@app/service-kit';
+import { testIdentitySecret } from '@app/service-kit/testing';
+import { createTestDatabase, type TestDatabase } from '@app/test-support';
+import pg from 'pg';
+import { createCredentialStore, type CredentialStore } from '../../src/credentials/index.js';
+import {
+  createSessionStore,
+  internalSessionRoutes,
+  loginRoutes,
+  type CookieSecure,
+  type LoginRateLimits,
+  type SessionOwner,
+  type SessionStore,
+} from '../../src/sessions/index.js';
+import { memoryDirectory } from './memory-directory.js';
+
+export const internalKey = 'internal-key-for-tests-0123456789abcdef';
+
+/** Time that moves only when a test says so: expiry and rate-limit windows without sleeping. */
+export function testClock(start = new Date('2030-01-15T09:00:00.000Z')) {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance(ms: number) {
+      current += ms;
+    },
+  };
+}
+
+/** The identity schema with its real migrations, in a database of this test file's own. */
+export async function openIdentityDatabase() {
+  const database: TestDatabase = await createTestDatabase(inject('databaseUrl'));
+  const pool = new pg.Pool({ connectionString: database.url, max: 10, options: '-c search_path=identity' });
+  const migrations = resolve(fileURLToPath(new URL('../../migrations', import.meta.url)));
+  await runMigrations(pool, 'identity', migrations);
+  return {
+    pool,
+    async close() {
+      // end() resolves before its sockets close; the forced drop may end one, which is not a failure.
+      pool.on('error', () => undefined);
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
+export interface LoginAppOptions {
+  pool: pg.Pool;
+  clock?: ReturnType<typeof testClock>;
+  rateLimits?: Partial<LoginRateLimits>;
+  cookieSecure?: CookieSecure;
+  logStream?: { write(line: string): void };
+  describeOwner?: (userId: string) => Promise<SessionOwner | null>;
+}
+
+export interface LoginApp {
+  app: ServiceApp;
+  sessions: SessionStore;
+  credentials: CredentialStore;
+  accounts: ReturnType<typeof memoryDirectory>;
+  clock: ReturnType<typeof testClock>;
+}
+
+/** createService (access policies and all) plus the two plugins, wired the way the lead wires them. */
+export async function startLoginApp(options: LoginAppOptions): Promise<LoginApp> {
+  const clock = options.clock ?? testClock();
+  const accounts = memoryDirectory();
+  const app = await createService({
+    name: 'identity',
+    logger: options.logStream ? { level: 'debug', stream: options.logStream } : false,
+    identity: { secret: testIdentitySecret },
+    readiness: [],
+  });
+  const sessions = createSessionStore({ pool: options.pool, now: clock.now });
+  const credentials = createCredentialStore(options.pool, clock.now);
+  await app.register(loginRoutes, {
+    pool: options.pool,
+    directory: accounts.directory,
+    sessions,
+    credentials,
+    now: clock.now,
+    productName: 'Ledgerline',
+    ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
+    ...(options.cookieSecure === undefined ? {} : { cookieSecure: options.cookieSecure }),
+  });
+  await app.register(internalSessionRoutes, {
+    pool: options.pool,
+    internalKey,
+    sessions,
+    ...(options.describeOwner ? { describeOwner: options.describeOwner } : {}),
+  });
+  await app.ready();
+  return { app, sessions, credentials, accounts, clock };
+}
+
+/** A form post as a browser sends it. */
+export function form(fields: Record<string, string>): { payload: string; headers: Record<string, string> } {
+  return {
+    payload: new URLSearchParams(fields).toString(),
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  };
+}
+
+export function sessionCookieFrom(response: { cookies: Array<{ name: string; value: string }> }) {
+  return response.cookies.find((cookie) => cookie.name === 'sid');
+}
+
+let counter = 0;
+/** A fresh address per test, so rate limits of one test never reach another. */
+export function freshEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}-${Date.now().toString(36)}-${counter}@example.test`;
+}
+
+export const strongPassword = 'correct horse battery staple 42';

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { internalKeyHeader } from '../../src/sessions/index.js';
+import {
+  form,
+  freshEmail,
+  internalKey,
+  openIdentityDatabase,
+  sessionCookieFrom,
+  startLoginApp,
+  type LoginApp,
+} from './login-harness.js';
+
+const lines: string[] = [];
+let database: Awaited<ReturnType<typeof openIdentityDatabase>>;
+let login: LoginApp;
+beforeAll(async () => {
+  database = await openIdentityDatabase();
+  login = await startLoginApp({ pool: database.pool, logStream: { write: (line) => void lines.push(line) } });
+});
+afterAll(async () => {
+  await login.app.close();
+  await database.close();
+});
+
+describe('what sign-in logs', () => {
+  it('never writes a password or a session token, whatever the path', async () => {
+    const password = 'unmistakable passphrase 7731';
+    const wrong = 'another unmistakable guess 4410';
+    const email = freshEmail('logged');
+
+    const signUp = await login.app.inject({
+      method: 'POST',
+      url: '/api/login/sign-up',
+      ...form({ email, password }),
+    });
+    const first = sessionCookieFrom(signUp)?.value ?? '';
+    const failed = await login.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      ...form({ email, password: wrong }),
+    });
+    const signIn = await login.app.inject({
+      method: 'POST',
+      url: '/api/login',
+      ...form({ email, password }),
+      cookies: { sid: first },
+    });
+    const second = sessionCookieFrom(signIn)?.value ?? '';
+    const resolved = await login.app.inject({
+      method: 'POST',
+      url: '/internal/sessions/resolve',
+      payload: { sessionId: second },
+      headers: { [internalKeyHeader]: internalKey },
+    });
+    const bad = await login.app.inject({
+      method: 'POST',
+      url: '/internal/sessions/resolve',
+      payload: { sessionId: second },
+    });
+    await login.app.inject({ method: 'GET', url: '/api/logout', cookies: { sid: second } });
+
+    expect([
+      signUp.statusCode,
+      failed.statusCode,
+      signIn.statusCode,
+      resolved.statusCode,
+      bad.statusCode,
+    ]).toEqual([303, 401, 303, 200, 401]);
+    expect(first).toHaveLength(43);
+    expect(second).toHaveLength(43);
+    const log = lines.join('');
+    // The capture saw the traffic, so an empty log cannot pass for a clean one.
+    expect(log).toContain('"msg":"Signed in"');
+    expect(log).toContain('"msg":"Sign-in refused"');
+    expect(log).toContain('/internal/sessions/resolve');
+    for (const secret of [password, wrong, first, second, internalKey]) expect(log).not.toContain(secret);
+  });
+});
