@@ -9,6 +9,7 @@ import { startEmbeddedPostgres } from './launcher/embedded-postgres.js';
 import { runNodeScript, startNodeProcess, type RunningProcess } from './launcher/processes.js';
 import { gatewayEntry, services } from './launcher/services.js';
 import { waitForReady } from './launcher/wait.js';
+import { demoAccounts } from '@app/identity/demo-accounts';
 
 const config = loadLauncherConfig(process.env);
 const cleanups: Array<() => Promise<void>> = [];
@@ -61,6 +62,10 @@ async function main(): Promise<void> {
   console.log(
     `  catalogue: http://localhost:${config.PORT}/api/products · API docs: http://localhost:${config.PORT}/api/docs`,
   );
+  console.log('Demo logins (sign in at /api/login):');
+  for (const account of demoAccounts) {
+    console.log(`  ${account.role.padEnd(6)} ${account.email.padEnd(20)} ${account.demoPassword}`);
+  }
   console.log('Press Ctrl-C to stop.');
 }
 

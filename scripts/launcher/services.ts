@@ -17,6 +17,12 @@ export const services: readonly LaunchedService[] = [
     seed: 'services/catalog/dist/seed.cjs',
     gatewayUrlVariable: 'CATALOG_URL',
   },
+  {
+    name: 'identity',
+    entry: 'services/identity/dist/server.cjs',
+    seed: 'services/identity/dist/seed.cjs',
+    gatewayUrlVariable: 'IDENTITY_URL',
+  },
 ];
 
 export const gatewayEntry = 'gateway/dist/server.cjs';

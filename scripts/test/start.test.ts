@@ -8,8 +8,8 @@ import { createTestDatabase, uniquePrefix, type TestDatabase } from '@app/test-s
 
 /**
  * `npm start` as a user runs it (README "Two commands"), on the URLs this test run uses instead of the embedded
- * Postgres and NATS: it builds, seeds, serves the demo catalogue through the gateway, and stops every process
- * on Ctrl-C.
+ * Postgres and NATS: it builds, seeds, serves the demo catalogue through the gateway, signs the demo admin in,
+ * and stops every process on Ctrl-C.
  */
 const run = promisify(execFile);
 const prefix = uniquePrefix('s');
@@ -67,7 +67,8 @@ afterAll(async () => {
   if (launcher && launcher.exitCode === null) launcher.kill('SIGKILL');
   const nats = await connectNats({ url: inject('natsUrl'), name: 'start-test' });
   const jsm = await jetstreamManager(nats);
-  await jsm.streams.delete(`${prefix}_CATALOG`).catch(() => undefined);
+  for (const stream of ['CATALOG', 'IDENTITY'])
+    await jsm.streams.delete(`${prefix}_${stream}`).catch(() => undefined);
   await nats.close();
   await database?.drop();
 });
@@ -89,11 +90,36 @@ describe('npm start', () => {
     expect(products.every((product) => product.isActive)).toBe(true);
   });
 
+  it('signs the demo admin in through the gateway, who then lists the users', async () => {
+    const signIn = await fetch(`http://127.0.0.1:${gatewayPort}/api/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        email: 'admin@demo.local',
+        password: 'demo-admin-password-2026',
+        returnTo: '/admin',
+      }),
+      redirect: 'manual',
+    });
+    expect(signIn.status).toBe(303);
+    expect(signIn.headers.get('location')).toBe('/admin');
+    const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+    expect(cookie).toMatch(/^sid=./);
+
+    const me = await fetch(`http://127.0.0.1:${gatewayPort}/api/auth/user`, { headers: { cookie } });
+    expect(me.status).toBe(200);
+    expect(await me.json()).toMatchObject({ email: 'admin@demo.local', role: 'admin' });
+    const users = await fetch(`http://127.0.0.1:${gatewayPort}/api/admin/users`, { headers: { cookie } });
+    expect(((await users.json()) as unknown[]).length).toBe(3);
+    expect((await fetch(`http://127.0.0.1:${gatewayPort}/api/auth/user`)).status).toBe(401);
+  });
+
   it('stops the gateway and every service on Ctrl-C, and exits cleanly', async () => {
     const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
     launcher.kill('SIGINT');
     expect(await exited).toBe(0);
     expect(await portOpen(gatewayPort)).toBe(false);
     expect(await portOpen(servicesPort)).toBe(false);
+    expect(await portOpen(servicesPort + 1)).toBe(false);
   });
 });

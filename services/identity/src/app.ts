@@ -2,12 +2,16 @@ import type pg from 'pg';
 import type { EventStore } from '@app/eventing';
 import {
   createService,
+  derivedKey,
   idempotencyPlugin,
+  sessionResolvePurpose,
   type ReadinessCheck,
   type ReadYourWrites,
   type Telemetry,
 } from '@app/service-kit';
+import { createUserDirectory } from './application/user-directory.js';
 import { wireUserCommands } from './application/wire-user-commands.js';
+import { createSessionStore, internalSessionRoutes, loginRoutes } from './sessions/index.js';
 import { identitySchema } from './config.js';
 import { adminUserRoutes } from './http/admin-users.routes.js';
 import { currentUserRoutes } from './http/current-user.routes.js';
@@ -41,5 +45,20 @@ export async function buildApp(deps: IdentityDeps) {
   const replies = { db, projections, readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs };
   await app.register(adminUserRoutes, { commands, ...replies });
   await app.register(currentUserRoutes, { commands, ...replies });
+
+  // Not wrapped in fastify-plugin: the sign-in forms' body parser and cookies stay in these routes' scope.
+  const directory = createUserDirectory({ commands, ...replies });
+  const sessions = createSessionStore({ pool: db });
+  await app.register(loginRoutes, { pool: db, directory, sessions });
+  await app.register(internalSessionRoutes, {
+    pool: db,
+    sessions,
+    internalKey: derivedKey(deps.identitySecret, sessionResolvePurpose),
+    // A deactivated or vanished account has no live session, whatever its cookie says.
+    describeOwner: async (userId) => {
+      const user = await directory.getUser(userId);
+      return user?.isActive ? { role: user.role, email: user.email } : null;
+    },
+  });
   return app;
 }

@@ -1,7 +1,12 @@
-/** `node dist/seed.cjs`: creates the demo accounts (idempotent), then exits. Run by `npm start`. */
+/**
+ * `node dist/seed.cjs`: creates the demo accounts and gives each new one its demo password (idempotent: an
+ * account that exists keeps whatever password it has now), then exits. Run by `npm start`.
+ */
 import { wireUserCommands } from './application/wire-user-commands.js';
 import { loadStorageConfig } from './config.js';
+import { createCredentialStore } from './credentials/index.js';
 import { openStorage } from './runtime.js';
+import { demoAccounts } from './seed/demo-users.js';
 import { seedDemoUsers } from './seed/seed-demo-users.js';
 
 async function seed(): Promise<void> {
@@ -9,6 +14,11 @@ async function seed(): Promise<void> {
   try {
     const commands = wireUserCommands(storage.eventStore, storage.pool, () => new Date());
     const report = await seedDemoUsers(commands);
+    const credentials = createCredentialStore(storage.pool);
+    for (const account of demoAccounts.filter((candidate) => report.created.includes(candidate.email))) {
+      await credentials.setPassword(account.id, account.demoPassword);
+      await commands.recordPasswordSet(account.id, { metadata: { actorId: 'seed' } });
+    }
     console.log(
       `demo users: ${report.created.length} created, ${report.alreadyPresent.length} already present`,
     );
