@@ -31,3 +31,4 @@ export type { EventingLogger } from './relay/retry.js';
 export * from './projections/projection.js';
 export * from './projections/start-projections.js';
 export * from './projections/rebuild.js';
+export * from './unique-values.js';
