@@ -33,6 +33,7 @@ export const sizes = {
     /** Appends cycle over this many streams, each with its expected revision (the command path). */
     streams: 20,
   },
+  /** Figures 2 and 5: autocannon against the gateway. */
   proxy: {
     connections: 10,
     warmUpSeconds: 1,

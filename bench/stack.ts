@@ -1,12 +1,13 @@
 /**
- * The real deployables as `npm start` runs them: built bundles, the seed, then the catalog service and the
- * gateway in front of it, on free ports, against the bench's own database and NATS prefix.
+ * The real deployables as `npm start` runs them: built bundles; the catalog and identity services, each after
+ * its seed; the gateway in front of both (IDENTITY_URL set, so it resolves session cookies). On free ports,
+ * against the bench's own database and NATS prefix.
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { catalogStream } from '@app/contracts';
+import { catalogStream, identityStream } from '@app/contracts';
 import { connectNats } from '@app/eventing';
 import { uniquePrefix } from '@app/test-support';
 import {
@@ -20,12 +21,16 @@ import {
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const catalogServer = resolve(root, 'services/catalog/dist/server.cjs');
 const catalogSeed = resolve(root, 'services/catalog/dist/seed.cjs');
+const identityServer = resolve(root, 'services/identity/dist/server.cjs');
+/** The demo accounts with their demo passwords, so figure 5 can sign the admin in. */
+const identitySeed = resolve(root, 'services/identity/dist/seed.cjs');
 const gatewayServer = resolve(root, 'gateway/dist/server.cjs');
 
 export interface Stack {
   catalogUrl: string;
+  identityUrl: string;
   gatewayUrl: string;
-  /** The INTERNAL_TOKEN_SECRET both processes share, for minting admin identity tokens. */
+  /** The INTERNAL_TOKEN_SECRET all three processes share, for minting admin identity tokens. */
   identitySecret: string;
   stop(): Promise<void>;
 }
@@ -44,8 +49,9 @@ export async function buildDeployables(env: Record<string, string>): Promise<voi
 export async function startStack(options: StackOptions): Promise<Stack> {
   const natsPrefix = uniquePrefix('bench');
   const identitySecret = randomBytes(32).toString('hex');
-  const [catalogPort, gatewayPort] = [await freePort(), await freePort()];
+  const [catalogPort, identityPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
   const catalogUrl = `http://127.0.0.1:${catalogPort}`;
+  const identityUrl = `http://127.0.0.1:${identityPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   // Only what the services need: a stray EVENTSTORE_URL or OTLP endpoint in the caller's shell stays out.
   const shared = {
@@ -57,6 +63,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     LOG_LEVEL: 'warn',
   };
   const catalogEnv = { ...shared, NATS_PREFIX: natsPrefix, PORT: String(catalogPort) };
+  const identityEnv = { ...shared, NATS_PREFIX: natsPrefix, PORT: String(identityPort) };
   const node = process.execPath;
 
   const running: ChildProcessHandle[] = [];
@@ -64,27 +71,35 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const stop = async () => {
     if (stopped) return;
     stopped = true;
-    // Gateway first, then the catalog: the reverse of the start order.
+    // Gateway first, then the services: the reverse of the start order.
     for (const child of running.reverse()) await child.stop();
-    await deleteNatsStream(options.natsUrl, `${natsPrefix}_${catalogStream.name}`);
+    for (const stream of [catalogStream, identityStream])
+      await deleteNatsStream(options.natsUrl, `${natsPrefix}_${stream.name}`);
+  };
+  const start = async (name: string, script: string, env: Record<string, string>, url: string) => {
+    const child = startProcess(name, node, [script], env);
+    running.push(child);
+    await waitForReady(`${url}/health/ready`, child);
   };
   try {
-    await runToCompletion('seed', node, [catalogSeed], catalogEnv);
-    const catalog = startProcess('catalog', node, [catalogServer], catalogEnv);
-    running.push(catalog);
-    await waitForReady(`${catalogUrl}/health/ready`, catalog);
-    const gateway = startProcess('gateway', node, [gatewayServer], {
+    await runToCompletion('catalog seed', node, [catalogSeed], catalogEnv);
+    await start('catalog', catalogServer, catalogEnv, catalogUrl);
+    await runToCompletion('identity seed', node, [identitySeed], identityEnv);
+    await start('identity', identityServer, identityEnv, identityUrl);
+    // NATS_PREFIX too: the gateway hears identity's user events under it and drops their cached sessions.
+    const gatewayEnv = {
       ...shared,
+      NATS_PREFIX: natsPrefix,
       PORT: String(gatewayPort),
       CATALOG_URL: catalogUrl,
-    });
-    running.push(gateway);
-    await waitForReady(`${gatewayUrl}/health/ready`, gateway);
+      IDENTITY_URL: identityUrl,
+    };
+    await start('gateway', gatewayServer, gatewayEnv, gatewayUrl);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { catalogUrl, gatewayUrl, identitySecret, stop };
+  return { catalogUrl, identityUrl, gatewayUrl, identitySecret, stop };
 }
 
 /** The relay created a JetStream stream under the bench's prefix; without this every run would leave one. */

@@ -1,11 +1,12 @@
 /**
  * Figure 3: how long after a command's response its change shows in the read model (target: p99 ≤ 25 ms).
- * Commands go straight to the catalog service as an admin (the gateway's authenticator is anonymous for now, so
- * it forwards no admin identity). After each response the product is read back until it shows the change; the
- * baseline is a plain read of the same product right after, so visible ÷ read near 1 means "visible at once".
+ * Commands go straight to the catalog service as an admin, with an identity token signed here: the figure is the
+ * catalogue's own read-your-writes, without the gateway (figure 5 measures what sessions cost there). After each
+ * response the product is read back until it shows the change; the baseline is a plain read of the same product
+ * right after, so visible ÷ read near 1 means "visible at once".
  */
 import { randomUUID } from 'node:crypto';
-import { signIdentityToken } from '@app/service-kit';
+import { identityTokenHeader, signIdentityToken } from '@app/service-kit';
 import { sizes } from './config.js';
 import type { Measurement } from './report.js';
 import { percentile, timed } from './stats.js';
@@ -18,6 +19,7 @@ interface ProductView {
 export async function measureVisibility(catalogUrl: string, identitySecret: string): Promise<Measurement> {
   const { commands, pollDeadlineMs } = sizes.visibility;
   const adminHeaders = adminIdentity(identitySecret);
+  const read = (url: string) => readProduct(url, adminHeaders);
   const tag = randomUUID().slice(0, 8);
   const visibleMs: number[] = [];
   const readMs: number[] = [];
@@ -34,9 +36,10 @@ export async function measureVisibility(catalogUrl: string, identitySecret: stri
     const body = creating
       ? { name, slug: `bench-${tag}-${i}`, basePrice: 10 + i, category: 'Bench', features: ['Fast'] }
       : { name, basePrice: 20 + i };
-    const headers = { ...(await adminHeaders()), 'content-type': 'application/json' };
+    const method = creating ? 'POST' : 'PATCH';
+    const headers = { ...(await adminHeaders(method, url)), 'content-type': 'application/json' };
     const response = await fetch(url, {
-      method: creating ? 'POST' : 'PATCH',
+      method,
       headers,
       body: JSON.stringify(body),
     });
@@ -51,10 +54,9 @@ export async function measureVisibility(catalogUrl: string, identitySecret: stri
     productId = product.id;
 
     const readUrl = `${catalogUrl}/api/products/${productId}`;
-    const readHeaders = await adminHeaders();
     const deadline = answered + pollDeadlineMs;
     for (let reads = 0; ; reads += 1) {
-      const seen = await readProduct(readUrl, readHeaders);
+      const seen = await read(readUrl);
       if (seen?.name === name) {
         visibleMs.push(performance.now() - answered);
         extraReads += reads;
@@ -63,7 +65,7 @@ export async function measureVisibility(catalogUrl: string, identitySecret: stri
       if (performance.now() > deadline)
         throw new Error(`${readUrl} did not show "${name}" after ${pollDeadlineMs} ms`);
     }
-    readMs.push(await timed(() => readProduct(readUrl, readHeaders)));
+    readMs.push(await timed(() => read(readUrl)));
   }
 
   const visibleP99 = percentile(visibleMs, 99);
@@ -84,9 +86,11 @@ export async function measureVisibility(catalogUrl: string, identitySecret: stri
   };
 }
 
-/** The product as an admin sees it, or null while it is not there (404). */
-async function readProduct(url: string, headers: Record<string, string>): Promise<ProductView | null> {
-  const response = await fetch(url, { headers });
+type AdminHeaders = (method: string, url: string) => Promise<Record<string, string>>;
+
+/** The product as an admin sees it, or null while it is not there (404). Signing is part of every read. */
+async function readProduct(url: string, adminHeaders: AdminHeaders): Promise<ProductView | null> {
+  const response = await fetch(url, { headers: await adminHeaders('GET', url) });
   if (response.status === 404) {
     await response.arrayBuffer();
     return null;
@@ -95,15 +99,16 @@ async function readProduct(url: string, headers: Record<string, string>): Promis
   return (await response.json()) as ProductView;
 }
 
-/** Admin identity headers as the gateway would mint them; renewed well inside the token's 60 s lifetime. */
-function adminIdentity(secret: string): () => Promise<Record<string, string>> {
-  let token = '';
-  let mintedAt = Number.NEGATIVE_INFINITY;
-  return async () => {
-    if (performance.now() - mintedAt > 20_000) {
-      token = await signIdentityToken({ userId: 'bench-admin', role: 'admin' }, secret);
-      mintedAt = performance.now();
-    }
-    return { 'x-identity-token': token };
+/**
+ * Admin identity headers as the gateway mints them: a token per request, bound to its method, path and query
+ * (a service refuses a token minted for another request, or one it has seen before).
+ */
+function adminIdentity(secret: string): AdminHeaders {
+  const caller = { userId: 'bench-admin', role: 'admin' } as const;
+  return async (method, url) => {
+    const { pathname, search } = new URL(url);
+    return {
+      [identityTokenHeader]: await signIdentityToken(caller, secret, { method, url: pathname + search }),
+    };
   };
 }

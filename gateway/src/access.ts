@@ -13,6 +13,14 @@ export type Authenticator = (request: FastifyRequest) => Promise<Caller | null>;
 
 export const anonymousAuthenticator: Authenticator = async () => null;
 
+/** What the gateway tells a caching authenticator, so a cached session never outlives its sign-out or user. */
+export interface SessionEvents {
+  /** The gateway is passing a sign-out through: forget the request's session at once. */
+  signedOut(request: FastifyRequest): void;
+  /** Identity says the user changed (role) or was deactivated: forget every session of theirs. */
+  userChanged(userId: string): void;
+}
+
 export type AccessDecision = { allowed: true } | { allowed: false; status: 401 | 403; detail: string };
 
 /** SPEC.md §6 roles at the edge; services check again from the identity token (defence in depth). */

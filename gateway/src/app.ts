@@ -1,19 +1,22 @@
 import { createService, signIdentityToken, type ServiceApp, type Telemetry } from '@app/service-kit';
-import type { Authenticator } from './access.js';
+import type { Authenticator, SessionEvents } from './access.js';
 import { serviceUrls, type GatewayConfig } from './config.js';
 import { docsRoutes } from './docs/docs-routes.js';
 import { createMergedDocs } from './docs/openapi-source.js';
 import { proxyRoutes } from './proxy.js';
 import { buildRouteTable } from './route-table.js';
+import { registerSecurityHeaders } from './security-headers.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
-  /** Who calls; `anonymousAuthenticator` until the identity service provides the session one. */
+  /** Who calls; `anonymousAuthenticator` without identity, the session authenticator with it. */
   authenticate: Authenticator;
+  /** The session authenticator's cache controls, so a sign-out through the gateway ends its cached session. */
+  sessions?: SessionEvents;
   telemetry?: Telemetry;
 }
 
-/** The gateway app: service-kit defaults, the docs routes and the proxy. Never listens (server.ts does). */
+/** The gateway app: service-kit defaults, security headers, the docs routes and the proxy. Never listens. */
 export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
   const { config } = deps;
   const services = serviceUrls(config);
@@ -28,16 +31,19 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     ...(deps.telemetry === undefined ? {} : { telemetry: deps.telemetry }),
   });
+  await registerSecurityHeaders(app, { trustProxy: config.TRUST_PROXY });
 
   await app.register(docsRoutes, { docs: createMergedDocs({ services, table }) });
   await app.register(proxyRoutes, {
     table,
     services,
     authenticate: deps.authenticate,
-    // Short-lived: it vouches for one forwarded request (ARCHITECTURE.md "Gateway").
-    signIdentity: (caller) => signIdentityToken(caller, config.INTERNAL_TOKEN_SECRET, 60),
+    ...(deps.sessions === undefined ? {} : { sessions: deps.sessions }),
+    // One token per forwarded request, bound to it and short-lived (ARCHITECTURE.md "Gateway").
+    signIdentity: (caller, request) => signIdentityToken(caller, config.INTERNAL_TOKEN_SECRET, request, 60),
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
+    origin: { publicOrigin: config.PUBLIC_ORIGIN, trustProxy: config.TRUST_PROXY },
   });
   return app;
 }

@@ -1,4 +1,12 @@
-import { internalTokenSecret, logLevel, otel, parseConfig, port } from '@app/service-kit/config';
+import {
+  booleanFromString,
+  internalTokenSecret,
+  logLevel,
+  natsUrl,
+  otel,
+  parseConfig,
+  port,
+} from '@app/service-kit/config';
 import { z } from 'zod';
 import type { ServiceUrls } from './route-table.js';
 
@@ -15,6 +23,22 @@ export const gatewayConfigSchema = z.object({
   INTERNAL_TOKEN_SECRET: internalTokenSecret,
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
   BODY_LIMIT_BYTES: positiveInt.default(1024 * 1024),
+  /**
+   * The origin browsers use for the app (`https://shop.example.com`), for the CSRF check. Absent: derived per
+   * request from its Host header and protocol.
+   */
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/ })
+    .transform((value) => new URL(value).origin)
+    .optional(),
+  /** 'true' behind a TLS-terminating proxy: its X-Forwarded-Proto then says whether the browser used https. */
+  TRUST_PROXY: booleanFromString.default(false),
+  /** Absent: cached sessions only expire (SESSION_CACHE_TTL_MS); present: identity's user events evict them. */
+  NATS_URL: natsUrl.optional(),
+  NATS_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9]*$/, 'must be lowercase letters and digits (it prefixes subjects)')
+    .default(''),
   LOG_LEVEL: logLevel,
   ...otel('gateway'),
 });

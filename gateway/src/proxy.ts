@@ -1,9 +1,11 @@
 import type { Readable } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
-import { HttpProblem, problemType, sendProblem } from '@app/service-kit';
+import { HttpProblem, problemType, sendProblem, type BoundRequest } from '@app/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { checkAccess, type Authenticator, type Caller } from './access.js';
+import { checkAccess, type Authenticator, type Caller, type SessionEvents } from './access.js';
 import { limitBody, PayloadTooLargeError } from './body-limit.js';
+import { assertJsonBody, assertSameOrigin, type OriginOptions } from './request-guards.js';
+import { clientProtocol } from './request-origin.js';
 import { matchRoute, type Access, type RouteTable, type ServiceUrls } from './route-table.js';
 import { classifyUpstreamError, serviceLabel } from './upstream-errors.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './upstream-headers.js';
@@ -12,11 +14,18 @@ export interface ProxyOptions {
   table: RouteTable;
   services: ServiceUrls;
   authenticate: Authenticator;
-  /** Signs the short-lived identity token a service verifies (service-kit's signIdentityToken). */
-  signIdentity: (caller: Caller) => Promise<string>;
+  /** Told when a sign-out passes through, so a cached session ends with it. */
+  sessions?: SessionEvents;
+  /** Signs the identity token a service verifies (service-kit's signIdentityToken), bound to `request`. */
+  signIdentity: (caller: Caller, request: BoundRequest) => Promise<string>;
   upstreamTimeoutMs: number;
   bodyLimitBytes: number;
+  /** Where browsers see us, and whether X-Forwarded-Proto is to be believed (CSRF check, forwarded headers). */
+  origin: OriginOptions;
 }
+
+/** Identity's sign-out path: the gateway forgets the session as the request passes. */
+const signOutPath = '/api/logout';
 
 const proxiedMethods: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -46,7 +55,15 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions): 
     // service-kit's policy hook only admits the request; the route table's access is enforced in forward().
     config: { policy: 'public' },
     handler: (request, reply) => forward(request, reply, options),
+    // Again once identity has answered: a request that resolved the session meanwhile may have cached it.
+    onResponse: async (request) => {
+      if (pathOf(request) === signOutPath) options.sessions?.signedOut(request);
+    },
   });
+}
+
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? request.url;
 }
 
 async function forward(
@@ -54,7 +71,9 @@ async function forward(
   reply: FastifyReply,
   options: ProxyOptions,
 ): Promise<FastifyReply> {
-  const path = request.url.split('?', 1)[0] ?? request.url;
+  // First of all, before the session is even looked up: a cross-site request is refused whatever it is for.
+  assertSameOrigin(request, options.origin);
+  const path = pathOf(request);
   const entry = matchRoute(options.table, request.method, path);
   const base = entry === null ? undefined : options.services[entry.service];
   if (entry === null || base === undefined) {
@@ -67,6 +86,8 @@ async function forward(
     const slug = decision.status === 401 ? 'unauthenticated' : 'forbidden';
     throw new HttpProblem(decision.status, decision.detail, { type: problemType(slug) });
   }
+  assertJsonBody(request, entry.acceptsForms === true);
+  if (path === signOutPath) options.sessions?.signedOut(request);
 
   if (Number(request.headers['content-length'] ?? 0) > options.bodyLimitBytes) {
     // The body stays unread, so this connection cannot carry another request.
@@ -76,17 +97,22 @@ async function forward(
   }
   if (isStream(request.body)) request.body = limitBody(request.body, options.bodyLimitBytes);
 
-  const identityToken = caller === null ? undefined : await options.signIdentity(caller);
+  const target = forwardedUrl(base, request.url);
+  const identityToken =
+    caller === null
+      ? undefined
+      : await options.signIdentity(caller, { method: request.method, url: target.sent });
   const label = serviceLabel(entry.service);
-  const target = `${base.replace(/\/+$/, '')}${request.url}`;
   try {
-    return reply.from(target, {
+    return reply.from(target.href, {
+      // Exactly the query the token is bound to (reply-from would otherwise fall back to the raw one).
+      queryString: () => target.search.slice(1),
       rewriteRequestHeaders: (req, headers) =>
         upstreamRequestHeaders(headers, {
           requestId: req.id,
           identityToken,
           clientIp: req.ip,
-          protocol: req.protocol,
+          protocol: clientProtocol(req, options.origin.trustProxy),
           host: req.host,
         }),
       rewriteHeaders: (headers) => downstreamResponseHeaders(headers),
@@ -113,6 +139,21 @@ async function callerFor(request: FastifyRequest, access: Access, authenticate: 
     request.log.warn({ err: error }, 'Session check failed; serving a public route as a visitor');
     return null;
   }
+}
+
+/**
+ * The URL reply-from will request, and the path and query the service will see as its `request.url`: the
+ * token must be bound to that, and WHATWG URL parsing (which reply-from applies) may percent-encode characters
+ * the client sent raw.
+ */
+function forwardedUrl(base: string, requestUrl: string): { href: string; search: string; sent: string } {
+  let url: URL;
+  try {
+    url = new URL(`${base.replace(/\/+$/, '')}${requestUrl}`);
+  } catch {
+    throw new HttpProblem(400, 'The request URL is malformed.', { type: problemType('malformed-url') });
+  }
+  return { href: url.href, search: url.search, sent: `${url.pathname}${url.search}` };
 }
 
 function isStream(body: unknown): body is Readable {

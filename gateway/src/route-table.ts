@@ -12,6 +12,8 @@ export interface RouteEntry {
   readonly access: Access;
   /** Restricts the entry to these methods (upper case); all methods when absent. */
   readonly methods?: readonly string[];
+  /** Takes HTML form posts (the sign-in page); every other entry takes JSON request bodies only. */
+  readonly acceptsForms?: true;
 }
 
 type Segment = { kind: 'literal'; value: string } | { kind: 'param' } | { kind: 'rest' };
@@ -34,8 +36,8 @@ export type ServiceUrls = Partial<Record<ServiceName, string>>;
  */
 export const routeEntries: readonly RouteEntry[] = [
   // identity: the sign-in page and its forms, sign-out, the signed-in user, admin user management.
-  { pattern: '/api/login', service: 'identity', access: 'public' },
-  { pattern: '/api/login/*', service: 'identity', access: 'public' },
+  { pattern: '/api/login', service: 'identity', access: 'public', acceptsForms: true },
+  { pattern: '/api/login/*', service: 'identity', access: 'public', acceptsForms: true },
   { pattern: '/api/logout', service: 'identity', access: 'public' },
   { pattern: '/api/auth/*', service: 'identity', access: 'signed-in' },
   { pattern: '/api/admin/users', service: 'identity', access: 'admin' },

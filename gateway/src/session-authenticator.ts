@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { HttpProblem, problemType } from '@app/service-kit';
-import type { Authenticator, Caller } from './access.js';
+import type { Authenticator, Caller, SessionEvents } from './access.js';
+import { createSessionCache } from './session-cache.js';
 
 export interface SessionAuthenticatorOptions {
   identityUrl: string;
@@ -24,18 +25,18 @@ const resolvedSchema = z.object({
   tenantId: z.string().optional(),
 });
 
-const maxCacheEntries = 10_000;
+export type SessionAuthenticator = Authenticator & SessionEvents;
 
 /**
  * Who calls, from the session cookie, as identity resolves it (ARCHITECTURE.md "Gateway"). Answers are cached
- * briefly so a page's burst of API calls costs one lookup; a sign-out or role change therefore reaches the
- * gateway within `cacheTtlMs`. Identity being down is a 503 for routes that need a caller; the proxy lets
- * visitors through to public routes.
+ * briefly so a page's burst of API calls costs one lookup. A sign-out through the gateway drops its session at
+ * once, and so do identity's user events (role change, deactivation) when the gateway hears them (NATS_URL);
+ * otherwise a change reaches the gateway within `cacheTtlMs`. Identity being down is a 503 for routes that need a
+ * caller; the proxy lets visitors through to public routes.
  */
-export function createSessionAuthenticator(options: SessionAuthenticatorOptions): Authenticator {
-  const now = options.now ?? Date.now;
+export function createSessionAuthenticator(options: SessionAuthenticatorOptions): SessionAuthenticator {
   const fetchImpl = options.fetch ?? fetch;
-  const cache = new Map<string, { caller: Caller | null; until: number }>();
+  const cache = createSessionCache({ ttlMs: options.cacheTtlMs, now: options.now ?? Date.now });
   const resolveUrl = new URL('/internal/sessions/resolve', options.identityUrl).toString();
 
   async function resolve(sessionId: string): Promise<Caller | null> {
@@ -58,16 +59,26 @@ export function createSessionAuthenticator(options: SessionAuthenticatorOptions)
     return { userId, role, ...(email ? { email } : {}), ...(tenantId ? { tenantId } : {}) };
   }
 
-  return async (request: FastifyRequest) => {
+  const authenticate = async (request: FastifyRequest) => {
     const sessionId = readCookie(request.headers.cookie, sessionCookieName);
     if (!sessionId) return null;
     const cached = cache.get(sessionId);
-    if (cached && cached.until > now()) return cached.caller;
+    if (cached !== undefined) return cached;
+    const ticket = cache.ticket();
     const caller = await resolve(sessionId);
-    if (cache.size >= maxCacheEntries) cache.clear();
-    cache.set(sessionId, { caller, until: now() + options.cacheTtlMs });
+    cache.set(sessionId, caller, ticket);
     return caller;
   };
+
+  return Object.assign(authenticate, {
+    signedOut(request: FastifyRequest) {
+      const sessionId = readCookie(request.headers.cookie, sessionCookieName);
+      if (sessionId) cache.forgetSession(sessionId);
+    },
+    userChanged(userId: string) {
+      cache.forgetUser(userId);
+    },
+  });
 }
 
 function identityUnavailable(): HttpProblem {

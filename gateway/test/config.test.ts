@@ -16,6 +16,29 @@ describe('loadConfig', () => {
     });
     expect(config.OTEL_EXPORTER_OTLP_ENDPOINT).toBeUndefined();
     expect(serviceUrls(config)).toEqual({ catalog: 'http://127.0.0.1:3001' });
+    expect(config).toMatchObject({ TRUST_PROXY: false, NATS_PREFIX: '' });
+    expect(config.PUBLIC_ORIGIN).toBeUndefined();
+    expect(config.NATS_URL).toBeUndefined();
+  });
+
+  it('reads the origin, proxy trust and NATS settings', () => {
+    const config = loadConfig({
+      INTERNAL_TOKEN_SECRET: secret,
+      PUBLIC_ORIGIN: 'https://Shop.Example.com:443/app/',
+      TRUST_PROXY: 'true',
+      NATS_URL: 'nats://127.0.0.1:4222',
+      NATS_PREFIX: 'dev1',
+    });
+    expect(config).toMatchObject({
+      PUBLIC_ORIGIN: 'https://shop.example.com',
+      TRUST_PROXY: true,
+      NATS_URL: 'nats://127.0.0.1:4222',
+      NATS_PREFIX: 'dev1',
+    });
+    expect(() => loadConfig({ INTERNAL_TOKEN_SECRET: secret, TRUST_PROXY: 'yes' })).toThrow(/TRUST_PROXY/);
+    expect(() => loadConfig({ INTERNAL_TOKEN_SECRET: secret, PUBLIC_ORIGIN: 'ftp://x' })).toThrow(
+      /PUBLIC_ORIGIN/,
+    );
   });
 
   it('reads numbers and URLs from strings', () => {

@@ -1,4 +1,4 @@
-import { signIdentityToken, verifyIdentityToken } from '@app/service-kit';
+import { readIdentityToken, signIdentityToken } from '@app/service-kit';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app.js';
@@ -57,15 +57,16 @@ describe('proxying to the owning service', () => {
     expect(echoed.headers['content-type']).toBe('application/json');
   });
 
-  it('forwards non-JSON bodies byte for byte', async () => {
+  it('forwards JSON bodies byte for byte, never re-serialised', async () => {
+    const body = '{ "name" : "A",\n  "price": 1.10 }';
     const response = await gateway.inject({
       method: 'POST',
       url: '/api/products/import',
-      headers: { 'content-type': 'text/csv' },
-      payload: 'name,price\nA,1\n',
+      headers: { 'content-type': 'application/json; charset=utf-8' },
+      payload: body,
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json<EchoedRequest>().body).toBe('name,price\nA,1\n');
+    expect(response.json<EchoedRequest>().body).toBe(body);
   });
 
   it('forwards HEAD and DELETE', async () => {
@@ -112,33 +113,40 @@ describe('proxying to the owning service', () => {
   });
 
   it("replaces a client's identity token with one signed for the caller the gateway knows", async () => {
-    // Even a token with the right signature (leaked, replayed) only ever stands for the authenticated caller.
-    const leaked = await signIdentityToken({ userId: 'someone-else', role: 'admin' }, testSecret);
+    // Even a token with the right signature and binding (leaked) only ever stands for the authenticated caller.
+    const leakedFor = (url: string) =>
+      signIdentityToken({ userId: 'someone-else', role: 'admin' }, testSecret, { method: 'GET', url });
     const refused = await gateway.inject({
       method: 'GET',
       url: '/api/admin/products',
-      headers: { 'x-test-caller': 'tenant', 'x-identity-token': leaked },
+      headers: { 'x-test-caller': 'tenant', 'x-identity-token': await leakedFor('/api/admin/products') },
     });
     expect(refused.statusCode).toBe(403);
 
+    const leaked = await leakedFor('/api/products?page=2');
     const asTenant = await gateway.inject({
       method: 'GET',
-      url: '/api/products',
+      url: '/api/products?page=2',
       headers: { 'x-test-caller': 'tenant', 'x-identity-token': leaked },
     });
     const token = asTenant.json<EchoedRequest>().headers['x-identity-token'];
     expect(typeof token).toBe('string');
     expect(token).not.toBe(leaked);
-    expect(await verifyIdentityToken(token as string, testSecret)).toEqual({
+    const forwarded = await readIdentityToken(token as string, testSecret);
+    expect(forwarded.caller).toEqual({
       userId: 'user-tenant',
       role: 'tenant',
       email: 'tenant@example.com',
       tenantId: 'tenant-1',
     });
+    expect(forwarded.request).toEqual({ method: 'GET', url: '/api/products?page=2' });
   });
 
   it('forwards no identity token for a visitor, even when the client sent a valid one', async () => {
-    const leaked = await signIdentityToken({ userId: 'someone-else', role: 'admin' }, testSecret);
+    const leaked = await signIdentityToken({ userId: 'someone-else', role: 'admin' }, testSecret, {
+      method: 'GET',
+      url: '/api/products',
+    });
     const response = await gateway.inject({
       method: 'GET',
       url: '/api/products',

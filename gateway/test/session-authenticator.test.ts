@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { derivedKey, sessionResolvePurpose, verifyIdentityToken } from '@app/service-kit';
+import { derivedKey, readIdentityToken, sessionResolvePurpose } from '@app/service-kit';
 import { buildGateway } from '../src/app.js';
 import { createSessionAuthenticator, readCookie } from '../src/session-authenticator.js';
 import { closedPortUrl, listen, startEchoUpstream, testConfig, testSecret } from './support.js';
@@ -60,7 +60,7 @@ describe('session authenticator', () => {
     const response = await get('/api/admin/products', 'theme=dark; sid=admin-session');
     expect(response.statusCode).toBe(200);
     const forwarded = upstream.received.at(-1)?.headers['x-identity-token'];
-    expect(await verifyIdentityToken(String(forwarded), testSecret)).toMatchObject({
+    expect((await readIdentityToken(String(forwarded), testSecret)).caller).toMatchObject({
       userId: 'u-admin',
       role: 'admin',
     });

@@ -91,7 +91,7 @@ describe('the body limit', () => {
     const response = await gateway.inject({
       method: 'POST',
       url: '/api/products/import',
-      headers: { 'content-type': 'application/octet-stream' },
+      headers: { 'content-type': 'application/json' },
       payload: Readable.from(chunks),
     });
     expect(response.statusCode).toBe(413);
@@ -104,7 +104,7 @@ describe('the body limit', () => {
     const response = await gateway.inject({
       method: 'POST',
       url: '/api/products/import',
-      headers: { 'content-type': 'application/octet-stream' },
+      headers: { 'content-type': 'application/json' },
       payload: Readable.from([Buffer.alloc(512, 'a'), Buffer.alloc(512, 'b')]),
     });
     expect(response.statusCode).toBe(201);
@@ -124,7 +124,7 @@ describe('the body limit', () => {
         },
       );
       req.on('error', reject);
-      req.setHeader('content-type', 'application/octet-stream');
+      req.setHeader('content-type', 'application/json');
       // No Content-Length: node sends it chunked, so only counting the bytes can catch it.
       for (let i = 0; i < 64; i += 1) req.write(Buffer.alloc(1024, 'z'));
     });

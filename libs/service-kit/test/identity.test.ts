@@ -1,52 +1,91 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { signIdentityToken, verifyIdentityToken, type ServiceApp } from '../src/index.js';
+import {
+  createReplayGuard,
+  readIdentityToken,
+  signIdentityToken,
+  verifyIdentityToken,
+  type ServiceApp,
+} from '../src/index.js';
 import { identityHeaders, testIdentitySecret } from '../src/testing/index.js';
 import { testService } from './support.js';
 
+const request = { method: 'GET', url: '/things?page=2' };
+
 describe('identity token', () => {
-  it('round-trips the caller', async () => {
+  it('round-trips the caller and the request it is bound to', async () => {
     const caller = { userId: 'u-1', role: 'tenant' as const, email: 'a@example.test', tenantId: 't-1' };
 
-    const token = await signIdentityToken(caller, testIdentitySecret);
+    const token = await signIdentityToken(caller, testIdentitySecret, request);
 
-    await expect(verifyIdentityToken(token, testIdentitySecret)).resolves.toEqual(caller);
+    await expect(
+      verifyIdentityToken(token, testIdentitySecret, request, createReplayGuard()),
+    ).resolves.toEqual(caller);
+    const read = await readIdentityToken(token, testIdentitySecret);
+    expect(read.request).toEqual(request);
+    expect(read.tokenId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-7[0-9a-f]{3}-/);
+    expect(read.acceptedUntil).toBeGreaterThan(Date.now() + 55_000);
+  });
+
+  it('gives every token its own id', async () => {
+    const caller = { userId: 'u-1', role: 'admin' as const };
+    const first = await readIdentityToken(
+      await signIdentityToken(caller, testIdentitySecret, request),
+      testIdentitySecret,
+    );
+    const second = await readIdentityToken(
+      await signIdentityToken(caller, testIdentitySecret, request),
+      testIdentitySecret,
+    );
+
+    expect(first.tokenId).not.toBe(second.tokenId);
   });
 
   it('rejects a token signed with another secret', async () => {
     const token = await signIdentityToken(
       { userId: 'u-1', role: 'admin' },
       'another-secret-that-is-long-enough-123',
+      request,
     );
 
-    await expect(verifyIdentityToken(token, testIdentitySecret)).rejects.toThrow();
+    await expect(readIdentityToken(token, testIdentitySecret)).rejects.toThrow();
+  });
+
+  it('rejects a token without a request binding', async () => {
+    const unbound = await identityHeaders('admin');
+
+    await expect(readIdentityToken(unbound['x-identity-token'], testIdentitySecret)).rejects.toThrow(
+      /missing required/,
+    );
   });
 
   it('rejects a token older than 60 seconds even when its expiry is later', async () => {
     const issuedAt = Math.floor(Date.now() / 1000) - 120;
-    const token = await new SignJWT({ role: 'admin' })
+    const token = await new SignJWT({ role: 'admin', htm: 'GET', htu: '/things' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('u-1')
       .setIssuer('gateway')
       .setAudience('internal-services')
+      .setJti('j-1')
       .setIssuedAt(issuedAt)
       .setExpirationTime(issuedAt + 3600)
       .sign(new TextEncoder().encode(testIdentitySecret));
 
-    await expect(verifyIdentityToken(token, testIdentitySecret)).rejects.toThrow();
+    await expect(readIdentityToken(token, testIdentitySecret)).rejects.toThrow();
   });
 
   it('rejects a token for another audience', async () => {
-    const token = await new SignJWT({ role: 'admin' })
+    const token = await new SignJWT({ role: 'admin', htm: 'GET', htu: '/things' })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject('u-1')
       .setIssuer('gateway')
       .setAudience('browser')
       .setIssuedAt()
       .setExpirationTime('60s')
+      .setJti('j-1')
       .sign(new TextEncoder().encode(testIdentitySecret));
 
-    await expect(verifyIdentityToken(token, testIdentitySecret)).rejects.toThrow();
+    await expect(readIdentityToken(token, testIdentitySecret)).rejects.toThrow();
   });
 });
 
@@ -87,7 +126,12 @@ describe('access policies', () => {
   });
 
   it('refuses an expired token with 401', async () => {
-    const expired = await signIdentityToken({ userId: 'u-1', role: 'admin' }, testIdentitySecret, -30);
+    const expired = await signIdentityToken(
+      { userId: 'u-1', role: 'admin' },
+      testIdentitySecret,
+      { method: 'GET', url: '/admin' },
+      -30,
+    );
 
     const response = await app.inject({
       method: 'GET',

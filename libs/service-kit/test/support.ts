@@ -1,5 +1,5 @@
 import { createService, type ServiceOptions } from '../src/index.js';
-import { testIdentitySecret } from '../src/testing/index.js';
+import { bindIdentityOnInject, testIdentitySecret } from '../src/testing/index.js';
 
 /** Collects a logger's JSON lines so tests can read what was logged. */
 export function logCapture() {
@@ -10,13 +10,18 @@ export function logCapture() {
   };
 }
 
-/** A service with test defaults: no logs, the test identity secret, no readiness checks. */
-export function testService(overrides: Partial<ServiceOptions> = {}) {
-  return createService({
+/**
+ * A service with test defaults: no logs, the test identity secret, no readiness checks; inject() binds unbound
+ * test tokens to each request as the gateway would.
+ */
+export async function testService(overrides: Partial<ServiceOptions> = {}) {
+  const app = await createService({
     name: 'test',
     logger: false,
     identity: { secret: testIdentitySecret },
     readiness: [],
     ...overrides,
   });
+  bindIdentityOnInject(app);
+  return app;
 }

@@ -11,10 +11,20 @@ import {
 } from '@app/service-kit';
 import { createUserDirectory } from './application/user-directory.js';
 import { wireUserCommands } from './application/wire-user-commands.js';
-import { createSessionStore, internalSessionRoutes, loginRoutes } from './sessions/index.js';
+import { createCredentialStore } from './credentials/credential-store.js';
+import { createPasswordSetupTokens, setupLinkIssuer } from './credentials/password-setup-tokens.js';
+import { createOidcClient, type OidcSettings } from './oidc/oidc-client.js';
+import {
+  createLoginThrottle,
+  createSessionStore,
+  internalSessionRoutes,
+  loginRoutes,
+} from './sessions/index.js';
 import { identitySchema } from './config.js';
+import { adminPasswordSetupRoutes } from './http/admin-password-setup.routes.js';
 import { adminUserRoutes } from './http/admin-users.routes.js';
 import { currentUserRoutes } from './http/current-user.routes.js';
+import { passwordChangeRoutes } from './http/password-change.routes.js';
 
 export interface IdentityDeps {
   identitySecret: string;
@@ -24,6 +34,10 @@ export interface IdentityDeps {
   eventStore: EventStore;
   projections: ReadYourWrites;
   readiness: ReadinessCheck[];
+  /** PUBLIC_URL: makes password-setup links absolute; without it they are paths on the app's origin. */
+  publicUrl?: string;
+  /** Single sign-on, when an OpenID Connect provider is configured (config.ts oidcSettings). */
+  oidc?: OidcSettings;
   now?: () => Date;
   telemetry?: Telemetry;
 }
@@ -43,13 +57,28 @@ export async function buildApp(deps: IdentityDeps) {
 
   const commands = wireUserCommands(eventStore, db, now);
   const replies = { db, projections, readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs };
-  await app.register(adminUserRoutes, { commands, ...replies });
-  await app.register(currentUserRoutes, { commands, ...replies });
-
-  // Not wrapped in fastify-plugin: the sign-in forms' body parser and cookies stay in these routes' scope.
   const directory = createUserDirectory({ commands, ...replies });
-  const sessions = createSessionStore({ pool: db });
-  await app.register(loginRoutes, { pool: db, directory, sessions });
+  const sessions = createSessionStore({ pool: db, now });
+  const credentials = createCredentialStore(db, now);
+  const throttle = createLoginThrottle(db, undefined, now);
+  const setupTokens = createPasswordSetupTokens(db, { now });
+  const issueSetupLink = setupLinkIssuer(setupTokens, deps.publicUrl);
+
+  await app.register(adminUserRoutes, { commands, issueSetupLink, ...replies });
+  await app.register(adminPasswordSetupRoutes, { directory, issueSetupLink });
+  await app.register(currentUserRoutes, { commands, ...replies });
+  // Not wrapped in fastify-plugin: these two register cookie (and form) parsing in their own scope only.
+  await app.register(passwordChangeRoutes, { directory, credentials, sessions, throttle });
+  await app.register(loginRoutes, {
+    pool: db,
+    directory,
+    sessions,
+    credentials,
+    throttle,
+    setupTokens,
+    now,
+    ...(deps.oidc ? { oidc: { client: createOidcClient(deps.oidc), flowSecret: deps.identitySecret } } : {}),
+  });
   await app.register(internalSessionRoutes, {
     pool: db,
     sessions,

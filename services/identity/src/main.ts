@@ -1,7 +1,7 @@
 import { connectNats, startProjections } from '@app/eventing';
 import { createLogger, runService, type Telemetry } from '@app/service-kit';
 import { buildApp } from './app.js';
-import { identitySchema, type IdentityConfig } from './config.js';
+import { identitySchema, oidcSettings, type IdentityConfig } from './config.js';
 import { startIdentityRelay } from './integration/start-identity-relay.js';
 import { usersProjection } from './projections/users.js';
 import { openStorage, ownedCategories } from './runtime.js';
@@ -33,6 +33,8 @@ export async function main(config: IdentityConfig, telemetry: Telemetry): Promis
     identitySecret: config.INTERNAL_TOKEN_SECRET,
     logLevel: config.LOG_LEVEL,
     readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+    publicUrl: config.PUBLIC_URL,
+    oidc: oidcSettings(config),
     telemetry,
     db: pool,
     eventStore,

@@ -106,3 +106,34 @@ export const currentUserSchema = userSchema.pick({
   createdAt: true,
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/**
+ * A one-time link with which an account's owner chooses a password (GET /api/login/setup?token=…). Admin-created
+ * accounts start without one; the link is shown once, to the admin, who hands it over. Valid 72 hours; issuing a
+ * new one for the same account makes the earlier unused ones stop working. Absolute when identity knows its
+ * public address (PUBLIC_URL), else a path on the app's own origin.
+ */
+export const passwordSetupLinkSchema = z.object({
+  url: z.string(),
+  expiresAt: isoDateTimeSchema,
+});
+export type PasswordSetupLink = z.infer<typeof passwordSetupLinkSchema>;
+
+/** POST /api/admin/users (201): the new account and its password-setup link. */
+export const createdUserSchema = userSchema.extend({ passwordSetup: passwordSetupLinkSchema });
+export type CreatedUser = z.infer<typeof createdUserSchema>;
+
+/**
+ * POST /api/auth/password (the Settings Security form). The new password's rules (length, not a common one) are
+ * checked by identity, which answers each with its own sentence; the caps here only bound the request.
+ */
+export const changePasswordBodySchema = z.strictObject({
+  currentPassword: z
+    .string({ error: 'Enter your current password.' })
+    .min(1, 'Enter your current password.')
+    .max(1024, 'Your current password is incorrect.'),
+  newPassword: z
+    .string({ error: 'Enter a new password.' })
+    .max(1024, 'Password must be at most 128 characters.'),
+});
+export type ChangePasswordBody = z.input<typeof changePasswordBodySchema>;

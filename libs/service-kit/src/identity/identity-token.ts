@@ -1,5 +1,8 @@
 import { SignJWT, jwtVerify } from 'jose';
+import { v7 as uuidv7 } from 'uuid';
+import { z } from 'zod';
 import { identityClaimsSchema, type Caller } from './caller.js';
+import type { ReplayGuard } from './replay-guard.js';
 
 export const identityTokenHeader = 'x-identity-token';
 
@@ -9,6 +12,34 @@ const audience = 'internal-services';
 const maxAgeSeconds = 60;
 /** Gateway and service clocks may differ slightly across machines. */
 const clockToleranceSeconds = 5;
+
+/**
+ * The one request a token vouches for: the method, and the path with its query string exactly as the service
+ * receives it (Fastify's `request.url`). A token captured on the way is worth nothing for any other request.
+ */
+export interface BoundRequest {
+  method: string;
+  url: string;
+}
+
+/** A verified token's contents, before it is checked against a request (readIdentityToken). */
+export interface IdentityToken {
+  caller: Caller;
+  request: BoundRequest;
+  /** The `jti`: unique per token, so a second use of it is a replay. */
+  tokenId: string;
+  /** Epoch ms after which no verifier accepts the token any more (expiry or maximum age, plus clock tolerance). */
+  acceptedUntil: number;
+}
+
+/** The request binding (RFC 9449's htm/htu, with htu the path and query only) and the token id. */
+const bindingClaimsSchema = z.object({
+  htm: z.string().min(1),
+  htu: z.string().startsWith('/'),
+  jti: z.string().min(1),
+  iat: z.number(),
+  exp: z.number(),
+});
 
 const keys = new Map<string, Uint8Array>();
 function keyFor(secret: string): Uint8Array {
@@ -20,10 +51,22 @@ function keyFor(secret: string): Uint8Array {
   return key;
 }
 
-/** The gateway calls this per forwarded request (ARCHITECTURE.md "Gateway"): short-lived, HS256. */
-export async function signIdentityToken(caller: Caller, secret: string, ttlSeconds = 60): Promise<string> {
+/**
+ * The gateway calls this once per forwarded request (ARCHITECTURE.md "Gateway"): short-lived, HS256, bound to
+ * `request` and carrying a fresh UUIDv7 `jti`, so it can be neither redirected to another request nor replayed.
+ */
+export async function signIdentityToken(
+  caller: Caller,
+  secret: string,
+  request: BoundRequest,
+  ttlSeconds = 60,
+): Promise<string> {
   const now = Math.floor(Date.now() / 1000);
-  const claims: Record<string, string> = { role: caller.role };
+  const claims: Record<string, string> = {
+    role: caller.role,
+    htm: request.method.toUpperCase(),
+    htu: request.url,
+  };
   if (caller.email !== undefined) claims.email = caller.email;
   if (caller.tenantId !== undefined) claims.tenantId = caller.tenantId;
   return new SignJWT(claims)
@@ -33,24 +76,56 @@ export async function signIdentityToken(caller: Caller, secret: string, ttlSecon
     .setAudience(audience)
     .setIssuedAt(now)
     .setExpirationTime(now + ttlSeconds)
+    .setJti(uuidv7())
     .sign(keyFor(secret));
 }
 
-/** Verifies signature, issuer, audience, expiry and age; rejects (with jose's error) when any fails. */
-export async function verifyIdentityToken(token: string, secret: string): Promise<Caller> {
+/**
+ * Verifies signature, issuer, audience, expiry and age and reads the claims, the binding ones included; rejects
+ * when any of that fails. Says nothing about whether the token fits a request: verifyIdentityToken does that.
+ */
+export async function readIdentityToken(token: string, secret: string): Promise<IdentityToken> {
   const { payload } = await jwtVerify(token, keyFor(secret), {
     algorithms: ['HS256'],
     issuer,
     audience,
     maxTokenAge: maxAgeSeconds,
     clockTolerance: clockToleranceSeconds,
-    requiredClaims: ['sub', 'iat', 'exp'],
+    requiredClaims: ['sub', 'iat', 'exp', 'jti', 'htm', 'htu'],
   });
   const claims = identityClaimsSchema.parse(payload);
+  const binding = bindingClaimsSchema.parse(payload);
+  const lastSecond = Math.min(binding.exp, binding.iat + maxAgeSeconds) + clockToleranceSeconds;
   return {
-    userId: claims.sub,
-    role: claims.role,
-    ...(claims.email === undefined ? {} : { email: claims.email }),
-    ...(claims.tenantId === undefined ? {} : { tenantId: claims.tenantId }),
+    caller: {
+      userId: claims.sub,
+      role: claims.role,
+      ...(claims.email === undefined ? {} : { email: claims.email }),
+      ...(claims.tenantId === undefined ? {} : { tenantId: claims.tenantId }),
+    },
+    request: { method: binding.htm, url: binding.htu },
+    tokenId: binding.jti,
+    acceptedUntil: lastSecond * 1000,
   };
+}
+
+/**
+ * What a service does with the token of each request it receives: read it, check it was minted for exactly
+ * this request, and that its id has not been used before (within its lifetime, in this process: see
+ * ReplayGuard). Rejects with a reason for the log otherwise.
+ */
+export async function verifyIdentityToken(
+  token: string,
+  secret: string,
+  request: BoundRequest,
+  replays: ReplayGuard,
+): Promise<Caller> {
+  const read = await readIdentityToken(token, secret);
+  if (read.request.method !== request.method.toUpperCase() || read.request.url !== request.url) {
+    throw new Error(
+      `token is bound to ${read.request.method} ${read.request.url}, not ${request.method} ${request.url}`,
+    );
+  }
+  if (!replays.firstUse(read.tokenId, read.acceptedUntil)) throw new Error('token was already used');
+  return read.caller;
 }

@@ -2,13 +2,17 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpProblem, problemType } from '../http/problem.js';
 import { isPolicy, type Policy } from './caller.js';
 import { identityTokenHeader, verifyIdentityToken } from './identity-token.js';
+import { createReplayGuard, type ReplayGuard } from './replay-guard.js';
 
 /**
  * Enforces each route's `config.policy` from the gateway's signed token (ARCHITECTURE.md "Gateway": services
- * never trust raw identity headers). Registered on the root instance before any route.
+ * never trust raw identity headers). The token must be bound to this very request and used only once (see
+ * identity-token.ts, replay-guard.ts). Registered on the root instance before any route.
  */
 export function registerAccessPolicy(app: FastifyInstance, secret: string): void {
   app.decorateRequest('caller', null);
+  // One per app, so per process: see ReplayGuard for what that means with several replicas.
+  const replays = createReplayGuard();
 
   app.addHook('onRoute', (route) => {
     if (!isPolicy(route.config?.policy)) {
@@ -22,14 +26,14 @@ export function registerAccessPolicy(app: FastifyInstance, secret: string): void
     // Only the not-found handler has no policy: let it answer 404 without looking at identity.
     const policy = request.routeOptions.config.policy as Policy | undefined;
     if (policy === undefined) return;
-    request.caller = await callerOf(request, policy, secret);
+    request.caller = await callerOf(request, policy, secret, replays);
     if (policy === 'admin' && request.caller?.role !== 'admin') {
       throw new HttpProblem(403, 'Admin access required.', { type: problemType('forbidden') });
     }
   });
 }
 
-async function callerOf(request: FastifyRequest, policy: Policy, secret: string) {
+async function callerOf(request: FastifyRequest, policy: Policy, secret: string, replays: ReplayGuard) {
   const token = request.headers[identityTokenHeader];
   if (token === undefined) {
     if (policy === 'public') return null;
@@ -38,7 +42,9 @@ async function callerOf(request: FastifyRequest, policy: Policy, secret: string)
   // A token that is present but bad is refused even on public routes: a forged one is never silently ignored.
   try {
     if (typeof token !== 'string') throw new Error('more than one identity token');
-    return await verifyIdentityToken(token, secret);
+    // request.url is the path and query as received, which is what the gateway binds; request.method is the
+    // one on the wire, so a HEAD that Fastify serves with a GET route still has to match a HEAD token.
+    return await verifyIdentityToken(token, secret, { method: request.method, url: request.url }, replays);
   } catch (error) {
     request.log.warn(
       { reason: error instanceof Error ? error.message : String(error) },

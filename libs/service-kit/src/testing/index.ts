@@ -1,1 +1,2 @@
+export * from './bind-on-inject.js';
 export * from './identity-headers.js';

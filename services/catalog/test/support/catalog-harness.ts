@@ -1,6 +1,6 @@
 import { inject } from 'vitest';
 import { createEventStore, startProjections, type EventStore, type ProjectionRunner } from '@app/eventing';
-import { testIdentitySecret } from '@app/service-kit/testing';
+import { bindIdentityOnInject, testIdentitySecret } from '@app/service-kit/testing';
 import { createTestDatabase, type TestDatabase } from '@app/test-support';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
@@ -51,6 +51,8 @@ export async function startCatalog(
     projections,
     readiness: [{ name: 'postgres', check: async () => void (await pool.query('SELECT 1')) }],
   });
+  // Tests send identityHeaders() as they are; inject binds them to each request the way the gateway does.
+  bindIdentityOnInject(app);
   return {
     app,
     pool,

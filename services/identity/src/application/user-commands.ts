@@ -35,11 +35,14 @@ export interface UserCommandsDeps {
   emails: EmailReservations;
   admins: AdminGuard;
   now: () => Date;
+  /** Ends every session of an account (sessions.revokeAllSessions); run after each deactivation. */
+  revokeSessions?: (userId: string) => Promise<number>;
   newId?: () => string;
 }
 
 /** Identity's use cases: email reservation and the last-admin guard around the generic command handler. */
-export function createUserCommands({ eventStore, emails, admins, now, newId = uuidv7 }: UserCommandsDeps) {
+export function createUserCommands(deps: UserCommandsDeps) {
+  const { eventStore, emails, admins, now, revokeSessions, newId = uuidv7 } = deps;
   const handle = createCommandHandler({ eventStore, decider: userDecider, decode: decodeUserEvent });
   const at = () => ({ now: now().toISOString() });
 
@@ -136,6 +139,9 @@ export function createUserCommands({ eventStore, emails, admins, now, newId = uu
           options,
         ),
       );
+      // Also when it was already deactivated: a retry after a failed revocation still ends the sessions. Should
+      // this fail, the gateway's session check refuses a deactivated owner anyway (app.ts, describeOwner).
+      await revokeSessions?.(userId);
       return { ...result, userId };
     },
   };

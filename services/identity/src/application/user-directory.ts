@@ -43,6 +43,8 @@ export interface UserDirectory {
   recordPasswordSet(userId: string, options?: DirectoryCommandOptions): Promise<void>;
   /** Null for an unknown id (or one that is not a UUID). */
   getUser(id: string): Promise<User | null>;
+  /** getUser, as much of it as sign-in needs. */
+  findUserById(id: string): Promise<DirectoryEntry | null>;
 }
 
 export interface UserDirectoryDeps {
@@ -65,7 +67,12 @@ export function createUserDirectory(deps: UserDirectoryDeps): UserDirectory {
   return {
     async findUserByEmail(email) {
       const user = await findUserByEmail(db, email);
-      return user && { id: user.id, email: user.email, role: user.role, isActive: user.isActive };
+      return user && entryOf(user);
+    },
+
+    async findUserById(id) {
+      const found = await findUser(db, id);
+      return found && entryOf(found.user);
     },
 
     async registerUser(registration, options = {}) {
@@ -90,4 +97,8 @@ export function createUserDirectory(deps: UserDirectoryDeps): UserDirectory {
       return (await findUser(db, id))?.user ?? null;
     },
   };
+}
+
+function entryOf(user: User): DirectoryEntry {
+  return { id: user.id, email: user.email, role: user.role, isActive: user.isActive };
 }

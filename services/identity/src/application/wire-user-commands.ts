@@ -1,11 +1,15 @@
 import type pg from 'pg';
 import type { EventStore } from '@app/eventing';
+import { createSessionStore } from '../sessions/session-store.js';
 import { createAdminGuard } from './admin-guard.js';
 import { createEmailReservations } from './email-reservations.js';
 import { createUserCommands, type UserCommands } from './user-commands.js';
 import { readUserState } from './user-stream.js';
 
-/** User use cases whose email reservations and admin guard consult the event store for the truth. */
+/**
+ * User use cases whose email reservations and admin guard consult the event store for the truth, and whose
+ * deactivation signs the account out everywhere.
+ */
 export function wireUserCommands(eventStore: EventStore, db: pg.Pool, now: () => Date): UserCommands {
   const emails = createEmailReservations(db, async (userId) => {
     const state = await readUserState(eventStore, userId);
@@ -15,5 +19,6 @@ export function wireUserCommands(eventStore: EventStore, db: pg.Pool, now: () =>
     const state = await readUserState(eventStore, userId);
     return state.status === 'active' && state.role === 'admin';
   });
-  return createUserCommands({ eventStore, emails, admins, now });
+  const sessions = createSessionStore({ pool: db, now });
+  return createUserCommands({ eventStore, emails, admins, now, revokeSessions: sessions.revokeAllSessions });
 }

@@ -1,8 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  createdUserSchema,
   createUserBodySchema,
   patchUserBodySchema,
+  type PasswordSetupLink,
   userIdParamsSchema,
   userListSchema,
   userSchema,
@@ -16,6 +18,8 @@ import { userAfterCommand, type UserReplyOptions } from './user-reply.js';
 
 export interface AdminUserRoutesOptions extends UserReplyOptions {
   commands: UserCommands;
+  /** A new one-time password-setup link for the account (credentials/password-setup-tokens.ts). */
+  issueSetupLink: (userId: string) => Promise<PasswordSetupLink>;
 }
 
 const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
@@ -61,10 +65,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
       config: commandConfig,
       schema: {
         summary: 'Create a user',
-        description: 'Role `user` means `tenant`, the default. The new account has no password yet.',
+        description:
+          'Role `user` means `tenant`, the default. The new account has no password yet: `passwordSetup` is a ' +
+          'one-time link (72 h) for its owner to choose one; only its hash is stored. A retry with the same ' +
+          'Idempotency-Key replays this answer, link included.',
         tags,
         body: createUserBodySchema,
-        response: { 201: userSchema },
+        response: { 201: createdUserSchema },
       },
     },
     async (request, reply) => {
@@ -73,8 +80,9 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
         { metadata: commandMetadata(request) },
       );
       const user = await userAfterCommand(reply, options, result);
-      reply.header('location', `/api/admin/users/${result.userId}`);
-      return reply.code(201).send(user);
+      const passwordSetup = await options.issueSetupLink(result.userId);
+      reply.header('location', `/api/admin/users/${result.userId}`).header('cache-control', 'no-store');
+      return reply.code(201).send({ ...user, passwordSetup });
     },
   );
 

@@ -5,7 +5,7 @@ import type { CookieSecure } from '../sessions/session-cookie.js';
 import type { SessionStore } from '../sessions/session-store.js';
 import type { UserDirectory } from '../sessions/user-directory.js';
 
-/** Everything the sign-in and sign-up handlers use, resolved once when the plugin registers. */
+/** Everything the sign-in, sign-up and password-setup handlers use, resolved once when the plugin registers. */
 export interface LoginContext {
   directory: UserDirectory;
   credentials: CredentialStore;
@@ -14,4 +14,6 @@ export interface LoginContext {
   cookieSecure: CookieSecure;
   productName: string;
   clientIp: (request: FastifyRequest) => string;
+  /** Set when OpenID Connect is configured: the pages offer "Sign in with <providerName>". */
+  singleSignOn?: { providerName: string } | undefined;
 }

@@ -56,6 +56,13 @@ input[aria-invalid="true"] { border-color: var(--danger); }
 button { font: inherit; font-weight: 600; padding: .75rem 1rem; border: 0; border-radius: .55rem; cursor: pointer;
   color: var(--primary-text); background: var(--primary); margin-top: .25rem; }
 button:hover { background: var(--primary-hover); }
+.divider { display: flex; align-items: center; gap: .75rem; margin: 1.5rem 0 1rem; color: var(--muted);
+  font-size: .875rem; }
+.divider::before, .divider::after { content: ""; flex: 1; border-top: 1px solid var(--border); }
+.sso { display: block; text-align: center; font-weight: 600; padding: .7rem 1rem; border-radius: .55rem;
+  border: 1px solid var(--border); color: var(--text); background: var(--card); text-decoration: none; }
+.sso:hover { color: var(--text); border-color: var(--primary); }
+.account { margin: 0 0 1.25rem; color: var(--muted); }
 .switch { margin: 1.5rem 0 0; text-align: center; color: var(--muted); }
 .back { margin-top: 1.5rem; font-size: .9rem; }
 .back a { color: var(--muted); }

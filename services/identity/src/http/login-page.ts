@@ -1,5 +1,6 @@
+import { newPasswordField, renderField, type FieldSpec } from './login-field.js';
 import { escapeHtml } from './login-html.js';
-import { loginPageStyles } from './login-page-styles.js';
+import { renderPageShell } from './login-page-shell.js';
 
 export type LoginMode = 'sign-in' | 'sign-up';
 export type LoginField = 'email' | 'password' | 'firstName' | 'lastName';
@@ -14,6 +15,8 @@ export interface LoginPageView {
   /** The sentence for the whole form, read out by screen readers (role="alert"). */
   formError?: string;
   fieldErrors?: Partial<Record<LoginField, string>>;
+  /** Offers "Sign in with <providerName>" when OpenID Connect is configured. */
+  singleSignOn?: { providerName: string };
 }
 
 const copy = {
@@ -39,21 +42,10 @@ const copy = {
  */
 export function renderLoginPage(view: LoginPageView): string {
   const text = copy[view.mode];
-  const name = escapeHtml(view.productName);
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="color-scheme" content="light dark">
-<meta name="referrer" content="same-origin">
-<title>${escapeHtml(text.title)} · ${name}</title>
-<style>${loginPageStyles}</style>
-</head>
-<body>
-<header class="brand"><a href="/">${logo}<span>${name}</span></a></header>
-<main class="card" aria-labelledby="page-title">
-${tabs(view)}
+  return renderPageShell({
+    productName: view.productName,
+    title: text.title,
+    main: `${tabs(view)}
 <h1 id="page-title">${escapeHtml(text.heading)}</h1>
 <p class="lead">${escapeHtml(text.lead)}</p>
 <div class="alert" id="form-status" role="alert" aria-live="assertive">${escapeHtml(view.formError ?? '')}</div>
@@ -62,11 +54,18 @@ ${tabs(view)}
 ${view.mode === 'sign-up' ? signUpFields(view) : signInFields(view)}
 <button type="submit">${escapeHtml(text.submit)}</button>
 </form>
-${switchLine(view)}
-</main>
-<p class="back"><a href="/">&larr; Back to home</a></p>
-</body>
-</html>
+${singleSignOn(view)}${switchLine(view)}`,
+  });
+}
+
+/** The "Sign in with <provider>" link, when an OpenID Connect provider is configured. */
+function singleSignOn(view: LoginPageView): string {
+  if (view.singleSignOn === undefined) return '';
+  const query =
+    view.returnTo === '/' ? '' : `?${new URLSearchParams({ returnTo: view.returnTo }).toString()}`;
+  const label = `Sign in with ${view.singleSignOn.providerName}`;
+  return `<p class="divider"><span>or</span></p>
+<a class="sso" href="${escapeHtml(`/api/login/oidc${query}`)}">${escapeHtml(label)}</a>
 `;
 }
 
@@ -125,59 +124,16 @@ function signUpFields(view: LoginPageView): string {
   return [
     `<div class="row">${names.join('')}</div>`,
     field(view, { name: 'email', label: 'Email address', type: 'email', autocomplete: 'email', max: 254 }),
-    field(view, {
-      name: 'password',
-      label: 'Password',
-      type: 'password',
-      autocomplete: 'new-password',
-      max: 128,
-      min: 12,
-      hint: 'At least 12 characters. Long passphrases are best; very common passwords are refused.',
-    }),
+    field(view, { ...newPasswordField, name: 'password' }),
   ].join('\n');
 }
 
-interface FieldSpec {
-  name: LoginField;
-  label: string;
-  type: 'email' | 'password' | 'text';
-  autocomplete: string;
-  max: number;
-  min?: number;
-  optional?: boolean;
-  hint?: string;
-}
-
-function field(view: LoginPageView, spec: FieldSpec): string {
-  const error = view.fieldErrors?.[spec.name];
-  const value = spec.name === 'password' ? undefined : view.values?.[spec.name];
-  const describedBy = [spec.hint ? `${spec.name}-hint` : '', error ? `${spec.name}-error` : ''].filter(
-    Boolean,
-  );
-  const attributes = [
-    `id="${spec.name}"`,
-    `name="${spec.name}"`,
-    `type="${spec.type}"`,
-    `autocomplete="${spec.autocomplete}"`,
-    `maxlength="${spec.max}"`,
-    spec.min === undefined ? '' : `minlength="${spec.min}"`,
-    spec.optional ? '' : 'required',
-    value ? `value="${escapeHtml(value)}"` : '',
-    error ? 'aria-invalid="true"' : '',
-    describedBy.length > 0 ? `aria-describedby="${describedBy.join(' ')}"` : '',
-    autofocused(view) === spec.name ? 'autofocus' : '',
-  ].filter(Boolean);
-  const optional = spec.optional ? ' <span class="optional">(optional)</span>' : '';
-  return [
-    '<div class="field">',
-    `<label for="${spec.name}">${escapeHtml(spec.label)}${optional}</label>`,
-    `<input ${attributes.join(' ')}>`,
-    spec.hint ? `<p class="hint" id="${spec.name}-hint">${escapeHtml(spec.hint)}</p>` : '',
-    error ? `<p class="field-error" id="${spec.name}-error">${escapeHtml(error)}</p>` : '',
-    '</div>',
-  ]
-    .filter(Boolean)
-    .join('\n');
+function field(view: LoginPageView, spec: FieldSpec & { name: LoginField }): string {
+  return renderField(spec, {
+    value: spec.name === 'password' ? undefined : view.values?.[spec.name],
+    error: view.fieldErrors?.[spec.name],
+    autofocus: autofocused(view) === spec.name,
+  });
 }
 
 /** The first field with an error, else where typing starts (email; the password after a failed sign-in). */
@@ -189,6 +145,3 @@ function autofocused(view: LoginPageView): LoginField {
   if (view.mode === 'sign-in' && view.formError !== undefined && view.values?.email) return 'password';
   return view.mode === 'sign-up' ? 'firstName' : 'email';
 }
-
-/** Stacked layers: tenants on one platform. Decorative, so hidden from assistive technology. */
-const logo = `<svg viewBox="0 0 36 36" aria-hidden="true" focusable="false"><rect width="36" height="36" rx="9" fill="#2563eb"/><path d="M18 8 8 13l10 5 10-5-10-5ZM8 18l10 5 10-5M8 23l10 5 10-5" fill="none" stroke="#fff" stroke-width="2.2" stroke-linecap="round" stroke-linejoin="round"/></svg>`;

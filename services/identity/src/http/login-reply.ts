@@ -16,6 +16,11 @@ const contentSecurityPolicy = [
 ].join('; ');
 
 export function sendLoginPage(reply: FastifyReply, status: number, view: LoginPageView): FastifyReply {
+  return sendHtmlPage(reply, status, renderLoginPage(view));
+}
+
+/** Any of the sign-in pages (renderPageShell), never cached, under the policy above. */
+export function sendHtmlPage(reply: FastifyReply, status: number, html: string): FastifyReply {
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -24,7 +29,7 @@ export function sendLoginPage(reply: FastifyReply, status: number, view: LoginPa
     .header('x-frame-options', 'DENY')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'same-origin')
-    .send(renderLoginPage(view));
+    .send(html);
 }
 
 /**

@@ -28,6 +28,7 @@ export async function signIn(
   const page = (status: number, view: Partial<LoginPageView>) =>
     sendLoginPage(reply, status, {
       productName: context.productName,
+      singleSignOn: context.singleSignOn,
       mode: 'sign-in',
       returnTo,
       values: { email: form.email.trim() },

@@ -22,6 +22,7 @@ export async function signUp(
   const page = (status: number, view: Partial<LoginPageView>) =>
     sendLoginPage(reply, status, {
       productName: context.productName,
+      singleSignOn: context.singleSignOn,
       mode: 'sign-up',
       returnTo,
       values: { email: form.email.trim(), firstName: form.firstName.trim(), lastName: form.lastName.trim() },

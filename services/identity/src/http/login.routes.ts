@@ -14,6 +14,11 @@ import {
 import type { CookieSecure } from '../sessions/session-cookie.js';
 import { createSessionStore, type SessionStore } from '../sessions/session-store.js';
 import type { UserDirectory } from '../sessions/user-directory.js';
+import type { PasswordSetupTokens } from '../credentials/password-setup-tokens.js';
+import type { OidcClient } from '../oidc/oidc-client.js';
+import { createOidcFlowSealer } from '../oidc/oidc-flow-cookie.js';
+import { createOidcIdentities } from '../oidc/oidc-identities.js';
+import { oidcLoginRoutes, passwordSetupRoutes } from './login-extra.routes.js';
 import type { LoginContext } from './login-context.js';
 import { loginQuery, signInBody, signUpBody } from './login-forms.js';
 import { forwardedClientIp, sendLoginPage } from './login-reply.js';
@@ -37,14 +42,18 @@ export interface LoginRoutesOptions {
   now?: () => Date;
   /** Default: the last x-forwarded-for entry (the gateway's view), else the socket's peer. */
   clientIp?: (request: FastifyRequest) => string;
+  /** When given, GET/POST /api/login/setup serve administrators' password-setup links. */
+  setupTokens?: PasswordSetupTokens;
+  /** When given, single sign-on: `flowSecret` keys the cookie that carries a flow between its two routes. */
+  oidc?: { client: OidcClient; flowSecret: string };
 }
 
 /** Forms are small; a cap far below the JSON default stops abuse of an unauthenticated endpoint. */
 const formBodyLimit = 16 * 1024;
 
 /**
- * GET/POST /api/login, POST /api/login/sign-up, GET /api/logout: browser navigations (SPEC.md §2, §7), answered
- * with HTML and redirects rather than JSON. Register without fastify-plugin: the form parser and cookie support
+ * GET/POST /api/login, POST /api/login/sign-up, GET /api/logout (and, when configured, the password-setup and
+ * single sign-on routes): browser navigations (SPEC.md §2, §7), answered with HTML and redirects rather than JSON. Register without fastify-plugin: the form parser and cookie support
  * stay inside this scope.
  */
 export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app, options) => {
@@ -66,6 +75,7 @@ export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app
     cookieSecure: options.cookieSecure ?? 'auto',
     productName: options.productName ?? 'FinTech Hub',
     clientIp: options.clientIp ?? forwardedClientIp,
+    singleSignOn: options.oidc && { providerName: options.oidc.client.providerName },
   };
   const route = { policy: 'public' } as const;
   const form = ['application/x-www-form-urlencoded'];
@@ -81,6 +91,7 @@ export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app
       // (account deactivated) would otherwise bounce between here and the page that sent them.
       return sendLoginPage(reply, 200, {
         productName: context.productName,
+        singleSignOn: context.singleSignOn,
         mode: request.query.mode,
         returnTo: safeReturnTo(request.query.returnTo),
       });
@@ -115,4 +126,16 @@ export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app
     { config: route, schema: { summary: 'Sign out and go home', tags: ['identity'] } },
     async (request, reply) => endSession(request, reply, context),
   );
+
+  if (options.setupTokens) {
+    await app.register(passwordSetupRoutes, { context: { ...context, setupTokens: options.setupTokens } });
+  }
+  if (options.oidc) {
+    const oidc = {
+      oidc: options.oidc.client,
+      sealer: createOidcFlowSealer(options.oidc.flowSecret, now),
+      identities: createOidcIdentities(options.pool, now),
+    };
+    await app.register(oidcLoginRoutes, { context: { ...context, ...oidc } });
+  }
 };

@@ -5,13 +5,16 @@ export interface LoginRateLimits {
   windowMs: number;
   /** Sign-in and sign-up attempts from one client address per window: slows password spraying. */
   perIp: number;
-  /** Failed sign-ins for one email per window, counted since its last success: slows guessing one account. */
+  /**
+   * Failed password checks (sign-ins and password changes) for one email per window, counted since its last
+   * success: slows guessing one account.
+   */
   perAccount: number;
 }
 
 export const defaultLoginRateLimits: LoginRateLimits = { windowMs: 15 * 60 * 1000, perIp: 10, perAccount: 5 };
 
-export type AttemptKind = 'sign-in' | 'sign-up';
+export type AttemptKind = 'sign-in' | 'sign-up' | 'password-change';
 
 export type AttemptAdmission =
   { allowed: true; attemptId: string } | { allowed: false; retryAfterSeconds: number };
@@ -38,8 +41,8 @@ export function createLoginThrottle(
     async begin({ kind, ip, email }) {
       const at = now();
       const since = new Date(at.getTime() - limits.windowMs);
-      // Only sign-in failures count against an account; a sign-up is limited by address alone.
-      const account = kind === 'sign-in' && email !== null ? accountKey(email) : null;
+      // Only password checks count against an account; a sign-up is limited by address alone.
+      const account = kind !== 'sign-up' && email !== null ? accountKey(email) : null;
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
@@ -99,7 +102,7 @@ async function ipBlockedUntil(client: pg.PoolClient, ip: string, since: Date, li
   return blockedUntil(rows[0]?.attempted_at, limits);
 }
 
-/** The same for the account, over its failed sign-ins since its latest successful one. */
+/** The same for the account, over its failed password checks since its latest successful one. */
 async function accountBlockedUntil(
   client: pg.PoolClient,
   account: string,
@@ -108,7 +111,7 @@ async function accountBlockedUntil(
 ) {
   const { rows } = await client.query<{ attempted_at: Date }>(
     `SELECT attempted_at FROM login_attempts
-     WHERE account_key = $1 AND kind = 'sign-in' AND NOT succeeded AND attempted_at > $2
+     WHERE account_key = $1 AND kind <> 'sign-up' AND NOT succeeded AND attempted_at > $2
        AND id > COALESCE((SELECT max(id) FROM login_attempts WHERE account_key = $1 AND succeeded), 0)
      ORDER BY id DESC OFFSET $3 LIMIT 1`,
     [account, since, limits.perAccount - 1],

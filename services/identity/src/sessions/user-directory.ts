@@ -1,6 +1,6 @@
 /**
- * What sign-in and sign-up need from the accounts side of identity, injected so this module does not depend on
- * how accounts are stored (the lead adapts the accounts functions to it).
+ * What sign-in, sign-up, password setup and single sign-on need from the accounts side of identity, injected so
+ * this module does not depend on how accounts are stored (application/user-directory.ts provides it).
  */
 export interface DirectoryUser {
   id: string;
@@ -12,13 +12,18 @@ export interface DirectoryUser {
 export interface UserDirectory {
   /** `email` arrives trimmed and lower-cased. */
   findUserByEmail(email: string): Promise<DirectoryUser | null>;
-  /** Throws @app/domain's ConflictError when the email is taken (a race with another sign-up). */
+  /** Null for an unknown id (or one that is not a UUID). */
+  findUserById(id: string): Promise<DirectoryUser | null>;
+  /**
+   * Throws @app/domain's ConflictError when the email is taken (a race with another sign-up), ValidationError
+   * when a field breaks the account rules.
+   */
   registerUser(input: {
     email: string;
     firstName: string | null;
     lastName: string | null;
     role: 'tenant';
-    registeredVia: 'sign-up';
+    registeredVia: 'sign-up' | 'oidc';
   }): Promise<{ userId: string }>;
   /** Lets the accounts side record (as an event, without the hash) that a password was set. */
   recordPasswordSet(userId: string): Promise<void>;

@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import {
+  changePasswordBodySchema,
+  createdUserSchema,
   createUserBodySchema,
   patchUserBodySchema,
   updateOwnProfileBodySchema,
@@ -57,5 +59,26 @@ describe('user payloads (SPEC.md §5 Add User, §7 user calls)', () => {
     };
     const parsed = userRegisteredSchema.parse({ type: 'UserRegistered', data: { ...data, password: 'x' } });
     expect(parsed.data).toEqual(data);
+  });
+});
+
+describe('password payloads', () => {
+  it('takes exactly the current and the new password', () => {
+    const body = { currentPassword: 'old one', newPassword: 'new one' };
+    expect(changePasswordBodySchema.parse(body)).toEqual(body);
+    expect(messages({ newPassword: 'x' }, changePasswordBodySchema)).toEqual([
+      'Enter your current password.',
+    ]);
+    expect(messages({ ...body, currentPassword: '' }, changePasswordBodySchema)).toEqual([
+      'Enter your current password.',
+    ]);
+    expect(changePasswordBodySchema.safeParse({ ...body, userId: 'someone' }).success).toBe(false);
+  });
+
+  it("adds the setup link to the created user's shape", () => {
+    const link = { url: '/api/login/setup?token=abc', expiresAt: '2030-01-01T00:00:00.000Z' };
+    const parsed = createdUserSchema.safeParse({ passwordSetup: link });
+    expect(parsed.success).toBe(false);
+    expect(createdUserSchema.shape.passwordSetup.parse(link)).toEqual(link);
   });
 });

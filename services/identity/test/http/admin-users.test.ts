@@ -21,7 +21,12 @@ describe('admin user commands', () => {
       payload: body,
     });
     expect(response.statusCode).toBe(201);
-    const user = response.json();
+    const { passwordSetup, ...user } = response.json();
+    expect(passwordSetup).toEqual({
+      url: expect.stringMatching(/^\/api\/login\/setup\?token=[A-Za-z0-9_-]{43}$/),
+      expiresAt: expect.any(String),
+    });
+    expect(response.headers['cache-control']).toBe('no-store');
     expect(user).toMatchObject({
       email: body.email.trim().toLowerCase(),
       firstName: 'Casey',

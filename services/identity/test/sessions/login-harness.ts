@@ -8,6 +8,10 @@ import { createTestDatabase, type TestDatabase } from '@app/test-support';
 import pg from 'pg';
 import { createCredentialStore, type CredentialStore } from '../../src/credentials/index.js';
 import {
+  createPasswordSetupTokens,
+  type PasswordSetupTokens,
+} from '../../src/credentials/password-setup-tokens.js';
+import {
   createSessionStore,
   internalSessionRoutes,
   loginRoutes,
@@ -61,6 +65,7 @@ export interface LoginApp {
   app: ServiceApp;
   sessions: SessionStore;
   credentials: CredentialStore;
+  setupTokens: PasswordSetupTokens;
   accounts: ReturnType<typeof memoryDirectory>;
   clock: ReturnType<typeof testClock>;
 }
@@ -77,11 +82,13 @@ export async function startLoginApp(options: LoginAppOptions): Promise<LoginApp>
   });
   const sessions = createSessionStore({ pool: options.pool, now: clock.now });
   const credentials = createCredentialStore(options.pool, clock.now);
+  const setupTokens = createPasswordSetupTokens(options.pool, { now: clock.now });
   await app.register(loginRoutes, {
     pool: options.pool,
     directory: accounts.directory,
     sessions,
     credentials,
+    setupTokens,
     now: clock.now,
     productName: 'Ledgerline',
     ...(options.rateLimits ? { rateLimits: options.rateLimits } : {}),
@@ -94,7 +101,7 @@ export async function startLoginApp(options: LoginAppOptions): Promise<LoginApp>
     ...(options.describeOwner ? { describeOwner: options.describeOwner } : {}),
   });
   await app.ready();
-  return { app, sessions, credentials, accounts, clock };
+  return { app, sessions, credentials, setupTokens, accounts, clock };
 }
 
 /** A form post as a browser sends it. */

@@ -75,4 +75,25 @@ describe('what sign-in logs', () => {
     expect(log).toContain('/internal/sessions/resolve');
     for (const secret of [password, wrong, first, second, internalKey]) expect(log).not.toContain(secret);
   });
+
+  it('never writes a password-setup link or the password chosen with it', async () => {
+    const password = 'chosen from the link 5521';
+    const user = login.accounts.add(freshEmail('linked'));
+    const { token } = await login.setupTokens.issue(user.id);
+    const page = await login.app.inject({ method: 'GET', url: `/api/login/setup?token=${token}` });
+    const set = await login.app.inject({
+      method: 'POST',
+      url: '/api/login/setup',
+      ...form({ token, password, confirmPassword: password }),
+    });
+    const used = await login.app.inject({ method: 'GET', url: `/api/login/setup?token=${token}` });
+
+    expect([page.statusCode, set.statusCode, used.statusCode]).toEqual([200, 303, 410]);
+    const log = lines.join('');
+    expect(log).toContain('"msg":"Password set from a setup link"');
+    expect(log).toContain('/api/login/setup');
+    for (const secret of [token, password, sessionCookieFrom(set)?.value ?? '-']) {
+      expect(log).not.toContain(secret);
+    }
+  });
 });

@@ -14,6 +14,10 @@ export function memoryDirectory() {
       const user = [...users.values()].find((candidate) => candidate.email === email);
       return user ? { id: user.id, email: user.email, role: user.role, isActive: user.isActive } : null;
     },
+    async findUserById(id) {
+      const user = users.get(id);
+      return user ? { id: user.id, email: user.email, role: user.role, isActive: user.isActive } : null;
+    },
     async registerUser(input) {
       if ([...users.values()].some((user) => user.email === input.email)) {
         throw new ConflictError('Email is already registered');

@@ -1,10 +1,11 @@
 import { inject } from 'vitest';
 import { createEventStore, startProjections, type EventStore, type ProjectionRunner } from '@app/eventing';
-import { testIdentitySecret } from '@app/service-kit/testing';
+import { bindIdentityOnInject, testIdentitySecret } from '@app/service-kit/testing';
 import { createTestDatabase, type TestDatabase } from '@app/test-support';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { identitySchema } from '../../src/config.js';
+import type { OidcSettings } from '../../src/oidc/oidc-client.js';
 import { usersProjection } from '../../src/projections/users.js';
 import { ownedCategories, prepareStorage } from '../../src/runtime.js';
 
@@ -25,7 +26,7 @@ export const silentLogger = {
 
 /** Identity as server.ts wires it, minus NATS and the listening socket, on a database of its own. */
 export async function startIdentity(
-  options: { readYourWritesTimeoutMs?: number } = {},
+  options: { readYourWritesTimeoutMs?: number; publicUrl?: string; oidc?: OidcSettings } = {},
 ): Promise<IdentityHarness> {
   const database: TestDatabase = await createTestDatabase(inject('databaseUrl'));
   const pool = new pg.Pool({
@@ -51,7 +52,11 @@ export async function startIdentity(
     eventStore,
     projections,
     readiness: [{ name: 'postgres', check: async () => void (await pool.query('SELECT 1')) }],
+    ...(options.publicUrl ? { publicUrl: options.publicUrl } : {}),
+    ...(options.oidc ? { oidc: options.oidc } : {}),
   });
+  // Tests send identityHeaders() as they are; inject binds them to each request the way the gateway does.
+  bindIdentityOnInject(app);
   return {
     app,
     pool,

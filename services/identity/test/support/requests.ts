@@ -1,4 +1,4 @@
-import type { User } from '@app/contracts';
+import type { CreatedUser, User } from '@app/contracts';
 import { identityHeaders } from '@app/service-kit/testing';
 import type { IdentityHarness } from './identity-harness.js';
 
@@ -32,7 +32,8 @@ export async function createUser(identity: IdentityHarness, body: Record<string,
     payload: body,
   });
   if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
-  return { user: response.json<User>(), etag: response.headers.etag as string };
+  const { passwordSetup, ...user } = response.json<CreatedUser>();
+  return { user, passwordSetup, etag: response.headers.etag as string };
 }
 
 export async function patchUser(

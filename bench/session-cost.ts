@@ -1,0 +1,84 @@
+/**
+ * Figure 5: what a signed-in session costs per request (target: ratio ≥ 0.85). GET /api/products through the
+ * gateway with a demo customer's session cookie against the same request without a cookie, in requests per
+ * second with figure 2's autocannon settings, runs alternating A/B. With the cookie the gateway resolves the
+ * session (identity answers once per SESSION_CACHE_TTL_MS, the cache the rest of the time), signs an identity
+ * token for the catalog, and the catalog verifies it; without, it does none of that. A customer, not the admin:
+ * the admin also sees the seed's inactive product, and a bigger answer would be counted as session cost.
+ */
+import { demoAccounts } from '@app/identity/demo-accounts';
+import { sizes } from './config.js';
+import { load } from './proxy-throughput.js';
+import type { Measurement } from './report.js';
+import { median } from './stats.js';
+
+export async function measureSessionCost(gatewayUrl: string): Promise<Measurement> {
+  const { connections, warmUpSeconds, durationSeconds, pairs } = sizes.proxy;
+  const customer = demoAccounts.find((account) => account.role === 'tenant');
+  if (!customer) throw new Error('the demo accounts have no customer to sign in as');
+  const cookie = await signIn(gatewayUrl, customer.email, customer.demoPassword);
+  const url = `${gatewayUrl}/api/products`;
+  const bytes = await sameAnswerSize(url, cookie);
+
+  const signedIn = { cookie };
+  await load(url, warmUpSeconds);
+  await load(url, warmUpSeconds, signedIn);
+  const anonymousRates: number[] = [];
+  const signedInRates: number[] = [];
+  for (let pair = 0; pair < pairs; pair += 1) {
+    anonymousRates.push(await load(url, durationSeconds));
+    signedInRates.push(await load(url, durationSeconds, signedIn));
+  }
+  const list = (rates: number[]) => rates.map((rate) => Math.round(rate)).join(', ');
+  return {
+    value: median(signedInRates),
+    baseline: median(anonymousRates),
+    unit: 'req/s',
+    target: { on: 'ratio', atLeast: 0.85 },
+    notes: [
+      `GET /api/products through the gateway (IDENTITY_URL set, default session cache) with the session cookie`,
+      `of ${customer.email} (signed in over HTTP at POST /api/login), against the same request without a`,
+      `cookie; both answers are the same ${bytes} bytes.`,
+      `autocannon, ${connections} connections, ${durationSeconds} s per run after ${warmUpSeconds} s warm-up,` +
+        ` ${pairs} alternating pairs; medians of the runs.`,
+      `signed in: ${list(signedInRates)} req/s; anonymous: ${list(anonymousRates)} req/s.`,
+    ],
+  };
+}
+
+/** The `sid=…` pair a browser would keep after signing in with the login form through the gateway. */
+async function signIn(gatewayUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${gatewayUrl}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password, returnTo: '/api/auth/user' }),
+    redirect: 'manual',
+  });
+  await response.arrayBuffer();
+  const cookie = response.headers.get('set-cookie')?.split(';', 1)[0] ?? '';
+  if (response.status !== 303 || !cookie.startsWith('sid=')) {
+    throw new Error(`signing in as ${email} answered ${response.status} without a session cookie`);
+  }
+  const me = await fetch(`${gatewayUrl}/api/auth/user`, { headers: { cookie } });
+  const body = await me.text();
+  if (!me.ok) throw new Error(`GET /api/auth/user with the new session answered ${me.status}: ${body}`);
+  return cookie;
+}
+
+/** The answer's size, the same with and without the session, or the ratio would count more than the session. */
+async function sameAnswerSize(url: string, cookie: string): Promise<number> {
+  const variants: Array<Record<string, string>> = [{}, { cookie }];
+  const [anonymous, signedIn] = await Promise.all(
+    variants.map(async (headers) => {
+      const response = await fetch(url, { headers });
+      if (!response.ok) throw new Error(`${url} answered ${response.status}`);
+      return (await response.arrayBuffer()).byteLength;
+    }),
+  );
+  if (anonymous !== signedIn) {
+    throw new Error(
+      `${url} answers ${String(signedIn)} bytes signed in but ${String(anonymous)} anonymously`,
+    );
+  }
+  return anonymous ?? 0;
+}

@@ -1,0 +1,129 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buildRouteTable,
+  matchRoute,
+  routeEntries,
+  type Access,
+  type RouteEntry,
+} from '../src/route-table.js';
+import { publicOrigin, startPlatform, type Platform } from './matrix-platform.js';
+
+/**
+ * Who may call what, written down independently of the route table: each entry of `routeEntries` needs its row
+ * here, so a new route cannot ship without someone stating its access level and this suite proving it end to end.
+ */
+const expectedAccess: Record<string, Access> = {
+  '/api/login': 'public',
+  '/api/login/*': 'public',
+  '/api/logout': 'public',
+  '/api/auth/*': 'signed-in',
+  '/api/admin/users': 'admin',
+  '/api/admin/users/*': 'admin',
+  '/api/products': 'public',
+  '/api/products/*': 'public',
+  '/api/admin/products': 'admin',
+  '/api/admin/products/*': 'admin',
+};
+
+type CallerName = 'visitor' | 'tenant' | 'otherTenant' | 'admin';
+const callers: CallerName[] = ['visitor', 'tenant', 'otherTenant', 'admin'];
+// Every method, not only the documented ones: access must hold for whatever a client tries.
+const methods = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+/** Status classes per access level: a refusal must come exactly where the level says, and nowhere else. */
+function verdict(access: Access, caller: CallerName, status: number): string | null {
+  const refused = status === 401 || status === 403;
+  if (access === 'public') return refused ? 'public, yet refused' : null;
+  if (caller === 'visitor') return status === 401 ? null : 'expected 401 for a visitor';
+  if (access === 'admin' && caller !== 'admin') return status === 403 ? null : 'expected 403 for a tenant';
+  return refused ? 'refused a caller it admits' : null;
+}
+
+let platform: Platform;
+
+beforeAll(async () => {
+  platform = await startPlatform();
+}, 60_000);
+afterAll(async () => {
+  await platform?.close();
+});
+
+/** As a browser would: the caller's cookie, our Origin on unsafe requests, a JSON (or form) body. */
+function send(method: string, path: string, caller: CallerName, forms = false) {
+  const cookie = caller === 'visitor' ? {} : { cookie: platform.users[caller].cookie };
+  const unsafe = method !== 'GET' && method !== 'HEAD';
+  const body = !unsafe
+    ? {}
+    : forms
+      ? { payload: 'email=&password=', headers: { 'content-type': 'application/x-www-form-urlencoded' } }
+      : { payload: '{}', headers: { 'content-type': 'application/json' } };
+  return platform.gateway.inject({
+    method,
+    url: path,
+    headers: { ...cookie, ...(unsafe ? { origin: publicOrigin } : {}), ...body.headers },
+    ...(body.payload === undefined ? {} : { payload: body.payload }),
+  });
+}
+
+/** The pattern with sample segments, plus every path the owning service documents under this entry. */
+async function concretePaths(entry: RouteEntry): Promise<string[]> {
+  const table = buildRouteTable({ [entry.service]: 'x' }, [entry]);
+  const sampleFor = (path: string) =>
+    path.includes('/users') ? platform.samples.userId : platform.samples.productId;
+  const expand = (path: string) =>
+    path.replace(/\{[^}/]+\}|:[^/]+/g, () => sampleFor(path)).replace(/\*$/, 'sample');
+  const url = platform.serviceUrls[entry.service as 'catalog' | 'identity'];
+  const document = (await (await fetch(`${url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
+  const documented = Object.keys(document.paths)
+    .map(expand)
+    .filter((path) => matchRoute(table, 'GET', path) !== null);
+  return [...new Set([expand(entry.pattern), ...documented])];
+}
+
+describe('the authorisation matrix', () => {
+  it('has a row for every route table entry, and no row without one', () => {
+    expect(Object.keys(expectedAccess).sort()).toEqual(routeEntries.map((entry) => entry.pattern).sort());
+    for (const entry of routeEntries) {
+      expect(platform.services, `${entry.pattern} needs ${entry.service} in the matrix`).toContain(
+        entry.service,
+      );
+    }
+  });
+
+  it('shows each caller their own account at GET /api/auth/user, never another one', async () => {
+    for (const caller of ['tenant', 'otherTenant', 'admin'] as const) {
+      const response = await send('GET', '/api/auth/user', caller);
+      expect(response.statusCode, caller).toBe(200);
+      const user = platform.users[caller];
+      expect(response.json(), caller).toMatchObject({ id: user.id, email: user.email });
+    }
+    expect((await send('GET', '/api/auth/user', 'visitor')).statusCode).toBe(401);
+  });
+
+  it('enforces every entry for every method and caller, through the real services', async () => {
+    // Sign-out ends the callers' sessions, so it goes last.
+    const entries = [...routeEntries].sort(
+      (a, b) => Number(a.pattern === '/api/logout') - Number(b.pattern === '/api/logout'),
+    );
+    const failures: string[] = [];
+    let requests = 0;
+    for (const entry of entries) {
+      const access = expectedAccess[entry.pattern] as Access;
+      const paths = await concretePaths(entry);
+      expect(paths.length, entry.pattern).toBeGreaterThan(0);
+      for (const path of paths) {
+        for (const method of methods) {
+          for (const caller of callers) {
+            const { statusCode } = await send(method, path, caller, entry.acceptsForms === true);
+            requests += 1;
+            const problem = verdict(access, caller, statusCode);
+            if (problem)
+              failures.push(`${method} ${path} as ${caller}: ${statusCode} (${access}: ${problem})`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(requests).toBeGreaterThan(routeEntries.length * methods.length * callers.length);
+  }, 60_000);
+});

@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { passwordSetupLinkSchema, userIdParamsSchema, type PasswordSetupLink } from '@app/contracts';
+import { IllegalStateError, NotFoundError } from '@app/domain';
+import { accountDeactivated, userNotFound } from '../domain/user/decide.js';
+import type { UserDirectory } from '../sessions/user-directory.js';
+
+export interface AdminPasswordSetupRoutesOptions {
+  directory: Pick<UserDirectory, 'findUserById'>;
+  issueSetupLink: (userId: string) => Promise<PasswordSetupLink>;
+}
+
+/**
+ * POST /api/admin/users/:id/password-setup: a new one-time link when the first was lost or expired (or as a
+ * reset: the current password keeps working until the link is used). Earlier unused links stop working.
+ */
+export const adminPasswordSetupRoutes: FastifyPluginAsyncZod<AdminPasswordSetupRoutesOptions> = async (
+  app,
+  options,
+) => {
+  app.post(
+    '/api/admin/users/:id/password-setup',
+    {
+      config: { policy: 'admin', idempotent: true },
+      schema: {
+        summary: 'Issue a new password-setup link for a user',
+        description:
+          'The link is valid 72 hours and works once; earlier unused links of the user stop working. ' +
+          'A retry with the same Idempotency-Key replays the same link.',
+        tags: ['identity'],
+        params: userIdParamsSchema,
+        response: { 200: passwordSetupLinkSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await options.directory.findUserById(request.params.id);
+      if (user === null) throw new NotFoundError(userNotFound);
+      if (!user.isActive) throw new IllegalStateError(accountDeactivated);
+      const link = await options.issueSetupLink(user.id);
+      request.log.info({ userId: user.id }, 'Password-setup link issued');
+      return reply.header('cache-control', 'no-store').send(link);
+    },
+  );
+};
