@@ -31,7 +31,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     bodyLimit: config.BODY_LIMIT_BYTES,
     ...(deps.telemetry === undefined ? {} : { telemetry: deps.telemetry }),
   });
-  await registerSecurityHeaders(app, { trustProxy: config.TRUST_PROXY });
+  registerSecurityHeaders(app, { trustProxy: config.TRUST_PROXY });
 
   await app.register(docsRoutes, { docs: createMergedDocs({ services, table }) });
   await app.register(proxyRoutes, {
