@@ -1,40 +1,21 @@
-/**
- * `npm run rebuild -w @app/catalog -- [projection]`: drops a read model and replays it from the event store,
- * printing progress. With no name it lists the projections. Safe while the service runs: the running
- * projection notices its checkpoint was reset and follows.
- */
-import { rebuildProjection } from '@app/eventing';
+/** `npm run rebuild -w @app/catalog -- <projection>`: drops a read model and replays it (see runRebuildCommand). */
+import { runRebuildCommand } from '@app/service-kit/runtime';
 import { catalogSchema, loadStorageConfig } from './config.js';
 import { productsProjection } from './projections/products.js';
 import { openStorage, ownedCategories } from './runtime.js';
 
-const projections = [productsProjection];
-
-async function rebuild(name: string | undefined): Promise<void> {
-  const projection = projections.find((candidate) => candidate.name === name);
-  if (!projection) {
-    console.error(`usage: rebuild <projection>; projections: ${projections.map((p) => p.name).join(', ')}`);
-    process.exitCode = 2;
-    return;
-  }
-  const storage = await openStorage(loadStorageConfig());
-  try {
-    const result = await rebuildProjection({
-      eventStore: storage.eventStore,
-      pool: storage.pool,
-      schema: catalogSchema,
-      categories: ownedCategories,
-      projection,
-      onProgress: ({ events, eventsPerSecond }) =>
-        console.log(`${projection.name}: ${events} events replayed (${Math.round(eventsPerSecond)}/s)`),
-    });
-    console.log(`${projection.name} rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s`);
-  } finally {
-    await storage.close();
-  }
-}
-
-rebuild(process.argv[2]).catch((error: unknown) => {
-  console.error(`rebuild failed: ${error instanceof Error ? error.message : String(error)}`);
-  process.exit(1);
-});
+runRebuildCommand({
+  name: process.argv[2],
+  projections: [productsProjection],
+  schema: catalogSchema,
+  categories: ownedCategories,
+  openStorage: () => openStorage(loadStorageConfig()),
+}).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    console.error(`rebuild failed: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  },
+);

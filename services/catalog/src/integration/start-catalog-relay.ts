@@ -1,15 +1,13 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
 import { catalogStream } from '@app/contracts';
-import { startRelay, type EventingLogger, type EventStore, type Relay } from '@app/eventing';
+import type { EventingLogger, EventStore, Relay } from '@app/eventing';
+import { startServiceRelay } from '@app/service-kit/runtime';
 import { catalogSchema } from '../config.js';
 import { ownedCategories } from '../runtime.js';
 import { toIntegrationEvent } from './published-events.js';
 
-/**
- * The catalogue's relay: its product events onto the CATALOG stream. `prefix` (NATS_PREFIX) namespaces stream
- * and subjects so environments, or test runs, can share one NATS server.
- */
+/** The catalogue's relay: its product events onto the CATALOG stream. */
 export function startCatalogRelay(deps: {
   eventStore: EventStore;
   pool: pg.Pool;
@@ -17,19 +15,11 @@ export function startCatalogRelay(deps: {
   prefix: string;
   logger: EventingLogger;
 }): Promise<Relay> {
-  const { prefix } = deps;
-  return startRelay({
-    eventStore: deps.eventStore,
-    pool: deps.pool,
+  return startServiceRelay({
+    ...deps,
     schema: catalogSchema,
-    nats: deps.nats,
-    stream: {
-      name: prefix ? `${prefix}_${catalogStream.name}` : catalogStream.name,
-      subjects: catalogStream.subjects.map((subject) => (prefix ? `${prefix}.${subject}` : subject)),
-    },
-    subjectPrefix: prefix ? `${prefix}.` : '',
+    stream: catalogStream,
     categories: ownedCategories,
     toIntegrationEvent,
-    logger: deps.logger,
   });
 }

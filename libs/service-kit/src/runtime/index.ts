@@ -1,0 +1,3 @@
+export * from './storage.js';
+export * from './relay.js';
+export * from './rebuild-command.js';
