@@ -18,3 +18,4 @@ export * from './logging/request-id.js';
 export * from './logging/trace-mixin.js';
 export * from './telemetry/index.js';
 export * from './identity/derived-key.js';
+export * from './logging/request-serializer.js';

@@ -1,5 +1,6 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
 import { redactPaths, redactSecrets } from './redaction.js';
+import { serializeRequest } from './request-serializer.js';
 import { traceMixin } from './trace-mixin.js';
 
 export interface ServiceLoggerOptions extends LoggerOptions {
@@ -12,12 +13,13 @@ export interface ServiceLoggerOptions extends LoggerOptions {
  * Caller options win, except that redaction is always kept: their redact paths are added to ours.
  */
 export function createLoggerOptions(options: ServiceLoggerOptions = {}): ServiceLoggerOptions {
-  const { redact, mixin, formatters, ...rest } = options;
+  const { redact, mixin, formatters, serializers, ...rest } = options;
   const extraPaths = redact === undefined ? [] : Array.isArray(redact) ? redact : redact.paths;
   return {
     level: 'info',
     timestamp: pino.stdTimeFunctions.isoTime,
     ...rest,
+    serializers: { req: serializeRequest, ...serializers },
     formatters: {
       level: (label) => ({ level: label }),
       ...formatters,

@@ -33,8 +33,8 @@ a:hover { color: var(--primary-hover); }
   border-radius: 1rem; padding: 2rem; box-shadow: 0 20px 45px -25px rgb(15 23 42 / .35); }
 .tabs { display: grid; grid-template-columns: 1fr 1fr; gap: .25rem; padding: .25rem; margin-bottom: 1.5rem;
   border-radius: .65rem; background: var(--bg); border: 1px solid var(--border); }
-.tabs a { text-align: center; padding: .5rem; border-radius: .5rem; color: var(--muted); text-decoration: none;
-  font-weight: 600; font-size: .95rem; }
+.tabs a { display: flex; align-items: center; justify-content: center; white-space: nowrap; padding: .5rem;
+  border-radius: .5rem; color: var(--muted); text-decoration: none; font-weight: 600; font-size: .95rem; }
 .tabs a[aria-current="page"] { background: var(--card); color: var(--text); box-shadow: 0 1px 3px rgb(15 23 42 / .15); }
 h1 { font-size: 1.5rem; line-height: 1.25; margin: 0 0 .35rem; letter-spacing: -.015em; }
 .lead { margin: 0 0 1.5rem; color: var(--muted); }
