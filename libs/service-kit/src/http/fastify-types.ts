@@ -15,6 +15,11 @@ declare module 'fastify' {
     policy: Policy;
     /** Command routes set this so an `Idempotency-Key` header makes retries safe (idempotency plugin). */
     idempotent?: boolean;
+    /**
+     * Top-level fields of a JSON reply that are not kept for an idempotent replay, because they carry a secret
+     * meant to be shown once (a password-setup link): the replay answers without them.
+     */
+    replayOmits?: readonly string[];
   }
 
   interface FastifyRequest {

@@ -129,7 +129,20 @@ async function finish(
     await store.release(scope);
     return;
   }
-  await store.complete(scope, { statusCode: reply.statusCode, headers: replayableHeaders(reply), body });
+  const omitted = reply.request.routeOptions.config.replayOmits;
+  const stored = omitted?.length ? withoutFields(body, omitted) : body;
+  await store.complete(scope, {
+    statusCode: reply.statusCode,
+    headers: replayableHeaders(reply),
+    body: stored,
+  });
+}
+
+function withoutFields(body: Buffer, fields: readonly string[]): Buffer {
+  const parsed: unknown = JSON.parse(body.toString('utf8'));
+  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) return body;
+  const kept = Object.fromEntries(Object.entries(parsed).filter(([name]) => !fields.includes(name)));
+  return Buffer.from(JSON.stringify(kept));
 }
 
 /** The headers a replay must repeat; x-request-id is per request and comes fresh with the replay. */

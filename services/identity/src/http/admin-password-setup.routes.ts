@@ -20,7 +20,7 @@ export const adminPasswordSetupRoutes: FastifyPluginAsyncZod<AdminPasswordSetupR
   app.post(
     '/api/admin/users/:id/password-setup',
     {
-      config: { policy: 'admin', idempotent: true },
+      config: { policy: 'admin', idempotent: true, replayOmits: ['url'] },
       schema: {
         summary: 'Issue a new password-setup link for a user',
         description:

@@ -62,13 +62,14 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
   app.post(
     '/api/admin/users',
     {
-      config: commandConfig,
+      config: { ...commandConfig, replayOmits: ['passwordSetup'] },
       schema: {
         summary: 'Create a user',
         description:
           'Role `user` means `tenant`, the default. The new account has no password yet: `passwordSetup` is a ' +
           'one-time link (72 h) for its owner to choose one; only its hash is stored. A retry with the same ' +
-          'Idempotency-Key replays this answer, link included.',
+          'Idempotency-Key replays this answer without the link (it is shown once): issue a new one with ' +
+          'POST /api/admin/users/{id}/password-setup.',
         tags,
         body: createUserBodySchema,
         response: { 201: createdUserSchema },
