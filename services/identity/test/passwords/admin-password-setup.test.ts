@@ -55,14 +55,15 @@ describe('password-setup links issued by an administrator', () => {
     expect(await linkWorks(passwordSetup.url)).toBe(false);
   });
 
-  it('replays the same link for a retry with the same Idempotency-Key', async () => {
+  it('answers a retry with the same Idempotency-Key without issuing, or repeating, a link', async () => {
     const { user } = await createUser(identity);
     const headers = { ...(await asAdmin()), 'idempotency-key': `setup-${user.id}` };
     const first = await reissue(user.id, headers);
     const second = await reissue(user.id, headers);
     expect(second.headers['idempotent-replayed']).toBe('true');
-    expect(second.json()).toEqual(first.json());
-    expect(await linkWorks(first.json<{ url: string }>().url)).toBe(true);
+    const { url, ...rest } = first.json<{ url: string; expiresAt: string }>();
+    expect(second.json()).toEqual(rest);
+    expect(await linkWorks(url)).toBe(true);
   });
 
   it('are refused for an unknown (404) or deactivated (409) account, or a bad id (400)', async () => {
