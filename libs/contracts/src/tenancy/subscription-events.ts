@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '../common.js';
+import { sealedSecretSchema } from './sealed-secret.js';
+import { subscriptionPlanSchema, subscriptionStatusSchema } from './subscription.js';
+
+/**
+ * Tenancy's stored subscription events (stream `tenancy_subscription-<id>`). Each carries the tenant and
+ * product ids, so a projection keeps per-tenant and per-product counts without reading another stream. The
+ * metrics API key enters only sealed, bound to `subscription:<id>:metricsApiKey`. Money is integer cents.
+ */
+export const subscriptionStartedSchema = z.object({
+  type: z.literal('SubscriptionStarted'),
+  data: z.object({
+    subscriptionId: idSchema,
+    tenantId: idSchema,
+    productId: idSchema,
+    plan: subscriptionPlanSchema,
+    status: subscriptionStatusSchema,
+    amountCents: z.number().int().nonnegative(),
+    startedAt: isoDateTimeSchema,
+  }),
+});
+
+export const subscriptionStatusChangedSchema = z.object({
+  type: z.literal('SubscriptionStatusChanged'),
+  data: z.object({
+    subscriptionId: idSchema,
+    tenantId: idSchema,
+    productId: idSchema,
+    previousStatus: subscriptionStatusSchema,
+    status: subscriptionStatusSchema,
+    changedAt: isoDateTimeSchema,
+  }),
+});
+
+/** Both endpoint fields after the change, whole. */
+export const subscriptionEndpointConfiguredSchema = z.object({
+  type: z.literal('SubscriptionEndpointConfigured'),
+  data: z.object({
+    subscriptionId: idSchema,
+    tenantId: idSchema,
+    productId: idSchema,
+    domainUrl: z.string().nullable(),
+    metricsApiKey: sealedSecretSchema.nullable(),
+    configuredAt: isoDateTimeSchema,
+  }),
+});
+
+export const subscriptionEventSchema = z.discriminatedUnion('type', [
+  subscriptionStartedSchema,
+  subscriptionStatusChangedSchema,
+  subscriptionEndpointConfiguredSchema,
+]);
+
+export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;
+export type SubscriptionStarted = z.infer<typeof subscriptionStartedSchema>;
+export type SubscriptionStatusChanged = z.infer<typeof subscriptionStatusChangedSchema>;
+export type SubscriptionEndpointConfigured = z.infer<typeof subscriptionEndpointConfiguredSchema>;
+export type SubscriptionEventType = SubscriptionEvent['type'];
+export const subscriptionEventTypes = subscriptionEventSchema.options.map(
+  (option) => option.shape.type.value,
+);

@@ -1,0 +1,100 @@
+import { z } from 'zod';
+import { hasAtMostTwoDecimals, idSchema, isoDateTimeSchema } from '../common.js';
+import { httpUrlSchema } from './tenant.js';
+
+/**
+ * SPEC.md §3 Subscription, §4 (status toggle, statuses offered when adding) and §7 subscription calls. The
+ * metrics API key is write-only: reads say only whether one is configured (ARCHITECTURE.md "Decisions").
+ */
+export const subscriptionPlans = ['basic', 'professional', 'enterprise'] as const;
+export const subscriptionPlanSchema = z.enum(subscriptionPlans, {
+  error: 'Plan must be basic, professional or enterprise',
+});
+export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
+export const defaultSubscriptionPlan: SubscriptionPlan = 'professional';
+
+export const subscriptionStatuses = ['active', 'trial', 'suspended', 'cancelled'] as const;
+export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
+export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
+
+/** A live subscription counts against "one per product per tenant"; only a cancelled one does not. */
+export function isLiveSubscriptionStatus(status: SubscriptionStatus): boolean {
+  return status !== 'cancelled';
+}
+
+/** SPEC.md §4: Deactivate/Activate turns active into cancelled and anything else into active. */
+export function toggledSubscriptionStatus(status: SubscriptionStatus): 'active' | 'cancelled' {
+  return status === 'active' ? 'cancelled' : 'active';
+}
+
+/** The add dialog offers these three (SPEC.md §9); cancelled is reached only by the toggle. */
+export const startableSubscriptionStatuses = ['active', 'trial', 'suspended'] as const;
+export type StartableSubscriptionStatus = (typeof startableSubscriptionStatuses)[number];
+
+/** POST /api/admin/tenants/:id/subscriptions. Defaults are the dialog's: professional, active. */
+export const createSubscriptionBodySchema = z.strictObject({
+  productId: z.uuid({
+    error: (issue) =>
+      issue.input === undefined || issue.input === '' ? 'Select a product' : 'Must be a valid id (a UUID)',
+  }),
+  plan: subscriptionPlanSchema.default(defaultSubscriptionPlan),
+  status: z
+    .enum(startableSubscriptionStatuses, { error: 'Status must be active, trial or suspended' })
+    .default('active'),
+});
+export type CreateSubscriptionBody = z.input<typeof createSubscriptionBodySchema>;
+
+/** The Deactivate/Activate button sends the status it wants: the toggle of the current one (SPEC.md §4). */
+export const toggleSubscriptionStatusBodySchema = z.strictObject({
+  status: z.enum(['active', 'cancelled'], { error: 'Status must be active or cancelled' }),
+});
+
+/** The row's Edit/Save: domain URL and metrics API key. Absent keeps a field; '' or null clears it. */
+export const configureSubscriptionEndpointBodySchema = z
+  .strictObject({
+    domainUrl: httpUrlSchema('Domain URL'),
+    /** Not trimmed: the key is compared byte for byte by the tenant's app. */
+    metricsApiKey: z
+      .string({ error: 'Metrics API key must be text' })
+      .max(1024, 'Metrics API key must be at most 1024 characters')
+      .transform((text) => (text === '' ? null : text))
+      .nullable(),
+  })
+  .partial()
+  .refine(
+    (body) => body.domainUrl !== undefined || body.metricsApiKey !== undefined,
+    'Nothing to update: send status, or domainUrl and metricsApiKey',
+  );
+
+/**
+ * PATCH /api/admin/subscriptions/:subscriptionId (SPEC.md §7): status alone (the toggle), or the endpoint
+ * fields (the row edit); never both, so each request is one decision with one success message.
+ */
+export const patchSubscriptionBodySchema = z.union(
+  [toggleSubscriptionStatusBodySchema, configureSubscriptionEndpointBodySchema],
+  { error: 'Send either status alone, or domainUrl and metricsApiKey' },
+);
+export type PatchSubscriptionBody = z.input<typeof patchSubscriptionBodySchema>;
+
+export const subscriptionIdParamsSchema = z.strictObject({ subscriptionId: idSchema });
+
+/** A subscription as the API returns it, with the product and tenant it belongs to; money in dollars. */
+export const subscriptionSchema = z.object({
+  id: idSchema,
+  tenantId: idSchema,
+  productId: idSchema,
+  /** The product's name as tenancy last heard it; a deleted product keeps its last name. */
+  productName: z.string(),
+  plan: subscriptionPlanSchema,
+  status: subscriptionStatusSchema,
+  /** The monthly price agreed at the start; later catalogue price changes do not touch it. */
+  amount: z.number().nonnegative().refine(hasAtMostTwoDecimals),
+  domainUrl: z.string().nullable(),
+  metricsApiKeyConfigured: z.boolean(),
+  product: z.object({ name: z.string(), basePrice: z.number().nonnegative(), color: z.string() }),
+  tenant: z.object({ name: z.string() }),
+  createdAt: isoDateTimeSchema,
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+export const subscriptionListSchema = z.array(subscriptionSchema);

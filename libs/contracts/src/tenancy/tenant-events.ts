@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '../common.js';
+import { sealedSecretSchema } from './sealed-secret.js';
+import { providerGroupSchema, tenantStatusSchema } from './tenant.js';
+
+/**
+ * Tenancy's stored tenant events (stream `tenancy_tenant-<id>`). Passwords enter only sealed (AES-256-GCM via
+ * @app/secrets, ARCHITECTURE.md "Event store"), so the event store, its backups and its replays never hold
+ * one in clear. A stored type never changes incompatibly: a breaking change adds `<Type>.v2` and an upcaster.
+ */
+export const tenantCreatedSchema = z.object({
+  type: z.literal('TenantCreated'),
+  data: z.object({
+    tenantId: idSchema,
+    name: z.string(),
+    slug: z.string(),
+    ownerId: idSchema.nullable(),
+    status: tenantStatusSchema,
+    domainUrl: z.string().nullable(),
+    createdAt: isoDateTimeSchema,
+  }),
+});
+
+export const tenantRenamedSchema = z.object({
+  type: z.literal('TenantRenamed'),
+  data: z.object({ tenantId: idSchema, name: z.string(), renamedAt: isoDateTimeSchema }),
+});
+
+export const tenantStatusChangedSchema = z.object({
+  type: z.literal('TenantStatusChanged'),
+  data: z.object({ tenantId: idSchema, status: tenantStatusSchema, changedAt: isoDateTimeSchema }),
+});
+
+export const tenantDomainChangedSchema = z.object({
+  type: z.literal('TenantDomainChanged'),
+  data: z.object({ tenantId: idSchema, domainUrl: z.string().nullable(), changedAt: isoDateTimeSchema }),
+});
+
+/**
+ * One provider group after a change, whole: a reader never needs the previous event to know the group. The
+ * password's seal is bound to `tenant:<id>:<group>`, so it cannot be moved to another tenant or group.
+ */
+export const providerCredentialsChangedSchema = z.object({
+  type: z.literal('ProviderCredentialsChanged'),
+  data: z.object({
+    tenantId: idSchema,
+    group: providerGroupSchema,
+    url: z.string().nullable(),
+    username: z.string().nullable(),
+    password: sealedSecretSchema.nullable(),
+    changedAt: isoDateTimeSchema,
+  }),
+});
+
+/** The audit trail of who saw which password, and when (ARCHITECTURE.md "Decisions": Secrets). */
+export const credentialRevealedSchema = z.object({
+  type: z.literal('CredentialRevealed'),
+  data: z.object({
+    tenantId: idSchema,
+    group: providerGroupSchema,
+    revealedBy: idSchema,
+    revealedAt: isoDateTimeSchema,
+  }),
+});
+
+export const tenantEventSchema = z.discriminatedUnion('type', [
+  tenantCreatedSchema,
+  tenantRenamedSchema,
+  tenantStatusChangedSchema,
+  tenantDomainChangedSchema,
+  providerCredentialsChangedSchema,
+  credentialRevealedSchema,
+]);
+
+export type TenantEvent = z.infer<typeof tenantEventSchema>;
+export type TenantCreated = z.infer<typeof tenantCreatedSchema>;
+export type TenantRenamed = z.infer<typeof tenantRenamedSchema>;
+export type TenantStatusChanged = z.infer<typeof tenantStatusChangedSchema>;
+export type TenantDomainChanged = z.infer<typeof tenantDomainChangedSchema>;
+export type ProviderCredentialsChanged = z.infer<typeof providerCredentialsChangedSchema>;
+export type CredentialRevealed = z.infer<typeof credentialRevealedSchema>;
+export type TenantEventType = TenantEvent['type'];
+export const tenantEventTypes = tenantEventSchema.options.map((option) => option.shape.type.value);

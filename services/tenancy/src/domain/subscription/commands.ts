@@ -1,0 +1,46 @@
+import type { SealedSecret, StartableSubscriptionStatus, SubscriptionPlan } from '@app/contracts';
+
+/** Time comes with the command (STYLE.md "Domain"): decide has no clock. */
+interface CommandMetadata {
+  now: string;
+}
+
+/**
+ * Facts from outside this stream arrive in the command, looked up by the caller from tenancy's read models
+ * just before: whether the product is active, and whether the tenant already has a live (not cancelled)
+ * subscription to it. The price is the product's base price at that moment.
+ */
+export interface StartSubscription {
+  type: 'StartSubscription';
+  data: {
+    subscriptionId: string;
+    tenantId: string;
+    productId: string;
+    plan: SubscriptionPlan;
+    status: StartableSubscriptionStatus;
+    amountCents: number;
+    productIsActive: boolean;
+    tenantHasLiveSubscription: boolean;
+  };
+  metadata: CommandMetadata;
+}
+
+/**
+ * Deactivate/Activate (SPEC.md §4). `status` is what the button asked for; it must be the toggle of the
+ * current status (or the current one, a repeat). Reactivating a cancelled subscription makes it live again, so
+ * the caller says whether the tenant has another live one to the same product.
+ */
+export interface ToggleSubscriptionStatus {
+  type: 'ToggleSubscriptionStatus';
+  data: { subscriptionId: string; status: 'active' | 'cancelled'; tenantHasOtherLiveSubscription: boolean };
+  metadata: CommandMetadata;
+}
+
+/** Per field: absent keeps it, null clears it. A new key arrives already sealed. */
+export interface ConfigureEndpoint {
+  type: 'ConfigureEndpoint';
+  data: { subscriptionId: string; domainUrl?: string | null; metricsApiKey?: SealedSecret | null };
+  metadata: CommandMetadata;
+}
+
+export type SubscriptionCommand = StartSubscription | ToggleSubscriptionStatus | ConfigureEndpoint;

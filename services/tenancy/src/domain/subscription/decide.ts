@@ -1,0 +1,111 @@
+import { toggledSubscriptionStatus, type SubscriptionEvent } from '@app/contracts';
+import {
+  ConflictError,
+  IllegalStateError,
+  NotFoundError,
+  ValidationError,
+  assertNever,
+  type Decider,
+} from '@app/domain';
+import { sameSealed } from '../sealed.js';
+import type {
+  ConfigureEndpoint,
+  StartSubscription,
+  SubscriptionCommand,
+  ToggleSubscriptionStatus,
+} from './commands.js';
+import { evolve, initialState, type SubscriptionState } from './subscription.js';
+
+export const subscriptionNotFound = 'Subscription not found';
+export const productNotActive = 'This product is inactive and cannot be subscribed to';
+export const duplicateLiveSubscription = 'This tenant already has a live subscription to this product';
+
+type ExistingSubscription = Exclude<SubscriptionState, { status: 'absent' }>;
+
+function existing(state: SubscriptionState): ExistingSubscription {
+  if (state.status === 'absent') throw new NotFoundError(subscriptionNotFound);
+  return state;
+}
+
+function start(command: StartSubscription, state: SubscriptionState): SubscriptionEvent[] {
+  if (state.status !== 'absent') throw new IllegalStateError('A subscription with this id already exists');
+  const { productIsActive, tenantHasLiveSubscription, ...data } = command.data;
+  // The add dialog lists active products only (SPEC.md §2); a stale or hand-made request is refused.
+  if (!productIsActive) {
+    throw new ValidationError(productNotActive, [{ path: 'productId', message: productNotActive }]);
+  }
+  // One live subscription per product per tenant: a second would double-bill and split monitoring.
+  if (tenantHasLiveSubscription) throw new ConflictError(duplicateLiveSubscription);
+  return [{ type: 'SubscriptionStarted', data: { ...data, startedAt: command.metadata.now } }];
+}
+
+function toggle(command: ToggleSubscriptionStatus, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = existing(state);
+  const { subscriptionId, status, tenantHasOtherLiveSubscription } = command.data;
+  // A repeated click (or a retried request) asks for the status it already has: nothing to do.
+  if (status === subscription.status) return [];
+  const allowed = toggledSubscriptionStatus(subscription.status);
+  if (status !== allowed) {
+    throw new IllegalStateError(`A ${subscription.status} subscription can only be set to ${allowed}`);
+  }
+  if (status === 'active' && subscription.status === 'cancelled' && tenantHasOtherLiveSubscription) {
+    throw new ConflictError(duplicateLiveSubscription);
+  }
+  const { tenantId, productId } = subscription;
+  return [
+    {
+      type: 'SubscriptionStatusChanged',
+      data: {
+        subscriptionId,
+        tenantId,
+        productId,
+        previousStatus: subscription.status,
+        status,
+        changedAt: command.metadata.now,
+      },
+    },
+  ];
+}
+
+/** Both fields after the change in one event, and only when something changed. */
+function configure(command: ConfigureEndpoint, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = existing(state);
+  const { subscriptionId, domainUrl: newUrl, metricsApiKey: newKey } = command.data;
+  const domainUrl = newUrl === undefined ? subscription.domainUrl : newUrl;
+  const metricsApiKey = newKey === undefined ? subscription.metricsApiKey : newKey;
+  if (domainUrl === subscription.domainUrl && sameSealed(metricsApiKey, subscription.metricsApiKey))
+    return [];
+  const { tenantId, productId } = subscription;
+  return [
+    {
+      type: 'SubscriptionEndpointConfigured',
+      data: {
+        subscriptionId,
+        tenantId,
+        productId,
+        domainUrl,
+        metricsApiKey,
+        configuredAt: command.metadata.now,
+      },
+    },
+  ];
+}
+
+export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
+  switch (command.type) {
+    case 'StartSubscription':
+      return start(command, state);
+    case 'ToggleSubscriptionStatus':
+      return toggle(command, state);
+    case 'ConfigureEndpoint':
+      return configure(command, state);
+    default:
+      return assertNever(command);
+  }
+}
+
+export const subscriptionDecider: Decider<SubscriptionState, SubscriptionCommand, SubscriptionEvent> = {
+  initialState,
+  evolve,
+  decide,
+};
