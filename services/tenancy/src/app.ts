@@ -1,0 +1,52 @@
+import type pg from 'pg';
+import type { EventStore } from '@app/eventing';
+import type { KeyRing } from '@app/secrets';
+import {
+  createService,
+  idempotencyPlugin,
+  type ReadinessCheck,
+  type ReadYourWrites,
+  type Telemetry,
+} from '@app/service-kit';
+import { wireTenantCommands } from './application/wire-tenant-commands.js';
+import { tenancySchema } from './config.js';
+import { adminTenantRoutes } from './http/admin-tenants.routes.js';
+import { tenantCredentialRoutes } from './http/tenant-credentials.routes.js';
+
+export interface TenancyDeps {
+  identitySecret: string;
+  logLevel: string;
+  readYourWritesTimeoutMs: number;
+  keyRing: KeyRing;
+  db: pg.Pool;
+  eventStore: EventStore;
+  projections: ReadYourWrites;
+  readiness: ReadinessCheck[];
+  now?: () => Date;
+  telemetry?: Telemetry;
+}
+
+/** Tenancy's HTTP app (STYLE.md "One service": app.ts builds, server.ts listens). */
+export async function buildApp(deps: TenancyDeps) {
+  const { db, eventStore, projections, now = () => new Date() } = deps;
+  const app = await createService({
+    name: 'tenancy',
+    logger: { level: deps.logLevel },
+    identity: { secret: deps.identitySecret },
+    readiness: deps.readiness,
+    openapi: {
+      title: 'Tenancy API',
+      description: 'Tenants, their subscriptions and their (encrypted) provider credentials.',
+    },
+    ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),
+  });
+  await app.register(idempotencyPlugin, { pool: db, schema: tenancySchema });
+
+  const commands = wireTenantCommands(eventStore, db, deps.keyRing, now);
+  const replies = { db, projections, readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs };
+  await app.register(adminTenantRoutes, { commands, ...replies });
+  await app.register(tenantCredentialRoutes, { commands });
+  return app;
+}
+
+export type TenancyApp = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,24 @@
+import { subscriptionEventSchema, type SubscriptionEvent } from '@app/contracts';
+import { streamName, type EventStore, type RecordedEvent } from '@app/eventing';
+import { subscriptionDecider } from '../domain/subscription/decide.js';
+import type { SubscriptionState } from '../domain/subscription/subscription.js';
+
+export const subscriptionCategory = 'tenancy_subscription';
+export const subscriptionStream = (subscriptionId: string): string =>
+  streamName(subscriptionCategory, subscriptionId);
+
+/** Stored events are validated on the way back in; an upcaster for a `.v2` type would go here. */
+export function decodeSubscriptionEvent(recorded: RecordedEvent): SubscriptionEvent {
+  return subscriptionEventSchema.parse({ type: recorded.type, data: recorded.data });
+}
+
+/** The subscription as its own stream tells it. */
+export async function readSubscriptionState(
+  eventStore: EventStore,
+  subscriptionId: string,
+): Promise<SubscriptionState> {
+  const { events } = await eventStore.readStream(subscriptionStream(subscriptionId));
+  return events
+    .map(decodeSubscriptionEvent)
+    .reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+}

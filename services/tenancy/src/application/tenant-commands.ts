@@ -1,0 +1,198 @@
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import type {
+  ProviderGroup,
+  TenantEvent,
+  TenantStatus,
+  patchTenantBodySchema,
+  replaceTenantBodySchema,
+} from '@app/contracts';
+import { NotFoundError, PreconditionFailedError } from '@app/domain';
+import {
+  createCommandHandler,
+  type CommandOptions,
+  type CommandResult,
+  type EventStore,
+} from '@app/eventing';
+import { decryptSecret, secretContexts, type KeyRing } from '@app/secrets';
+import type { TenantCommand } from '../domain/tenant/commands.js';
+import { tenantDecider, tenantNotFound } from '../domain/tenant/decide.js';
+import type { TenantState } from '../domain/tenant/tenant.js';
+import { credentialChanges } from './tenant-credentials.js';
+import { reserveTenantSlug, type TenantSlugReservations } from './tenant-slugs.js';
+import { decodeTenantEvent, readTenant, tenantStream } from './tenant-stream.js';
+
+export type PatchTenant = z.output<typeof patchTenantBodySchema>;
+export type ReplaceTenant = z.output<typeof replaceTenantBodySchema>;
+
+/** A new tenant: from the admin API, or from onboarding when identity registers a customer. */
+export interface NewTenant {
+  name: string;
+  ownerId?: string | null;
+  status?: TenantStatus;
+  domainUrl?: string | null;
+}
+
+export type TenantCommandResult = CommandResult<TenantState, TenantEvent> & { tenantId: string };
+
+export interface RevealedPassword {
+  group: ProviderGroup;
+  password: string;
+  revealedAt: string;
+  result: TenantCommandResult;
+}
+
+export interface TenantCommandsDeps {
+  eventStore: EventStore;
+  slugs: TenantSlugReservations;
+  keyRing: KeyRing;
+  now: () => Date;
+  newId?: () => string;
+}
+
+const revealAttempts = 3;
+
+/** Tenancy's tenant use cases: slug reservation and password sealing around the generic command handler. */
+export function createTenantCommands(deps: TenantCommandsDeps) {
+  const { eventStore, slugs, keyRing, now, newId = uuidv7 } = deps;
+  const handle = createCommandHandler({ eventStore, decider: tenantDecider, decode: decodeTenantEvent });
+  const at = () => ({ now: now().toISOString() });
+
+  /**
+   * Runs several commands on one tenant in order, answering with the last state and the furthest position.
+   * With If-Match the first checks the caller's revision and each later one the revision the previous left.
+   */
+  async function runAll(
+    tenantId: string,
+    commands: TenantCommand[],
+    options: CommandOptions,
+  ): Promise<TenantCommandResult> {
+    let expected = options.expectedRevision;
+    const results: CommandResult<TenantState, TenantEvent>[] = [];
+    for (const command of commands) {
+      const result = await handle(tenantStream(tenantId), command, {
+        ...options,
+        expectedRevision: expected,
+      });
+      if (expected !== undefined && typeof result.revision === 'number') expected = result.revision;
+      results.push(result);
+    }
+    const last = results.at(-1);
+    if (last === undefined) throw new Error('runAll needs at least one command');
+    return {
+      ...last,
+      tenantId,
+      newEvents: results.flatMap((result) => result.newEvents),
+      position: results.reduce((furthest, result) => result.position ?? furthest, last.position),
+    };
+  }
+
+  return {
+    /** `tenantId` is given by the demo seed and by onboarding, whose fixed ids make them idempotent. */
+    async createTenant(
+      tenant: NewTenant,
+      options: CommandOptions,
+      tenantId = newId(),
+    ): Promise<TenantCommandResult> {
+      const { slug, reservedNow } = await reserveTenantSlug(slugs, tenant.name, tenantId);
+      try {
+        const data = {
+          tenantId,
+          name: tenant.name,
+          slug,
+          ownerId: tenant.ownerId ?? null,
+          status: tenant.status ?? 'active',
+          domainUrl: tenant.domainUrl ?? null,
+        };
+        const result = await handle(
+          tenantStream(tenantId),
+          { type: 'CreateTenant', data, metadata: at() },
+          options,
+        );
+        return { ...result, tenantId };
+      } catch (error) {
+        if (reservedNow) await slugs.release(slug, tenantId);
+        throw error;
+      }
+    },
+
+    /** PATCH: whichever of name, status, domain and provider fields are present, each as its own fact. */
+    async patchTenant(tenantId: string, body: PatchTenant, options: CommandOptions) {
+      const commands: TenantCommand[] = [];
+      const metadata = at();
+      let expectedRevision = options.expectedRevision;
+      const { state, revision } = await readTenant(eventStore, tenantId);
+      const changes = credentialChanges(keyRing, tenantId, state, body);
+      if (changes !== null) {
+        commands.push({ type: 'ChangeProviderCredentials', data: { tenantId, changes }, metadata });
+        // A resealed password is the one read above: pin the revision so no newer one can be overwritten.
+        if (expectedRevision === undefined && typeof revision === 'number') expectedRevision = revision;
+      }
+      if (body.name !== undefined) {
+        commands.push({ type: 'RenameTenant', data: { tenantId, name: body.name }, metadata });
+      }
+      if (body.status !== undefined) {
+        commands.push({ type: 'ChangeTenantStatus', data: { tenantId, status: body.status }, metadata });
+      }
+      if (body.domainUrl !== undefined) {
+        commands.push({
+          type: 'ChangeTenantDomain',
+          data: { tenantId, domainUrl: body.domainUrl },
+          metadata,
+        });
+      }
+      return runAll(tenantId, commands, { ...options, expectedRevision });
+    },
+
+    /** PUT: name, status and domain replaced whole; provider credentials are left as they are. */
+    async replaceTenant(tenantId: string, body: ReplaceTenant, options: CommandOptions) {
+      const metadata = at();
+      return runAll(
+        tenantId,
+        [
+          { type: 'RenameTenant', data: { tenantId, name: body.name }, metadata },
+          { type: 'ChangeTenantStatus', data: { tenantId, status: body.status }, metadata },
+          { type: 'ChangeTenantDomain', data: { tenantId, domainUrl: body.domainUrl }, metadata },
+        ],
+        options,
+      );
+    },
+
+    /**
+     * Opens one provider password for an admin, recording who saw it first: the fact is appended at the
+     * revision the password was read at, so the password shown is the one the audit trail names.
+     */
+    async revealCredential(
+      tenantId: string,
+      group: ProviderGroup,
+      revealedBy: string,
+      options: CommandOptions,
+    ): Promise<RevealedPassword> {
+      for (let attempt = 1; ; attempt += 1) {
+        const { state, revision } = await readTenant(eventStore, tenantId);
+        if (state.status === 'absent') throw new NotFoundError(tenantNotFound);
+        const sealed = state.providers[group].password;
+        const password =
+          sealed === null
+            ? null
+            : decryptSecret(keyRing, sealed, secretContexts.tenantProviderPassword(tenantId, group));
+        try {
+          const result = await handle(
+            tenantStream(tenantId),
+            { type: 'RecordCredentialReveal', data: { tenantId, group, revealedBy }, metadata: at() },
+            { ...options, expectedRevision: typeof revision === 'number' ? revision : undefined },
+          );
+          const revealed = result.newEvents.find((event) => event.type === 'CredentialRevealed');
+          if (password === null || revealed?.type !== 'CredentialRevealed') {
+            throw new Error('A reveal recorded no CredentialRevealed fact');
+          }
+          return { group, password, revealedAt: revealed.data.revealedAt, result: { ...result, tenantId } };
+        } catch (error) {
+          if (!(error instanceof PreconditionFailedError) || attempt >= revealAttempts) throw error;
+        }
+      }
+    },
+  };
+}
+
+export type TenantCommands = ReturnType<typeof createTenantCommands>;

@@ -1,0 +1,40 @@
+import { providerFieldNames, providerGroups, type ProviderGroup } from '@app/contracts';
+import { decryptSecret, encryptSecret, needsReencryption, secretContexts, type KeyRing } from '@app/secrets';
+import type { ProviderCredentialsChange } from '../domain/tenant/commands.js';
+import type { TenantState } from '../domain/tenant/tenant.js';
+
+/** The provider fields of a PATCH body, after the contract's parsing ('' is already null). */
+export type ProviderFieldsInput = Partial<Record<string, string | null | undefined>>;
+
+/**
+ * The ChangeProviderCredentials changes a PATCH asks for, or null when it names no provider field. Each new
+ * password is sealed here, bound to its tenant and group, before any command holds it. A group that changes
+ * while its kept password is sealed under an older key gets that password resealed under the newest one.
+ */
+export function credentialChanges(
+  keyRing: KeyRing,
+  tenantId: string,
+  state: TenantState,
+  body: ProviderFieldsInput,
+): Partial<Record<ProviderGroup, ProviderCredentialsChange>> | null {
+  const changes: Partial<Record<ProviderGroup, ProviderCredentialsChange>> = {};
+  for (const group of providerGroups) {
+    const names = providerFieldNames(group);
+    const [url, username, password] = [body[names.url], body[names.username], body[names.password]];
+    if (url === undefined && username === undefined && password === undefined) continue;
+    const context = secretContexts.tenantProviderPassword(tenantId, group);
+    const change: ProviderCredentialsChange = {};
+    if (url !== undefined) change.url = url;
+    if (username !== undefined) change.username = username;
+    if (password !== undefined) {
+      change.password = password === null ? null : encryptSecret(keyRing, password, context);
+    } else {
+      const kept = state.status === 'absent' ? null : state.providers[group].password;
+      if (kept !== null && needsReencryption(keyRing, kept)) {
+        change.password = encryptSecret(keyRing, decryptSecret(keyRing, kept, context), context);
+      }
+    }
+    changes[group] = change;
+  }
+  return Object.keys(changes).length === 0 ? null : changes;
+}

@@ -1,0 +1,120 @@
+import type pg from 'pg';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  createSubscriptionBodySchema,
+  idSchema,
+  patchSubscriptionBodySchema,
+  subscriptionIdParamsSchema,
+  subscriptionListSchema,
+  subscriptionSchema,
+  tenantIdParamsSchema,
+} from '@app/contracts';
+import { commandMetadata, expectedRevisionFrom, settleCommand, type ReadYourWrites } from '@app/service-kit';
+import type { SubscriptionCommands } from '../application/subscription-commands.js';
+import { listProductSubscriptions, listTenantSubscriptions } from '../projections/subscription-queries.js';
+import { subscriptionAfterCommand } from './subscription-reply.js';
+
+export interface AdminSubscriptionRoutesOptions {
+  db: pg.Pool;
+  commands: SubscriptionCommands;
+  projections: ReadYourWrites;
+  readYourWritesTimeoutMs: number;
+}
+
+const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
+const commandConfig = { policy: 'admin', idempotent: true } as const;
+const productIdParamsSchema = z.strictObject({ id: idSchema });
+
+/** The admin's subscription calls of SPEC.md §7: per tenant, per product, add, toggle and edit. */
+export const adminSubscriptionRoutes: FastifyPluginAsyncZod<AdminSubscriptionRoutesOptions> = async (
+  app,
+  options,
+) => {
+  const { db, commands, projections, readYourWritesTimeoutMs } = options;
+
+  app.get(
+    '/api/admin/tenants/:id/subscriptions',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        summary: "A tenant's subscriptions, with product and tenant names",
+        tags: ['tenancy'],
+        params: tenantIdParamsSchema,
+        response: { 200: subscriptionListSchema },
+      },
+    },
+    (request) => listTenantSubscriptions(db, request.params.id),
+  );
+
+  app.get(
+    '/api/admin/products/:id/subscriptions',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        summary: "A product's subscriptions, with tenant names",
+        tags: ['tenancy'],
+        params: productIdParamsSchema,
+        response: { 200: subscriptionListSchema },
+      },
+    },
+    (request) => listProductSubscriptions(db, request.params.id),
+  );
+
+  app.post(
+    '/api/admin/tenants/:id/subscriptions',
+    {
+      config: commandConfig,
+      schema: {
+        summary: 'Subscribe a tenant to a product',
+        description:
+          'The product must be active; the amount is its base price now. A tenant holds at most one live ' +
+          '(not cancelled) subscription per product: a second is a 409.',
+        tags: ['tenancy'],
+        params: tenantIdParamsSchema,
+        body: createSubscriptionBodySchema,
+        response: { 201: subscriptionSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await commands.start(request.params.id, request.body, {
+        metadata: commandMetadata(request),
+      });
+      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
+      reply.header('location', `/api/admin/subscriptions/${result.subscriptionId}`);
+      return reply.code(201).send(await subscriptionAfterCommand(db, result));
+    },
+  );
+
+  app.patch(
+    '/api/admin/subscriptions/:subscriptionId',
+    {
+      config: commandConfig,
+      schema: {
+        summary: "Toggle a subscription's status, or set its domain URL and metrics API key",
+        description:
+          'Either `status` alone (active ↔ cancelled, SPEC.md §4) or `domainUrl` and `metricsApiKey`. The key ' +
+          'is stored encrypted and never returned; reads say `metricsApiKeyConfigured`.',
+        tags: ['tenancy'],
+        params: subscriptionIdParamsSchema,
+        headers: ifMatchHeaders,
+        body: patchSubscriptionBodySchema,
+        response: { 200: subscriptionSchema },
+      },
+    },
+    async (request, reply) => {
+      const { subscriptionId } = request.params;
+      const commandOptions = {
+        metadata: commandMetadata(request),
+        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
+      };
+      const body = request.body;
+      const result =
+        'status' in body
+          ? await commands.changeStatus(subscriptionId, body.status, commandOptions)
+          : await commands.configureEndpoint(subscriptionId, body, commandOptions);
+      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
+      return subscriptionAfterCommand(db, result);
+    },
+  );
+};

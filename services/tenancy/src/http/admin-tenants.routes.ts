@@ -1,0 +1,133 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idSchema,
+  patchTenantBodySchema,
+  replaceTenantBodySchema,
+  tenantIdParamsSchema,
+  tenantListSchema,
+  tenantNameSchema,
+  tenantSchema,
+} from '@app/contracts';
+import { NotFoundError } from '@app/domain';
+import { commandMetadata, etagOf, expectedRevisionFrom } from '@app/service-kit';
+import type { TenantCommands } from '../application/tenant-commands.js';
+import { tenantNotFound } from '../domain/tenant/decide.js';
+import { findTenant, listTenants } from '../projections/tenant-queries.js';
+import { tenantAfterCommand, type TenantReplyOptions } from './tenant-reply.js';
+
+export interface AdminTenantRoutesOptions extends TenantReplyOptions {
+  commands: TenantCommands;
+}
+
+/** POST /api/admin/tenants: an admin creates a tenant; onboarding creates the customers' own. */
+export const createTenantBodySchema = z.strictObject({
+  name: tenantNameSchema,
+  ownerId: idSchema.nullable().optional(),
+});
+
+const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
+const commandConfig = { policy: 'admin', idempotent: true } as const;
+const tags = ['tenancy'];
+
+/** Admin tenant management (SPEC.md §2 Admin Dashboard, Admin Portal and Tenant details, §7). */
+export const adminTenantRoutes: FastifyPluginAsyncZod<AdminTenantRoutesOptions> = async (app, options) => {
+  const { commands, db } = options;
+
+  app.get(
+    '/api/admin/tenants',
+    {
+      config: { policy: 'admin' },
+      schema: { summary: 'List tenants, newest first', tags, response: { 200: tenantListSchema } },
+    },
+    async () => listTenants(db),
+  );
+
+  app.get(
+    '/api/admin/tenants/:id',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        summary: 'Get one tenant',
+        description: 'Passwords are never returned, only `…PasswordSet`. The ETag is the tenant revision.',
+        tags,
+        params: tenantIdParamsSchema,
+        response: { 200: tenantSchema },
+      },
+    },
+    async (request, reply) => {
+      const found = await findTenant(db, request.params.id);
+      if (!found) throw new NotFoundError(tenantNotFound);
+      reply.header('etag', etagOf(found.revision));
+      return found.tenant;
+    },
+  );
+
+  app.post(
+    '/api/admin/tenants',
+    {
+      config: commandConfig,
+      schema: {
+        summary: 'Create a tenant',
+        description: 'The slug is derived from the name, made unique among tenants with -2, -3….',
+        tags,
+        body: createTenantBodySchema,
+        response: { 201: tenantSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await commands.createTenant(request.body, { metadata: commandMetadata(request) });
+      const tenant = await tenantAfterCommand(reply, options, result);
+      reply.header('location', `/api/admin/tenants/${result.tenantId}`);
+      return reply.code(201).send(tenant);
+    },
+  );
+
+  app.patch(
+    '/api/admin/tenants/:id',
+    {
+      config: commandConfig,
+      schema: {
+        summary: "Change a tenant's name, status, domain or provider credentials",
+        description:
+          'Absent fields are kept; an empty string or null clears one. Passwords are stored encrypted and never ' +
+          'read back. Send If-Match to fail on a stale copy.',
+        tags,
+        params: tenantIdParamsSchema,
+        headers: ifMatchHeaders,
+        body: patchTenantBodySchema,
+        response: { 200: tenantSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await commands.patchTenant(request.params.id, request.body, {
+        metadata: commandMetadata(request),
+        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
+      });
+      return tenantAfterCommand(reply, options, result);
+    },
+  );
+
+  app.put(
+    '/api/admin/tenants/:id',
+    {
+      config: commandConfig,
+      schema: {
+        summary: "Replace a tenant's name, status and domain",
+        description: 'Provider credentials are left as they are (PATCH changes them).',
+        tags,
+        params: tenantIdParamsSchema,
+        headers: ifMatchHeaders,
+        body: replaceTenantBodySchema,
+        response: { 200: tenantSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await commands.replaceTenant(request.params.id, request.body, {
+        metadata: commandMetadata(request),
+        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
+      });
+      return tenantAfterCommand(reply, options, result);
+    },
+  );
+};

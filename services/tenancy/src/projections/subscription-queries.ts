@@ -1,0 +1,116 @@
+import type pg from 'pg';
+import {
+  dollarsFromCents,
+  type Subscription,
+  type SubscriptionPlan,
+  type SubscriptionStatus,
+} from '@app/contracts';
+
+/** What a subscription list shows for a product tenancy never heard of (SPEC.md §2 fallbacks). */
+export const unknownProductName = 'Unknown Product';
+export const defaultProductColor = '#3B82F6';
+
+interface SubscriptionRow {
+  id: string;
+  tenant_id: string;
+  product_id: string;
+  plan: SubscriptionPlan;
+  status: SubscriptionStatus;
+  amount_cents: string;
+  domain_url: string | null;
+  metrics_api_key_configured: boolean;
+  created_at: Date;
+  revision: string;
+  product_name: string | null;
+  product_base_price_cents: string | null;
+  product_color: string | null;
+  tenant_name: string | null;
+}
+
+/** Joined with tenancy's copy of the catalogue and the tenants read model; no secret is selected. */
+const selectSubscriptions = `
+  SELECT s.id, s.tenant_id, s.product_id, s.plan, s.status, s.amount_cents, s.domain_url,
+    s.metrics_api_key_configured, s.created_at, s.revision,
+    p.name AS product_name, p.base_price_cents AS product_base_price_cents, p.color AS product_color,
+    t.name AS tenant_name
+  FROM subscriptions s
+  LEFT JOIN products p ON p.product_id = s.product_id
+  LEFT JOIN tenants t ON t.id = s.tenant_id`;
+
+function toSubscription(row: SubscriptionRow): Subscription {
+  const productName = row.product_name ?? unknownProductName;
+  return {
+    id: row.id,
+    tenantId: row.tenant_id,
+    productId: row.product_id,
+    productName,
+    plan: row.plan,
+    status: row.status,
+    amount: dollarsFromCents(Number(row.amount_cents)),
+    domainUrl: row.domain_url,
+    metricsApiKeyConfigured: row.metrics_api_key_configured,
+    product: {
+      name: productName,
+      basePrice: dollarsFromCents(Number(row.product_base_price_cents ?? 0)),
+      color: row.product_color ?? defaultProductColor,
+    },
+    tenant: { name: row.tenant_name ?? '' },
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+export async function listTenantSubscriptions(db: pg.Pool, tenantId: string): Promise<Subscription[]> {
+  const { rows } = await db.query<SubscriptionRow>(
+    `${selectSubscriptions} WHERE s.tenant_id = $1 ORDER BY s.created_at, s.id`,
+    [tenantId],
+  );
+  return rows.map(toSubscription);
+}
+
+export async function listProductSubscriptions(db: pg.Pool, productId: string): Promise<Subscription[]> {
+  const { rows } = await db.query<SubscriptionRow>(
+    `${selectSubscriptions} WHERE s.product_id = $1 ORDER BY t.name, s.created_at, s.id`,
+    [productId],
+  );
+  return rows.map(toSubscription);
+}
+
+/** The signed-in customer's own: subscriptions of the tenants they own, and nothing else. */
+export async function listOwnedSubscriptions(db: pg.Pool, ownerId: string): Promise<Subscription[]> {
+  const { rows } = await db.query<SubscriptionRow>(
+    `${selectSubscriptions} WHERE t.owner_id = $1 ORDER BY s.created_at, s.id`,
+    [ownerId],
+  );
+  return rows.map(toSubscription);
+}
+
+export async function findSubscription(
+  db: pg.Pool,
+  subscriptionId: string,
+): Promise<{ subscription: Subscription; revision: number } | null> {
+  const { rows } = await db.query<SubscriptionRow>(`${selectSubscriptions} WHERE s.id = $1`, [
+    subscriptionId,
+  ]);
+  const row = rows[0];
+  return row ? { subscription: toSubscription(row), revision: Number(row.revision) } : null;
+}
+
+export async function tenantExists(db: pg.Pool | pg.PoolClient, tenantId: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM tenants WHERE id = $1', [tenantId]);
+  return rowCount === 1;
+}
+
+/** A live subscription (not cancelled) of the tenant to the product, other than `exceptId`. */
+export async function hasLiveSubscription(
+  db: pg.Pool | pg.PoolClient,
+  tenantId: string,
+  productId: string,
+  exceptId: string | null = null,
+): Promise<boolean> {
+  const { rowCount } = await db.query(
+    `SELECT 1 FROM subscriptions
+     WHERE tenant_id = $1 AND product_id = $2 AND status <> 'cancelled' AND id IS DISTINCT FROM $3`,
+    [tenantId, productId, exceptId],
+  );
+  return (rowCount ?? 0) > 0;
+}

@@ -1,0 +1,61 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rebuildProjection } from '@app/eventing';
+import { tenancySchema } from '../../src/config.js';
+import { tenantsProjection } from '../../src/projections/tenants.js';
+import { ownedCategories } from '../../src/runtime.js';
+import { startTenancy, type TenancyHarness } from '../support/tenancy-harness.js';
+import { asAdmin, createTenant, patchTenant } from '../support/requests.js';
+
+let tenancy: TenancyHarness;
+beforeAll(async () => {
+  tenancy = await startTenancy();
+});
+afterAll(async () => {
+  await tenancy?.close();
+});
+
+const tenantRows = async () => (await tenancy.pool.query('SELECT * FROM tenants ORDER BY id')).rows;
+
+describe('tenants projection', () => {
+  it('rebuilds exactly the rows the live projection built, keeping the subscription counters', async () => {
+    const { tenant } = await createTenant(tenancy);
+    const other = await createTenant(tenancy);
+    await patchTenant(tenancy, tenant.id, {
+      name: 'Renamed',
+      status: 'suspended',
+      domainUrl: 'https://a.example',
+    });
+    await patchTenant(tenancy, other.tenant.id, {
+      emailProviderUrl: 'https://mail.example',
+      emailProviderPassword: 'x',
+    });
+    const reveal = await tenancy.app.inject({
+      method: 'POST',
+      url: `/api/admin/tenants/${other.tenant.id}/credentials/emailProvider/reveal`,
+      headers: await asAdmin(),
+    });
+    expect(reveal.statusCode, reveal.body).toBe(200);
+    // The reveal answers without waiting for the view (it changes nothing shown): wait here.
+    const head = await tenancy.eventStore.headPosition(ownedCategories);
+    if (head === 'start') throw new Error('no events written');
+    expect(await tenancy.projections.waitFor(head, 5_000)).toBe(true);
+    // What the subscription projection would have counted: a rebuild of tenants must not lose it.
+    await tenancy.pool.query(
+      'UPDATE tenants SET subscription_count = 2, active_subscriptions = 1 WHERE id = $1',
+      [tenant.id],
+    );
+    const live = await tenantRows();
+    expect(live).toHaveLength(2);
+    expect(live.some((row: Record<string, unknown>) => row.email_provider_password_set === true)).toBe(true);
+
+    const result = await rebuildProjection({
+      eventStore: tenancy.eventStore,
+      pool: tenancy.pool,
+      schema: tenancySchema,
+      categories: ownedCategories,
+      projection: tenantsProjection,
+    });
+    expect(result.events).toBeGreaterThanOrEqual(6);
+    expect(await tenantRows()).toEqual(live);
+  });
+});
