@@ -10,6 +10,9 @@ import {
 } from '@app/service-kit';
 import { wireTenantCommands } from './application/wire-tenant-commands.js';
 import { tenancySchema } from './config.js';
+import { createSubscriptionCommands } from './application/subscription-commands.js';
+import { adminSubscriptionRoutes } from './http/admin-subscriptions.routes.js';
+import { customerSubscriptionRoutes } from './http/subscriptions.routes.js';
 import { adminTenantRoutes } from './http/admin-tenants.routes.js';
 import { tenantCredentialRoutes } from './http/tenant-credentials.routes.js';
 
@@ -46,6 +49,16 @@ export async function buildApp(deps: TenancyDeps) {
   const replies = { db, projections, readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs };
   await app.register(adminTenantRoutes, { commands, ...replies });
   await app.register(tenantCredentialRoutes, { commands });
+
+  const subscriptions = createSubscriptionCommands({
+    eventStore,
+    pool: db,
+    projections,
+    keyRing: deps.keyRing,
+    now,
+  });
+  await app.register(adminSubscriptionRoutes, { commands: subscriptions, ...replies });
+  await app.register(customerSubscriptionRoutes, { db });
   return app;
 }
 

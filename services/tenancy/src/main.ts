@@ -3,7 +3,11 @@ import { createLogger, runService, type Telemetry } from '@app/service-kit';
 import { buildApp } from './app.js';
 import { tenancySchema, type TenancyConfig } from './config.js';
 import { startTenancyRelay } from './integration/start-tenancy-relay.js';
+import { subscriptionsProjection } from './projections/subscriptions.js';
 import { tenantsProjection } from './projections/tenants.js';
+import { wireTenantCommands } from './application/wire-tenant-commands.js';
+import { startTenancyConsumers } from './integration/consumers/start-tenancy-consumers.js';
+import { subscriptionIntegrationEvent } from './integration/published-subscription-events.js';
 import { openStorage, ownedCategories } from './runtime.js';
 
 /** Opens every client, starts the relay and projections, serves HTTP, and closes all of it on a signal. */
@@ -18,7 +22,7 @@ export async function main(config: TenancyConfig, telemetry: Telemetry): Promise
     pool,
     schema: tenancySchema,
     categories: ownedCategories,
-    projections: [tenantsProjection],
+    projections: [tenantsProjection, subscriptionsProjection],
     logger: logger.child({ component: 'projections' }),
   });
   const relay = await startTenancyRelay({
@@ -27,6 +31,15 @@ export async function main(config: TenancyConfig, telemetry: Telemetry): Promise
     nats,
     prefix: config.NATS_PREFIX,
     logger: logger.child({ component: 'relay' }),
+    mapOther: subscriptionIntegrationEvent,
+  });
+  const consumers = await startTenancyConsumers({
+    nats,
+    pool,
+    schema: tenancySchema,
+    prefix: config.NATS_PREFIX,
+    createTenant: wireTenantCommands(eventStore, pool, config.SECRETS_KEYS, () => new Date()).createTenant,
+    logger: logger.child({ component: 'consumers' }),
   });
 
   const app = await buildApp({
@@ -51,6 +64,7 @@ export async function main(config: TenancyConfig, telemetry: Telemetry): Promise
     host: config.HOST,
     logger,
     onClose: [
+      () => consumers.stop(),
       () => relay.stop(),
       () => projections.stop(),
       () => nats.drain(),

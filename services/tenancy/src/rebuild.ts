@@ -1,12 +1,13 @@
 /** `npm run rebuild -w @app/tenancy -- <projection>`: replays a read model (see runRebuildCommand). */
 import { runRebuildCommand } from '@app/service-kit/runtime';
 import { loadStorageConfig, tenancySchema } from './config.js';
+import { subscriptionsProjection } from './projections/subscriptions.js';
 import { tenantsProjection } from './projections/tenants.js';
 import { openStorage, ownedCategories } from './runtime.js';
 
 runRebuildCommand({
   name: process.argv[2],
-  projections: [tenantsProjection],
+  projections: [tenantsProjection, subscriptionsProjection],
   schema: tenancySchema,
   categories: ownedCategories,
   openStorage: () => openStorage(loadStorageConfig()),

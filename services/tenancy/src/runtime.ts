@@ -8,6 +8,7 @@ import {
   type ServiceSchema,
   type ServiceStorage,
 } from '@app/service-kit/runtime';
+import { subscriptionCategory } from './application/subscription-stream.js';
 import { tenantCategory } from './application/tenant-stream.js';
 import { tenancySchema, type StorageConfig } from './config.js';
 
@@ -21,7 +22,7 @@ const tenancyStorage: ServiceSchema = {
  * The event categories tenancy writes. The subscription stream's category joins this list when the
  * subscription use cases are wired (its projections and relay read the same categories).
  */
-export const ownedCategories: string[] = [tenantCategory];
+export const ownedCategories: string[] = [tenantCategory, subscriptionCategory];
 
 export function openStorage(config: StorageConfig, logger?: EventStoreLogger): Promise<ServiceStorage> {
   return openServiceStorage(tenancyStorage, config, logger);

@@ -5,7 +5,7 @@ import { decodeTenantEvent, tenantCategory } from '../application/tenant-stream.
 /** Maps one stored event of another tenancy category (subscriptions) to its published form, or null. */
 export type IntegrationEventMapper = (recorded: RecordedEvent) => IntegrationEnvelope | null;
 
-function envelopeOf(recorded: RecordedEvent) {
+export function envelopeOf(recorded: RecordedEvent) {
   return {
     id: recorded.id,
     occurredAt: recorded.recordedAt.toISOString(),

@@ -8,6 +8,7 @@ import { createTestDatabase, type TestDatabase } from '@app/test-support';
 import pg from 'pg';
 import { buildApp } from '../../src/app.js';
 import { tenancySchema } from '../../src/config.js';
+import { subscriptionsProjection } from '../../src/projections/subscriptions.js';
 import { tenantsProjection } from '../../src/projections/tenants.js';
 import { ownedCategories, prepareStorage } from '../../src/runtime.js';
 
@@ -49,7 +50,7 @@ export async function startTenancy(
     pool,
     schema: tenancySchema,
     categories: ownedCategories,
-    projections: [tenantsProjection],
+    projections: [tenantsProjection, subscriptionsProjection],
     logger: silentLogger,
   });
   const keyRing = options.keyRing ?? parseKeyRing(newKeyRingText('k1'));

@@ -1,0 +1,30 @@
+import { tenancySubjects, type IntegrationEnvelope, type TenancyIntegrationEvent } from '@app/contracts';
+import type { RecordedEvent } from '@app/eventing';
+import { decodeSubscriptionEvent } from '../application/subscription-stream.js';
+import { envelopeOf } from './published-events.js';
+
+/**
+ * Stored subscription events → the public `tenancy.subscription.*.v1` contract. The sealed metrics API key never
+ * crosses: only whether one is configured (monitoring asks tenancy for the key over an internal call).
+ */
+export function subscriptionIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope {
+  const event = decodeSubscriptionEvent(recorded);
+  const envelope = envelopeOf(recorded);
+  const published: TenancyIntegrationEvent = (() => {
+    switch (event.type) {
+      case 'SubscriptionStarted':
+        return { ...envelope, type: tenancySubjects.subscriptionStarted, data: event.data };
+      case 'SubscriptionStatusChanged':
+        return { ...envelope, type: tenancySubjects.subscriptionStatusChanged, data: event.data };
+      case 'SubscriptionEndpointConfigured': {
+        const { metricsApiKey, ...rest } = event.data;
+        return {
+          ...envelope,
+          type: tenancySubjects.subscriptionEndpointConfigured,
+          data: { ...rest, metricsApiKeyConfigured: metricsApiKey !== null },
+        };
+      }
+    }
+  })();
+  return published;
+}
