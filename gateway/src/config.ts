@@ -19,6 +19,8 @@ export const gatewayConfigSchema = z.object({
   CATALOG_URL: z.url({ protocol: /^https?$/ }).default('http://127.0.0.1:3001'),
   /** Absent: no sign-in, every caller is a visitor and identity's paths answer 404. */
   IDENTITY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Absent: tenancy's paths answer 404. */
+  TENANCY_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   INTERNAL_TOKEN_SECRET: internalTokenSecret,
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
@@ -54,5 +56,6 @@ export function serviceUrls(config: GatewayConfig): ServiceUrls {
   return {
     catalog: config.CATALOG_URL,
     ...(config.IDENTITY_URL ? { identity: config.IDENTITY_URL } : {}),
+    ...(config.TENANCY_URL ? { tenancy: config.TENANCY_URL } : {}),
   };
 }

@@ -42,6 +42,12 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/auth/*', service: 'identity', access: 'signed-in' },
   { pattern: '/api/admin/users', service: 'identity', access: 'admin' },
   { pattern: '/api/admin/users/*', service: 'identity', access: 'admin' },
+  // tenancy: tenants, their subscriptions and credentials (admin); a customer's own subscriptions.
+  { pattern: '/api/admin/tenants', service: 'tenancy', access: 'admin' },
+  { pattern: '/api/admin/tenants/*', service: 'tenancy', access: 'admin' },
+  { pattern: '/api/admin/subscriptions/*', service: 'tenancy', access: 'admin' },
+  { pattern: '/api/admin/products/:id/subscriptions', service: 'tenancy', access: 'admin' },
+  { pattern: '/api/subscriptions', service: 'tenancy', access: 'signed-in' },
   // catalog: visitors and tenants read the catalogue; the catalog service itself decides what each one sees.
   { pattern: '/api/products', service: 'catalog', access: 'public' },
   { pattern: '/api/products/*', service: 'catalog', access: 'public' },

@@ -23,6 +23,11 @@ const expectedAccess: Record<string, Access> = {
   '/api/products/*': 'public',
   '/api/admin/products': 'admin',
   '/api/admin/products/*': 'admin',
+  '/api/admin/tenants': 'admin',
+  '/api/admin/tenants/*': 'admin',
+  '/api/admin/subscriptions/*': 'admin',
+  '/api/admin/products/:id/subscriptions': 'admin',
+  '/api/subscriptions': 'signed-in',
 };
 
 type CallerName = 'visitor' | 'tenant' | 'otherTenant' | 'admin';
@@ -69,10 +74,16 @@ function send(method: string, path: string, caller: CallerName, forms = false) {
 async function concretePaths(entry: RouteEntry): Promise<string[]> {
   const table = buildRouteTable({ [entry.service]: 'x' }, [entry]);
   const sampleFor = (path: string) =>
-    path.includes('/users') ? platform.samples.userId : platform.samples.productId;
+    path.includes('/users')
+      ? platform.samples.userId
+      : path.includes('/tenants')
+        ? platform.samples.tenantId
+        : path.includes('/admin/subscriptions')
+          ? platform.samples.subscriptionId
+          : platform.samples.productId;
   const expand = (path: string) =>
     path.replace(/\{[^}/]+\}|:[^/]+/g, () => sampleFor(path)).replace(/\*$/, 'sample');
-  const url = platform.serviceUrls[entry.service as 'catalog' | 'identity'];
+  const url = platform.serviceUrls[entry.service as 'catalog' | 'identity' | 'tenancy'];
   const document = (await (await fetch(`${url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
   const documented = Object.keys(document.paths)
     .map(expand)
@@ -98,6 +109,15 @@ describe('the authorisation matrix', () => {
       expect(response.json(), caller).toMatchObject({ id: user.id, email: user.email });
     }
     expect((await send('GET', '/api/auth/user', 'visitor')).statusCode).toBe(401);
+  });
+
+  it('shows a customer the subscriptions of their own tenant only', async () => {
+    const own = await send('GET', '/api/subscriptions', 'tenant');
+    expect(own.statusCode).toBe(200);
+    expect(own.json<Array<{ id: string }>>().map((s) => s.id)).toEqual([platform.samples.subscriptionId]);
+    const other = await send('GET', '/api/subscriptions', 'otherTenant');
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual([]);
   });
 
   it('enforces every entry for every method and caller, through the real services', async () => {

@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { derivedKey, sessionResolvePurpose, type ServiceApp } from '@app/service-kit';
-import { testIdentitySecret } from '@app/service-kit/testing';
+import { identityHeaders, testIdentitySecret } from '@app/service-kit/testing';
 import { startCatalog, type CatalogHarness } from '../../services/catalog/test/support/catalog-harness.js';
 import { createProduct } from '../../services/catalog/test/support/requests.js';
 import { createCredentialStore } from '../../services/identity/src/credentials/index.js';
@@ -9,6 +9,8 @@ import {
   type IdentityHarness,
 } from '../../services/identity/test/support/identity-harness.js';
 import { createUser, newUser } from '../../services/identity/test/support/requests.js';
+import { startTenancy, type TenancyHarness } from '../../services/tenancy/test/support/tenancy-harness.js';
+import { createTenant } from '../../services/tenancy/test/support/requests.js';
 import { buildGateway } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import type { ServiceName } from '../src/route-table.js';
@@ -29,10 +31,13 @@ export interface Platform {
   gateway: ServiceApp;
   /** The services this platform runs; route table entries of any other service cannot be walked. */
   services: ServiceName[];
-  serviceUrls: Record<'catalog' | 'identity', string>;
+  serviceUrls: Record<'catalog' | 'identity' | 'tenancy', string>;
   users: { admin: SignedInUser; tenant: SignedInUser; otherTenant: SignedInUser };
-  /** Ids to put into `:id` segments: a product, and a user who is none of the callers above. */
-  samples: { productId: string; userId: string };
+  /**
+   * Ids to put into `:id` segments: a product, a user who is none of the callers above, the tenant caller's
+   * tenant and its subscription.
+   */
+  samples: { productId: string; userId: string; tenantId: string; subscriptionId: string };
   close(): Promise<void>;
 }
 
@@ -44,7 +49,12 @@ export interface Platform {
 export async function startPlatform(): Promise<Platform> {
   const catalog: CatalogHarness = await startCatalog();
   const identity: IdentityHarness = await startIdentity();
-  const serviceUrls = { catalog: await listen(catalog.app), identity: await listen(identity.app) };
+  const tenancy: TenancyHarness = await startTenancy();
+  const serviceUrls = {
+    catalog: await listen(catalog.app),
+    identity: await listen(identity.app),
+    tenancy: await listen(tenancy.app),
+  };
   const sessions = createSessionAuthenticator({
     identityUrl: serviceUrls.identity,
     internalKey: derivedKey(testIdentitySecret, sessionResolvePurpose),
@@ -57,6 +67,7 @@ export async function startPlatform(): Promise<Platform> {
       LOG_LEVEL: 'silent',
       CATALOG_URL: serviceUrls.catalog,
       IDENTITY_URL: serviceUrls.identity,
+      TENANCY_URL: serviceUrls.tenancy,
       PUBLIC_ORIGIN: publicOrigin,
     }),
     authenticate: sessions,
@@ -93,14 +104,19 @@ export async function startPlatform(): Promise<Platform> {
     tenant: await signIn(await account('user', 'matrix-tenant')),
     otherTenant: await signIn(await account('user', 'matrix-other')),
   };
+  const productId = (await createProduct(catalog)).product.id;
+  const tenantId = (await createTenant(tenancy, { ownerId: users.tenant.id })).tenant.id;
+  const subscriptionId = await subscribe(tenancy, tenantId, productId);
   const samples = {
-    productId: (await createProduct(catalog)).product.id,
+    productId,
     userId: (await account('user', 'matrix-subject')).id,
+    tenantId,
+    subscriptionId,
   };
 
   return {
     gateway,
-    services: ['catalog', 'identity'],
+    services: ['catalog', 'identity', 'tenancy'],
     serviceUrls,
     users,
     samples,
@@ -108,8 +124,30 @@ export async function startPlatform(): Promise<Platform> {
       await gateway.close();
       await catalog.close();
       await identity.close();
+      await tenancy.close();
     },
   };
+}
+
+/**
+ * The tenant caller's subscription to the product. Tenancy learns products from the catalogue's events on NATS,
+ * which this platform does not run, so the product's copy is written straight into tenancy's table.
+ */
+async function subscribe(tenancy: TenancyHarness, tenantId: string, productId: string): Promise<string> {
+  await tenancy.pool.query(
+    `INSERT INTO tenancy.products (product_id, name, base_price_cents, color, is_active, updated_at)
+     VALUES ($1, 'Matrix product', 9900, '#3B82F6', true, now())`,
+    [productId],
+  );
+  const response = await tenancy.app.inject({
+    method: 'POST',
+    url: `/api/admin/tenants/${tenantId}/subscriptions`,
+    headers: await identityHeaders('admin'),
+    payload: { productId },
+  });
+  if (response.statusCode !== 201)
+    throw new Error(`subscribing failed: ${response.statusCode} ${response.body}`);
+  return response.json<{ id: string }>().id;
 }
 
 async function listen(app: ServiceApp): Promise<string> {
