@@ -8,6 +8,7 @@ import { startEmbeddedNats } from './launcher/embedded-nats.js';
 import { startEmbeddedPostgres } from './launcher/embedded-postgres.js';
 import { runNodeScript, startNodeProcess, type RunningProcess } from './launcher/processes.js';
 import { gatewayEntry, services } from './launcher/services.js';
+import { embeddedSecretsKeys } from './launcher/secrets-keys.js';
 import { waitForReady } from './launcher/wait.js';
 import { demoAccounts } from '@app/identity/demo-accounts';
 
@@ -35,6 +36,7 @@ async function main(): Promise<void> {
     DATABASE_URL: postgres.url,
     NATS_URL: nats.url,
     INTERNAL_TOKEN_SECRET: config.INTERNAL_TOKEN_SECRET,
+    SECRETS_KEYS: config.SECRETS_KEYS ?? (await embeddedSecretsKeys(config.DATA_DIR)),
     LOG_LEVEL: config.LOG_LEVEL,
     NATS_PREFIX: config.NATS_PREFIX,
     ...(config.EVENTSTORE_URL ? { EVENTSTORE_URL: config.EVENTSTORE_URL } : {}),

@@ -15,6 +15,8 @@ const schema = z.object({
     .regex(/^[a-z0-9]*$/)
     .default(''),
   INTERNAL_TOKEN_SECRET: z.string().min(32).optional(),
+  /** Tenancy's key ring; absent: made once and kept in DATA_DIR (launcher/secrets-keys.ts). */
+  SECRETS_KEYS: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('warn'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   DATA_DIR: z.string().default('.data'),

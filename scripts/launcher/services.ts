@@ -23,6 +23,12 @@ export const services: readonly LaunchedService[] = [
     seed: 'services/identity/dist/seed.cjs',
     gatewayUrlVariable: 'IDENTITY_URL',
   },
+  {
+    name: 'tenancy',
+    entry: 'services/tenancy/dist/server.cjs',
+    seed: 'services/tenancy/dist/seed.cjs',
+    gatewayUrlVariable: 'TENANCY_URL',
+  },
 ];
 
 export const gatewayEntry = 'gateway/dist/server.cjs';

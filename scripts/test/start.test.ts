@@ -61,6 +61,8 @@ describe('npm start', () => {
     expect(await me.json()).toMatchObject({ email: 'admin@demo.local', role: 'admin' });
     const users = await fetch(`http://127.0.0.1:${gatewayPort}/api/admin/users`, { headers: { cookie } });
     expect(((await users.json()) as unknown[]).length).toBe(3);
+    const tenants = await fetch(`http://127.0.0.1:${gatewayPort}/api/admin/tenants`, { headers: { cookie } });
+    expect(((await tenants.json()) as unknown[]).length).toBe(3);
     expect((await fetch(`http://127.0.0.1:${gatewayPort}/api/auth/user`)).status).toBe(401);
   });
 
@@ -72,5 +74,6 @@ describe('npm start', () => {
     expect(await portOpen(gatewayPort)).toBe(false);
     expect(await portOpen(servicesPort)).toBe(false);
     expect(await portOpen(servicesPort + 1)).toBe(false);
+    expect(await portOpen(servicesPort + 2)).toBe(false);
   });
 });

@@ -1,8 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { catalogStream, identityStream } from '@app/contracts';
+import { catalogStream, identityStream, tenancyStream } from '@app/contracts';
 import { connectNats } from '@app/eventing';
 import { createTestDatabase, uniquePrefix, type TestDatabase } from '@app/test-support';
 import { withBuildLock } from './build-lock.js';
@@ -33,7 +34,7 @@ export interface PlatformOptions {
 }
 
 const run = promisify(execFile);
-const streams = [catalogStream.name, identityStream.name];
+const streams = [catalogStream.name, identityStream.name, tenancyStream.name];
 const root = process.cwd();
 
 export async function startPlatform(options: PlatformOptions): Promise<Platform> {
@@ -90,6 +91,8 @@ function launcherEnv(
     NATS_PREFIX: prefix,
     PORT: String(gatewayPort),
     SERVICES_BASE_PORT: String(servicesPort),
+    // A key ring of this run's own, so the launcher writes none into the checkout's data folder.
+    SECRETS_KEYS: `test:${randomBytes(32).toString('base64')}`,
   };
 }
 
