@@ -115,7 +115,7 @@ export type ReplaceTenantBody = z.input<typeof replaceTenantBodySchema>;
 
 export const tenantIdParamsSchema = z.strictObject({ id: idSchema });
 
-/** POST /api/admin/tenants/:id/providers/:group/reveal: the audited read of one provider password. */
+/** POST /api/admin/tenants/:id/credentials/:group/reveal: the audited read of one provider password. */
 export const revealCredentialParamsSchema = z.strictObject({ id: idSchema, group: providerGroupSchema });
 export const revealedCredentialSchema = z.object({
   group: providerGroupSchema,
