@@ -46,6 +46,16 @@ export const sizes = {
     commands: 400,
     pollDeadlineMs: 5_000,
   },
+  /** Figure 6: a catalogue rename until tenancy's subscription list shows it. */
+  crossService: {
+    /** Renames measured; each is followed by one rename read back from the catalog itself (the baseline). */
+    renames: 100,
+    /** Tenancy is read this often while it lags; catalog's own read-back polls back to back, as figure 3. */
+    pollIntervalMs: 2,
+    pollDeadlineMs: 10_000,
+    /** Tenancy first has to catch up with every product event before the bench's product is in its copy. */
+    catchUpDeadlineMs: 60_000,
+  },
   rebuild: {
     products: 2_000,
     /** Events per product stream, appended in one multi-event append: 2,000 × 15 = 30,000 events. */

@@ -1,10 +1,11 @@
 /**
- * `npm run bench`: five figures, each against a baseline measured in the same run so the machine's speed
+ * `npm run bench`: six figures, each against a baseline measured in the same run so the machine's speed
  * cancels out (README "Benchmarks"). A figure that misses its target is reported, not fatal: the exit code is
  * non-zero only when something crashed.
  */
 import { createTestDatabase } from '@app/test-support';
 import { measureAppendRate } from './append-rate.js';
+import { measureCrossServiceLag } from './cross-service-lag.js';
 import { loadBenchConfig } from './config.js';
 import { measureProxyThroughput } from './proxy-throughput.js';
 import { measureRebuildRate } from './rebuild-rate.js';
@@ -54,7 +55,7 @@ async function main(): Promise<void> {
   try {
     await measure('1. event-store append', () => measureAppendRate(database.pool));
 
-    console.log('building and starting the catalog and identity services and the gateway …');
+    console.log('building and starting the catalog, identity and tenancy services and the gateway …');
     const services = buildDeployables(config.buildEnv)
       .then(() => startStack({ databaseUrl: database.url, natsUrl: config.natsUrl, path: config.path }))
       .then((started) => (stack = started));
@@ -67,7 +68,11 @@ async function main(): Promise<void> {
       const { catalogUrl, identitySecret } = await services;
       return measureVisibility(catalogUrl, identitySecret);
     });
-    // Stopped before the rebuild: the live projection runner and relay would otherwise compete with it.
+    await measure('6. cross-service lag p99', async () => {
+      const { catalogUrl, tenancyUrl, identitySecret } = await services;
+      return measureCrossServiceLag({ catalogUrl, tenancyUrl }, identitySecret);
+    });
+    // Stopped before the rebuild (figure 4): the live projection runner and relay would otherwise compete with it.
     await stack?.stop();
 
     await measure('4. projection rebuild', () => measureRebuildRate(database.url));

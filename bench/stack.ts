@@ -1,13 +1,13 @@
 /**
- * The real deployables as `npm start` runs them: built bundles; the catalog and identity services, each after
- * its seed; the gateway in front of both (IDENTITY_URL set, so it resolves session cookies). On free ports,
- * against the bench's own database and NATS prefix.
+ * The real deployables as `npm start` runs them: built bundles; the catalog, identity and tenancy services, each
+ * after its seed; the gateway in front of catalog and identity (IDENTITY_URL set, so it resolves session
+ * cookies). On free ports, against the bench's own database and NATS prefix.
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { catalogStream, identityStream } from '@app/contracts';
+import { catalogStream, identityStream, tenancyStream } from '@app/contracts';
 import { connectNats } from '@app/eventing';
 import { uniquePrefix } from '@app/test-support';
 import {
@@ -24,13 +24,17 @@ const catalogSeed = resolve(root, 'services/catalog/dist/seed.cjs');
 const identityServer = resolve(root, 'services/identity/dist/server.cjs');
 /** The demo accounts with their demo passwords, so figure 5 can sign the admin in. */
 const identitySeed = resolve(root, 'services/identity/dist/seed.cjs');
+/** Tenancy keeps a copy of the catalogue's products from NATS: figure 6 measures how far behind it is. */
+const tenancyServer = resolve(root, 'services/tenancy/dist/server.cjs');
+const tenancySeed = resolve(root, 'services/tenancy/dist/seed.cjs');
 const gatewayServer = resolve(root, 'gateway/dist/server.cjs');
 
 export interface Stack {
   catalogUrl: string;
   identityUrl: string;
+  tenancyUrl: string;
   gatewayUrl: string;
-  /** The INTERNAL_TOKEN_SECRET all three processes share, for minting admin identity tokens. */
+  /** The INTERNAL_TOKEN_SECRET all the processes share, for minting admin identity tokens. */
   identitySecret: string;
   stop(): Promise<void>;
 }
@@ -49,9 +53,15 @@ export async function buildDeployables(env: Record<string, string>): Promise<voi
 export async function startStack(options: StackOptions): Promise<Stack> {
   const natsPrefix = uniquePrefix('bench');
   const identitySecret = randomBytes(32).toString('hex');
-  const [catalogPort, identityPort, gatewayPort] = [await freePort(), await freePort(), await freePort()];
+  const [catalogPort, identityPort, tenancyPort, gatewayPort] = [
+    await freePort(),
+    await freePort(),
+    await freePort(),
+    await freePort(),
+  ];
   const catalogUrl = `http://127.0.0.1:${catalogPort}`;
   const identityUrl = `http://127.0.0.1:${identityPort}`;
+  const tenancyUrl = `http://127.0.0.1:${tenancyPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   // Only what the services need: a stray EVENTSTORE_URL or OTLP endpoint in the caller's shell stays out.
   const shared = {
@@ -64,6 +74,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
   const catalogEnv = { ...shared, NATS_PREFIX: natsPrefix, PORT: String(catalogPort) };
   const identityEnv = { ...shared, NATS_PREFIX: natsPrefix, PORT: String(identityPort) };
+  // A fresh key ring per run: tenancy seals provider passwords with it; nothing sealed outlives the run.
+  const tenancyEnv = {
+    ...shared,
+    NATS_PREFIX: natsPrefix,
+    PORT: String(tenancyPort),
+    SECRETS_KEYS: `bench:${randomBytes(32).toString('base64')}`,
+  };
   const node = process.execPath;
 
   const running: ChildProcessHandle[] = [];
@@ -73,7 +90,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stopped = true;
     // Gateway first, then the services: the reverse of the start order.
     for (const child of running.reverse()) await child.stop();
-    for (const stream of [catalogStream, identityStream])
+    for (const stream of [catalogStream, identityStream, tenancyStream])
       await deleteNatsStream(options.natsUrl, `${natsPrefix}_${stream.name}`);
   };
   const start = async (name: string, script: string, env: Record<string, string>, url: string) => {
@@ -86,6 +103,9 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await start('catalog', catalogServer, catalogEnv, catalogUrl);
     await runToCompletion('identity seed', node, [identitySeed], identityEnv);
     await start('identity', identityServer, identityEnv, identityUrl);
+    // After catalog and identity: its consumers read their streams, which their relays have created by now.
+    await runToCompletion('tenancy seed', node, [tenancySeed], tenancyEnv);
+    await start('tenancy', tenancyServer, tenancyEnv, tenancyUrl);
     // NATS_PREFIX too: the gateway hears identity's user events under it and drops their cached sessions.
     const gatewayEnv = {
       ...shared,
@@ -99,7 +119,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await stop();
     throw error;
   }
-  return { catalogUrl, identityUrl, gatewayUrl, identitySecret, stop };
+  return { catalogUrl, identityUrl, tenancyUrl, gatewayUrl, identitySecret, stop };
 }
 
 /** The relay created a JetStream stream under the bench's prefix; without this every run would leave one. */

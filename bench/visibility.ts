@@ -86,10 +86,10 @@ export async function measureVisibility(catalogUrl: string, identitySecret: stri
   };
 }
 
-type AdminHeaders = (method: string, url: string) => Promise<Record<string, string>>;
+export type AdminHeaders = (method: string, url: string) => Promise<Record<string, string>>;
 
 /** The product as an admin sees it, or null while it is not there (404). Signing is part of every read. */
-async function readProduct(url: string, adminHeaders: AdminHeaders): Promise<ProductView | null> {
+export async function readProduct(url: string, adminHeaders: AdminHeaders): Promise<ProductView | null> {
   const response = await fetch(url, { headers: await adminHeaders('GET', url) });
   if (response.status === 404) {
     await response.arrayBuffer();
@@ -103,7 +103,7 @@ async function readProduct(url: string, adminHeaders: AdminHeaders): Promise<Pro
  * Admin identity headers as the gateway mints them: a token per request, bound to its method, path and query
  * (a service refuses a token minted for another request, or one it has seen before).
  */
-function adminIdentity(secret: string): AdminHeaders {
+export function adminIdentity(secret: string): AdminHeaders {
   const caller = { userId: 'bench-admin', role: 'admin' } as const;
   return async (method, url) => {
     const { pathname, search } = new URL(url);
