@@ -1,62 +1,29 @@
 import { z } from 'zod';
 import {
-  databaseUrl,
-  eventStoreUrl,
-  internalTokenSecret,
-  logLevel,
-  natsUrl,
-  otel,
   parseConfig,
-  port,
+  resolveDatabaseUrl,
+  serviceVariables,
+  storageVariables,
+  type WithDatabaseUrl,
 } from '@app/service-kit/config';
 
+const ownDatabase = 'CATALOG_DATABASE_URL';
+
 /** What the seed and rebuild commands need: storage only. */
-const storageSchema = z.object({
-  DATABASE_URL: databaseUrl.optional(),
-  CATALOG_DATABASE_URL: databaseUrl.optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  EVENTSTORE_URL: eventStoreUrl,
-});
+const storageSchema = z.object(storageVariables(ownDatabase));
 
 /** The catalogue's whole environment (README "Configuration"); no other file reads process.env. */
-const serviceSchema = storageSchema.extend({
-  PORT: port.default(3001),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  LOG_LEVEL: logLevel,
-  NATS_URL: natsUrl,
-  NATS_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9]*$/, 'must be lowercase letters and digits (it prefixes stream names and subjects)')
-    .default(''),
-  INTERNAL_TOKEN_SECRET: internalTokenSecret,
-  READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
-  ...otel('catalog'),
-});
+const serviceSchema = storageSchema.extend(serviceVariables('catalog', 3001));
 
-/** CATALOG_DATABASE_URL, else the shared DATABASE_URL (ARCHITECTURE.md "Read models and consistency"). */
-type WithDatabaseUrl<T> = Omit<T, 'CATALOG_DATABASE_URL' | 'DATABASE_URL'> & { DATABASE_URL: string };
-export type StorageConfig = WithDatabaseUrl<z.output<typeof storageSchema>>;
-export type CatalogConfig = WithDatabaseUrl<z.output<typeof serviceSchema>>;
+export type StorageConfig = WithDatabaseUrl<z.output<typeof storageSchema>, typeof ownDatabase>;
+export type CatalogConfig = WithDatabaseUrl<z.output<typeof serviceSchema>, typeof ownDatabase>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): CatalogConfig {
-  return withDatabaseUrl(parseConfig(serviceSchema, env));
+  return resolveDatabaseUrl(parseConfig(serviceSchema, env), ownDatabase);
 }
 
 export function loadStorageConfig(env: Record<string, string | undefined> = process.env): StorageConfig {
-  return withDatabaseUrl(parseConfig(storageSchema, env));
-}
-
-function withDatabaseUrl<T extends { CATALOG_DATABASE_URL?: string; DATABASE_URL?: string }>(
-  config: T,
-): WithDatabaseUrl<T> {
-  const { CATALOG_DATABASE_URL, DATABASE_URL, ...rest } = config;
-  const url = CATALOG_DATABASE_URL ?? DATABASE_URL;
-  if (!url) {
-    throw new Error(
-      'Invalid configuration:\n  - DATABASE_URL: set CATALOG_DATABASE_URL or DATABASE_URL (not set)',
-    );
-  }
-  return { ...rest, DATABASE_URL: url };
+  return resolveDatabaseUrl(parseConfig(storageSchema, env), ownDatabase);
 }
 
 /** The catalogue's Postgres schema: its read models, checkpoints and idempotency keys live here. */

@@ -1,15 +1,14 @@
 import { z } from 'zod';
 import { parseKeyRing, type KeyRing } from '@app/secrets';
 import {
-  databaseUrl,
-  eventStoreUrl,
-  internalTokenSecret,
-  logLevel,
-  natsUrl,
-  otel,
   parseConfig,
-  port,
+  resolveDatabaseUrl,
+  serviceVariables,
+  storageVariables,
+  type WithDatabaseUrl,
 } from '@app/service-kit/config';
+
+const ownDatabase = 'TENANCY_DATABASE_URL';
 
 /**
  * SECRETS_KEYS: the AES-256 key ring that seals provider passwords and metrics keys, as
@@ -29,59 +28,27 @@ const secretsKeys = z
   });
 
 /** What the seed and rebuild commands need: storage (and, for the seed, the key ring). */
-const storageSchema = z.object({
-  DATABASE_URL: databaseUrl.optional(),
-  TENANCY_DATABASE_URL: databaseUrl.optional(),
-  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
-  EVENTSTORE_URL: eventStoreUrl,
-});
+const storageSchema = z.object(storageVariables(ownDatabase));
 
 const seedSchema = storageSchema.extend({ SECRETS_KEYS: secretsKeys });
 
 /** Tenancy's whole environment (README "Configuration"); no other file reads process.env. */
-const serviceSchema = seedSchema.extend({
-  PORT: port.default(3003),
-  HOST: z.string().min(1).default('0.0.0.0'),
-  LOG_LEVEL: logLevel,
-  NATS_URL: natsUrl,
-  NATS_PREFIX: z
-    .string()
-    .regex(/^[a-z0-9]*$/, 'must be lowercase letters and digits (it prefixes stream names and subjects)')
-    .default(''),
-  INTERNAL_TOKEN_SECRET: internalTokenSecret,
-  READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
-  ...otel('tenancy'),
-});
+const serviceSchema = seedSchema.extend(serviceVariables('tenancy', 3003));
 
-/** TENANCY_DATABASE_URL, else the shared DATABASE_URL (ARCHITECTURE.md "Read models and consistency"). */
-type WithDatabaseUrl<T> = Omit<T, 'TENANCY_DATABASE_URL' | 'DATABASE_URL'> & { DATABASE_URL: string };
-export type StorageConfig = WithDatabaseUrl<z.output<typeof storageSchema>>;
-export type SeedConfig = WithDatabaseUrl<z.output<typeof seedSchema>>;
-export type TenancyConfig = WithDatabaseUrl<z.output<typeof serviceSchema>>;
+export type StorageConfig = WithDatabaseUrl<z.output<typeof storageSchema>, typeof ownDatabase>;
+export type SeedConfig = WithDatabaseUrl<z.output<typeof seedSchema>, typeof ownDatabase>;
+export type TenancyConfig = WithDatabaseUrl<z.output<typeof serviceSchema>, typeof ownDatabase>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): TenancyConfig {
-  return withDatabaseUrl(parseConfig(serviceSchema, env));
+  return resolveDatabaseUrl(parseConfig(serviceSchema, env), ownDatabase);
 }
 
 export function loadStorageConfig(env: Record<string, string | undefined> = process.env): StorageConfig {
-  return withDatabaseUrl(parseConfig(storageSchema, env));
+  return resolveDatabaseUrl(parseConfig(storageSchema, env), ownDatabase);
 }
 
 export function loadSeedConfig(env: Record<string, string | undefined> = process.env): SeedConfig {
-  return withDatabaseUrl(parseConfig(seedSchema, env));
-}
-
-function withDatabaseUrl<T extends { TENANCY_DATABASE_URL?: string; DATABASE_URL?: string }>(
-  config: T,
-): WithDatabaseUrl<T> {
-  const { TENANCY_DATABASE_URL, DATABASE_URL, ...rest } = config;
-  const url = TENANCY_DATABASE_URL ?? DATABASE_URL;
-  if (!url) {
-    throw new Error(
-      'Invalid configuration:\n  - DATABASE_URL: set TENANCY_DATABASE_URL or DATABASE_URL (not set)',
-    );
-  }
-  return { ...rest, DATABASE_URL: url };
+  return resolveDatabaseUrl(parseConfig(seedSchema, env), ownDatabase);
 }
 
 /** Tenancy's Postgres schema: its read models, reservations, checkpoints and idempotency keys live here. */

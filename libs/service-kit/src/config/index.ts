@@ -1,2 +1,3 @@
 export * from './env.js';
 export * from './parse-config.js';
+export * from './service-env.js';

@@ -1,0 +1,57 @@
+import { z } from 'zod';
+import { databaseUrl, eventStoreUrl, internalTokenSecret, logLevel, natsUrl, otel, port } from './env.js';
+
+/**
+ * Where an event-sourced service keeps its data: its own database (`<SERVICE>_DATABASE_URL`) or the shared
+ * DATABASE_URL (ARCHITECTURE.md "Read models and consistency"), and the event store.
+ */
+export function storageVariables<Own extends string>(ownDatabaseVariable: Own) {
+  const own = { [ownDatabaseVariable]: databaseUrl.optional() } as Record<
+    Own,
+    ReturnType<typeof databaseUrl.optional>
+  >;
+  return {
+    DATABASE_URL: databaseUrl.optional(),
+    ...own,
+    DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    EVENTSTORE_URL: eventStoreUrl,
+  };
+}
+
+/** NATS_PREFIX: namespaces stream names and subjects, so environments or test runs can share one server. */
+export const natsPrefix = z
+  .string()
+  .regex(/^[a-z0-9]*$/, 'must be lowercase letters and digits (it prefixes stream names and subjects)')
+  .default('');
+
+/** What every event-sourced service listens on and talks with, besides its storage. */
+export function serviceVariables(name: string, defaultPort: number) {
+  return {
+    PORT: port.default(defaultPort),
+    HOST: z.string().min(1).default('0.0.0.0'),
+    LOG_LEVEL: logLevel,
+    NATS_URL: natsUrl,
+    NATS_PREFIX: natsPrefix,
+    INTERNAL_TOKEN_SECRET: internalTokenSecret,
+    READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
+    ...otel(name),
+  };
+}
+
+/** A parsed configuration with the service's own database URL and the shared one folded into DATABASE_URL. */
+export type WithDatabaseUrl<T, Own extends string> = Omit<T, Own | 'DATABASE_URL'> & { DATABASE_URL: string };
+
+export function resolveDatabaseUrl<T extends { DATABASE_URL?: string | undefined }, Own extends string>(
+  config: T,
+  ownDatabaseVariable: Own,
+): WithDatabaseUrl<T, Own> {
+  const { DATABASE_URL: shared, ...rest } = config as T & Record<string, unknown>;
+  const { [ownDatabaseVariable]: own, ...others } = rest as Record<string, unknown>;
+  const url = (own as string | undefined) ?? shared;
+  if (!url) {
+    throw new Error(
+      `Invalid configuration:\n  - DATABASE_URL: set ${ownDatabaseVariable} or DATABASE_URL (not set)`,
+    );
+  }
+  return { ...others, DATABASE_URL: url } as unknown as WithDatabaseUrl<T, Own>;
+}
