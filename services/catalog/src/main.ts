@@ -1,60 +1,33 @@
-import { connectNats, startProjections } from '@app/eventing';
-import { createLogger, runService, type Telemetry } from '@app/service-kit';
+import type { Telemetry } from '@app/service-kit';
+import { runEventSourcedService } from '@app/service-kit/runtime';
 import { buildApp } from './app.js';
 import { catalogSchema, type CatalogConfig } from './config.js';
 import { startCatalogRelay } from './integration/start-catalog-relay.js';
 import { productsProjection } from './projections/products.js';
 import { openStorage, ownedCategories } from './runtime.js';
 
-/** Opens every client, starts the relay and projections, serves HTTP, and closes all of it on a signal. */
-export async function main(config: CatalogConfig, telemetry: Telemetry): Promise<void> {
-  const logger = createLogger({ name: 'catalog', level: config.LOG_LEVEL });
-  const storage = await openStorage(config, logger.child({ component: 'storage' }));
-  const { pool, eventStore } = storage;
-  const nats = await connectNats({ url: config.NATS_URL, name: 'catalog' });
-
-  const projections = await startProjections({
-    eventStore,
-    pool,
+/** The catalogue's process: shared clients, its projection and relay, its HTTP app (runEventSourcedService). */
+export function main(config: CatalogConfig, telemetry: Telemetry): Promise<void> {
+  return runEventSourcedService({
+    name: 'catalog',
+    config,
+    telemetry,
+    openStorage: (logger) => openStorage(config, logger),
     schema: catalogSchema,
     categories: ownedCategories,
     projections: [productsProjection],
-    logger: logger.child({ component: 'projections' }),
-  });
-  const relay = await startCatalogRelay({
-    eventStore,
-    pool,
-    nats,
-    prefix: config.NATS_PREFIX,
-    logger: logger.child({ component: 'relay' }),
-  });
-
-  const app = await buildApp({
-    identitySecret: config.INTERNAL_TOKEN_SECRET,
-    logLevel: config.LOG_LEVEL,
-    readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
-    telemetry,
-    db: pool,
-    eventStore,
-    projections,
-    readiness: [
-      { name: 'postgres', check: async () => void (await pool.query('SELECT 1')) },
-      { name: 'event store', check: () => eventStore.ping() },
-      { name: 'nats', check: async () => void (await nats.flush()) },
-    ],
-  });
-
-  await runService({
-    app,
-    port: config.PORT,
-    host: config.HOST,
-    logger,
-    onClose: [
-      () => relay.stop(),
-      () => projections.stop(),
-      () => nats.drain(),
-      () => storage.close(),
-      () => telemetry.shutdown(),
-    ],
+    startRelay: ({ eventStore, pool, nats, logger }) =>
+      startCatalogRelay({ eventStore, pool, nats, prefix: config.NATS_PREFIX, logger }),
+    buildApp: ({ pool, eventStore, projections, readiness }) =>
+      buildApp({
+        identitySecret: config.INTERNAL_TOKEN_SECRET,
+        logLevel: config.LOG_LEVEL,
+        readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+        telemetry,
+        db: pool,
+        eventStore,
+        projections,
+        readiness,
+      }),
   });
 }

@@ -1,62 +1,35 @@
-import { connectNats, startProjections } from '@app/eventing';
-import { createLogger, runService, type Telemetry } from '@app/service-kit';
+import type { Telemetry } from '@app/service-kit';
+import { runEventSourcedService } from '@app/service-kit/runtime';
 import { buildApp } from './app.js';
 import { identitySchema, oidcSettings, type IdentityConfig } from './config.js';
 import { startIdentityRelay } from './integration/start-identity-relay.js';
 import { usersProjection } from './projections/users.js';
 import { openStorage, ownedCategories } from './runtime.js';
 
-/** Opens every client, starts the relay and projections, serves HTTP, and closes all of it on a signal. */
-export async function main(config: IdentityConfig, telemetry: Telemetry): Promise<void> {
-  const logger = createLogger({ name: 'identity', level: config.LOG_LEVEL });
-  const storage = await openStorage(config, logger.child({ component: 'storage' }));
-  const { pool, eventStore } = storage;
-  const nats = await connectNats({ url: config.NATS_URL, name: 'identity' });
-
-  const projections = await startProjections({
-    eventStore,
-    pool,
+/** Identity's process: shared clients, its projection and relay, its HTTP app (runEventSourcedService). */
+export function main(config: IdentityConfig, telemetry: Telemetry): Promise<void> {
+  return runEventSourcedService({
+    name: 'identity',
+    config,
+    telemetry,
+    openStorage: (logger) => openStorage(config, logger),
     schema: identitySchema,
     categories: ownedCategories,
     projections: [usersProjection],
-    logger: logger.child({ component: 'projections' }),
-  });
-  const relay = await startIdentityRelay({
-    eventStore,
-    pool,
-    nats,
-    prefix: config.NATS_PREFIX,
-    logger: logger.child({ component: 'relay' }),
-  });
-
-  const app = await buildApp({
-    identitySecret: config.INTERNAL_TOKEN_SECRET,
-    logLevel: config.LOG_LEVEL,
-    readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
-    publicUrl: config.PUBLIC_URL,
-    oidc: oidcSettings(config),
-    telemetry,
-    db: pool,
-    eventStore,
-    projections,
-    readiness: [
-      { name: 'postgres', check: async () => void (await pool.query('SELECT 1')) },
-      { name: 'event store', check: () => eventStore.ping() },
-      { name: 'nats', check: async () => void (await nats.flush()) },
-    ],
-  });
-
-  await runService({
-    app,
-    port: config.PORT,
-    host: config.HOST,
-    logger,
-    onClose: [
-      () => relay.stop(),
-      () => projections.stop(),
-      () => nats.drain(),
-      () => storage.close(),
-      () => telemetry.shutdown(),
-    ],
+    startRelay: ({ eventStore, pool, nats, logger }) =>
+      startIdentityRelay({ eventStore, pool, nats, prefix: config.NATS_PREFIX, logger }),
+    buildApp: ({ pool, eventStore, projections, readiness }) =>
+      buildApp({
+        identitySecret: config.INTERNAL_TOKEN_SECRET,
+        logLevel: config.LOG_LEVEL,
+        readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
+        publicUrl: config.PUBLIC_URL,
+        oidc: oidcSettings(config),
+        telemetry,
+        db: pool,
+        eventStore,
+        projections,
+        readiness,
+      }),
   });
 }

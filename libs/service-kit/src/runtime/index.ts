@@ -1,3 +1,4 @@
 export * from './storage.js';
 export * from './relay.js';
 export * from './rebuild-command.js';
+export * from './run-event-sourced-service.js';
