@@ -1,77 +1,30 @@
-import { inject } from 'vitest';
-import { createEventStore, startProjections, type EventStore, type ProjectionRunner } from '@app/eventing';
-import { bindIdentityOnInject, testIdentitySecret } from '@app/service-kit/testing';
-import { createTestDatabase, type TestDatabase } from '@app/test-support';
-import pg from 'pg';
+import { testIdentitySecret } from '@app/service-kit/testing';
+import { startServiceHarness, type ServiceHarness } from '@app/test-support/service-harness';
 import { buildApp } from '../../src/app.js';
 import { catalogSchema } from '../../src/config.js';
 import { productsProjection } from '../../src/projections/products.js';
 import { ownedCategories, prepareStorage } from '../../src/runtime.js';
 
-export interface CatalogHarness {
-  app: Awaited<ReturnType<typeof buildApp>>;
-  pool: pg.Pool;
-  eventStore: EventStore;
-  projections: ProjectionRunner;
-  close(): Promise<void>;
-}
+export { countEvents } from '@app/test-support/service-harness';
+
+export type CatalogHarness = ServiceHarness<Awaited<ReturnType<typeof buildApp>>>;
 
 /** The catalogue as server.ts wires it, minus NATS and the listening socket, on a database of its own. */
-export async function startCatalog(
-  options: { readYourWritesTimeoutMs?: number } = {},
-): Promise<CatalogHarness> {
-  const database: TestDatabase = await createTestDatabase(inject('databaseUrl'));
-  const pool = new pg.Pool({
-    connectionString: database.url,
-    max: 10,
-    options: `-c search_path=${catalogSchema}`,
-  });
-  const eventStore = createEventStore({ pool });
-  await prepareStorage(pool, eventStore);
-  const silent = {
-    info: () => undefined,
-    warn: () => undefined,
-    error: () => undefined,
-    debug: () => undefined,
-  };
-  const projections = await startProjections({
-    eventStore,
-    pool,
+export function startCatalog(options: { readYourWritesTimeoutMs?: number } = {}): Promise<CatalogHarness> {
+  return startServiceHarness({
     schema: catalogSchema,
     categories: ownedCategories,
     projections: [productsProjection],
-    logger: silent,
+    prepareStorage,
+    buildApp: ({ pool, eventStore, projections, readiness }) =>
+      buildApp({
+        identitySecret: testIdentitySecret,
+        logLevel: 'silent',
+        readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 5_000,
+        db: pool,
+        eventStore,
+        projections,
+        readiness,
+      }),
   });
-  const app = await buildApp({
-    identitySecret: testIdentitySecret,
-    logLevel: 'silent',
-    readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 5_000,
-    db: pool,
-    eventStore,
-    projections,
-    readiness: [{ name: 'postgres', check: async () => void (await pool.query('SELECT 1')) }],
-  });
-  // Tests send identityHeaders() as they are; inject binds them to each request the way the gateway does.
-  bindIdentityOnInject(app);
-  return {
-    app,
-    pool,
-    eventStore,
-    projections,
-    async close() {
-      await app.close();
-      await projections.stop();
-      await eventStore.close();
-      // The forced drop below may end a connection pool.end() has not closed yet: not an error here.
-      pool.on('error', () => undefined);
-      await pool.end();
-      await database.drop();
-    },
-  };
-}
-
-/** How many events the store holds, to show that a refused request changed nothing. */
-export async function countEvents(pool: pg.Pool): Promise<number> {
-  const { rows } = await pool.query<{ count: string }>('SELECT count(*) FROM eventstore.events');
-  return Number(rows[0]?.count);
 }
