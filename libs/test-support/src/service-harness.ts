@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
 import {
   createEventStore,
   startProjections,
@@ -83,4 +83,24 @@ export async function startServiceHarness<App extends FastifyInstance>(service: 
 export async function countEvents(pool: pg.Pool): Promise<number> {
   const { rows } = await pool.query<{ count: string }>('SELECT count(*) FROM eventstore.events');
   return Number(rows[0]?.count);
+}
+
+/**
+ * A refusal as every service answers it: the status, an RFC 9457 problem body (with `detail` when given), and
+ * no event appended since `eventsBefore` was counted.
+ */
+export async function expectRefusedUnchanged(
+  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  expected: { status: number; detail?: string; pool: pg.Pool; eventsBefore: number },
+): Promise<void> {
+  expect(response.statusCode).toBe(expected.status);
+  expect(response.headers['content-type']).toContain('application/problem+json');
+  const problem = response.json() as { detail: string };
+  expect(problem).toMatchObject({
+    status: expected.status,
+    title: expect.any(String),
+    detail: expect.any(String),
+  });
+  if (expected.detail) expect(problem.detail).toBe(expected.detail);
+  expect(await countEvents(expected.pool)).toBe(expected.eventsBefore);
 }

@@ -1,3 +1,4 @@
+import { expectRefusedUnchanged } from '@app/test-support/service-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countEvents, startCatalog, type CatalogHarness } from '../support/catalog-harness.js';
 import { asAdmin, createProduct, newProduct } from '../support/requests.js';
@@ -23,18 +24,18 @@ async function send(method: Method, url: string, payload: string | object, conte
   });
 }
 
-async function expectRefused(
+function expectRefused(
   response: Awaited<ReturnType<typeof send>>,
   status: number,
-  before: number,
+  eventsBefore: number,
   detail?: string,
 ): Promise<void> {
-  expect(response.statusCode).toBe(status);
-  expect(response.headers['content-type']).toContain('application/problem+json');
-  const problem = response.json();
-  expect(problem).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });
-  if (detail) expect(problem.detail).toBe(detail);
-  expect(await countEvents(catalog.pool)).toBe(before);
+  return expectRefusedUnchanged(response, {
+    status,
+    eventsBefore,
+    pool: catalog.pool,
+    ...(detail ? { detail } : {}),
+  });
 }
 
 describe('the spec messages reach the caller (SPEC.md §5)', () => {

@@ -1,3 +1,4 @@
+import { expectRefusedUnchanged } from '@app/test-support/service-harness';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { countEvents, startIdentity, type IdentityHarness } from '../support/identity-harness.js';
 import { asAdmin, asUser, createUser, newUser } from '../support/requests.js';
@@ -25,18 +26,18 @@ async function send(method: Method, url: string, payload: string | object, conte
   });
 }
 
-async function expectRefused(
+function expectRefused(
   response: Awaited<ReturnType<typeof send>>,
   status: number,
-  before: number,
+  eventsBefore: number,
   detail?: string,
 ): Promise<void> {
-  expect(response.statusCode).toBe(status);
-  expect(response.headers['content-type']).toContain('application/problem+json');
-  const problem = response.json();
-  expect(problem).toMatchObject({ status, title: expect.any(String), detail: expect.any(String) });
-  if (detail) expect(problem.detail).toBe(detail);
-  expect(await countEvents(identity.pool)).toBe(before);
+  return expectRefusedUnchanged(response, {
+    status,
+    eventsBefore,
+    pool: identity.pool,
+    ...(detail ? { detail } : {}),
+  });
 }
 
 describe('the Add User form rules reach the caller (SPEC.md §5)', () => {
