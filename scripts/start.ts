@@ -1,7 +1,8 @@
 /**
  * `npm start`: runs the whole platform on one machine on embedded defaults (README "Run it"): Postgres from
  * DATABASE_URL or embedded in .data/, NATS from NATS_URL or a local nats-server, the event store on Postgres
- * unless EVENTSTORE_URL is set; then seeds, starts every service and the gateway, and prints the URL.
+ * unless EVENTSTORE_URL is set; then starts every service, each seeded once it is ready, then the gateway, and
+ * prints the URL.
  */
 import { loadLauncherConfig } from './launcher/config.js';
 import { startEmbeddedNats } from './launcher/embedded-nats.js';
@@ -49,9 +50,11 @@ async function main(): Promise<void> {
   for (const [index, service] of services.entries()) {
     const port = config.SERVICES_BASE_PORT + index;
     const env = { ...shared, PORT: String(port), HOST: '127.0.0.1' };
-    if (service.seed) await runNodeScript(`${service.name}-seed`, service.seed, env);
     const child = track(startNodeProcess(service.name, service.entry, env));
     await Promise.race([waitForReady(`http://127.0.0.1:${port}/health/ready`, 30_000), failOnExit(child)]);
+    // After the service is ready: a seed may rely on what only the running service keeps (tenancy's copy of
+    // the catalogue, its read models), and the service has migrated its schema by then.
+    if (service.seed) await runNodeScript(`${service.name}-seed`, service.seed, env);
     gatewayEnv[service.gatewayUrlVariable] = `http://127.0.0.1:${port}`;
   }
   const gateway = track(startNodeProcess('gateway', gatewayEntry, gatewayEnv));

@@ -7,6 +7,11 @@ export interface LaunchedService {
   name: string;
   entry: string;
   gatewayUrlVariable: string;
+  /**
+   * Run to completion once the service is ready and before the next one starts, with the service's
+   * environment: it may wait on what the running service keeps (tenancy's seed waits for its copy of the
+   * catalogue, which the services started earlier have published).
+   */
   seed?: string;
 }
 

@@ -12,3 +12,8 @@ export * from './tenancy/tenant-events.js';
 export * from './tenancy/subscription.js';
 export * from './tenancy/subscription-events.js';
 export * from './tenancy/integration-events.js';
+export * from './billing/integration-events.js';
+export * from './billing/customer-events.js';
+export * from './billing/payment-events.js';
+export * from './billing/invoice-events.js';
+export * from './billing/billing-api.js';

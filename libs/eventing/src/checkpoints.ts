@@ -131,6 +131,19 @@ export async function markMessageProcessed(
   return result.rowCount === 1;
 }
 
+export async function wasMessageProcessed(
+  db: Queryable,
+  schema: string,
+  consumer: string,
+  messageId: string,
+): Promise<boolean> {
+  const result = await db.query(
+    `SELECT 1 FROM ${quoted(schema)}.processed_messages WHERE consumer = $1 AND message_id = $2`,
+    [consumer, messageId],
+  );
+  return result.rowCount === 1;
+}
+
 /** For logs: bigint does not survive JSON.stringify. */
 export function formatPosition(position: Position | 'start'): string {
   return position === 'start' ? 'start' : `${position.commit}/${position.prepare}`;

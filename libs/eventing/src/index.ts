@@ -23,9 +23,11 @@ export {
   writeCheckpoint,
   type Queryable,
 } from './checkpoints.js';
+export * from './checkpoint-watcher.js';
 export { connectNats } from './nats/connect.js';
 export { defaultDuplicateWindowMs, ensureStream, type StreamOptions } from './nats/stream.js';
 export * from './nats/integration-consumer.js';
+export type { MessageHandler } from './nats/message-processor.js';
 export * from './relay/relay.js';
 export type { EventingLogger } from './relay/retry.js';
 export * from './projections/projection.js';

@@ -160,3 +160,52 @@ describe('integration consumer', () => {
     }
   });
 });
+
+describe('integration consumer reacting outside a transaction', () => {
+  it('reacts once per message id, with no transaction of its own open, and retries a failed reaction', async () => {
+    const { subjectPrefix, ...stream } = nats.isolatedStream();
+    await ensureStream(nats.jsm, stream);
+    const reactions: string[] = [];
+    const openTransactions: number[] = [];
+    let failures = 1;
+    const consumer = await startIntegrationConsumer({
+      nats: nats.nc,
+      stream: stream.name,
+      durableName: 'tenancy-reactions',
+      filterSubject: `${subjectPrefix}catalog.product.>`,
+      pool: store.db.pool,
+      schema,
+      logger: captureLogger(),
+      react: async (message) => {
+        const { rows } = await store.db.pool.query<{ open: string }>(
+          `SELECT count(*) AS open FROM pg_stat_activity
+           WHERE datname = current_database() AND state LIKE 'idle in transaction%'`,
+        );
+        openTransactions.push(Number(rows[0]?.open));
+        if (failures-- > 0) throw new Error('command refused for now');
+        reactions.push(message.id);
+      },
+    });
+    try {
+      const js = jetstream(nats.nc);
+      const message = envelope();
+      const publish = () =>
+        js.publish(`${subjectPrefix}catalog.product.created.v1`, JSON.stringify(message), {
+          msgID: randomUUID(),
+        });
+      await publish();
+      expect(await waitUntil(async () => reactions.length === 1, 10_000)).toBe(true);
+      // The same envelope again (a replay under another NATS id) is skipped: its id was recorded.
+      await publish();
+      const marker = envelope();
+      await js.publish(`${subjectPrefix}catalog.product.created.v1`, JSON.stringify(marker), {
+        msgID: randomUUID(),
+      });
+      expect(await waitUntil(async () => reactions.length === 2, 10_000)).toBe(true);
+      expect(reactions).toEqual([message.id, marker.id]);
+      expect(openTransactions.every((count) => count === 0)).toBe(true);
+    } finally {
+      await consumer.stop();
+    }
+  });
+});

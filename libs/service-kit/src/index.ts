@@ -18,4 +18,5 @@ export * from './logging/request-id.js';
 export * from './logging/trace-mixin.js';
 export * from './telemetry/index.js';
 export * from './identity/derived-key.js';
+export * from './identity/internal-key-guard.js';
 export * from './logging/request-serializer.js';

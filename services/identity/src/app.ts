@@ -2,9 +2,7 @@ import type pg from 'pg';
 import type { EventStore } from '@app/eventing';
 import {
   createService,
-  derivedKey,
   idempotencyPlugin,
-  sessionResolvePurpose,
   type ReadinessCheck,
   type ReadYourWrites,
   type Telemetry,
@@ -82,7 +80,7 @@ export async function buildApp(deps: IdentityDeps) {
   await app.register(internalSessionRoutes, {
     pool: db,
     sessions,
-    internalKey: derivedKey(deps.identitySecret, sessionResolvePurpose),
+    internalSecret: deps.identitySecret,
     // A deactivated or vanished account has no live session, whatever its cookie says.
     describeOwner: async (userId) => {
       const user = await directory.getUser(userId);

@@ -11,12 +11,15 @@ import {
 import { wireTenantCommands } from './application/wire-tenant-commands.js';
 import { tenancySchema } from './config.js';
 import { createSubscriptionCommands } from './application/subscription-commands.js';
+import { createMetricsEndpoints } from './application/metrics-endpoints.js';
 import { adminSubscriptionRoutes } from './http/admin-subscriptions.routes.js';
 import { customerSubscriptionRoutes } from './http/subscriptions.routes.js';
 import { adminTenantRoutes } from './http/admin-tenants.routes.js';
 import { tenantCredentialRoutes } from './http/tenant-credentials.routes.js';
+import { internalMetricsEndpointRoutes } from './http/internal-metrics-endpoints.routes.js';
 
 export interface TenancyDeps {
+  /** INTERNAL_TOKEN_SECRET: checks the gateway's identity tokens, and derives the internal routes' keys. */
   identitySecret: string;
   logLevel: string;
   readYourWritesTimeoutMs: number;
@@ -59,6 +62,9 @@ export async function buildApp(deps: TenancyDeps) {
   });
   await app.register(adminSubscriptionRoutes, { commands: subscriptions, ...replies });
   await app.register(customerSubscriptionRoutes, { db });
+
+  const endpoints = createMetricsEndpoints({ db, eventStore, keyRing: deps.keyRing, logger: app.log });
+  await app.register(internalMetricsEndpointRoutes, { endpoints, internalSecret: deps.identitySecret });
   return app;
 }
 

@@ -1,6 +1,7 @@
 import type { Telemetry } from '@app/service-kit';
 import { runEventSourcedService } from '@app/service-kit/runtime';
 import { buildApp } from './app.js';
+import { createSubscriptionCommands } from './application/subscription-commands.js';
 import { wireTenantCommands } from './application/wire-tenant-commands.js';
 import { tenancySchema, type TenancyConfig } from './config.js';
 import { startTenancyConsumers } from './integration/consumers/start-tenancy-consumers.js';
@@ -32,16 +33,25 @@ export function main(config: TenancyConfig, telemetry: Telemetry): Promise<void>
         logger,
         mapOther: subscriptionIntegrationEvent,
       }),
-    startConsumers: ({ eventStore, pool, nats, logger }) =>
-      startTenancyConsumers({
+    startConsumers: ({ eventStore, pool, nats, projections, logger }) => {
+      const now = () => new Date();
+      return startTenancyConsumers({
         nats,
         pool,
         schema: tenancySchema,
         prefix: config.NATS_PREFIX,
-        createTenant: wireTenantCommands(eventStore, pool, config.SECRETS_KEYS, () => new Date())
-          .createTenant,
+        createTenant: wireTenantCommands(eventStore, pool, config.SECRETS_KEYS, now).createTenant,
+        subscriptions: createSubscriptionCommands({
+          eventStore,
+          pool,
+          projections,
+          keyRing: config.SECRETS_KEYS,
+          now,
+        }),
+        projections,
         logger,
-      }),
+      });
+    },
     buildApp: ({ pool, eventStore, projections, readiness }) =>
       buildApp({
         identitySecret: config.INTERNAL_TOKEN_SECRET,

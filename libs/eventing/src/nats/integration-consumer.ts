@@ -1,13 +1,12 @@
 import type pg from 'pg';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
-import type { IntegrationEnvelope } from '@app/contracts';
 import { ensureEventingTables } from '../checkpoints.js';
 import { backoffMs, sleep, type EventingLogger } from '../relay/retry.js';
 import { ensureDurableConsumer } from './consumer-setup.js';
-import { createMessageProcessor } from './message-processor.js';
+import { createMessageProcessor, type MessageHandler } from './message-processor.js';
 
-export interface IntegrationConsumerOptions {
+export type IntegrationConsumerOptions = MessageHandler & {
   nats: NatsConnection;
   /** The producer's stream, e.g. `CATALOG`. */
   stream: string;
@@ -17,14 +16,12 @@ export interface IntegrationConsumerOptions {
   filterSubject: string;
   pool: pg.Pool;
   schema: string;
-  /** Runs inside the transaction that records the message id; throw to have the message redelivered. */
-  handle: (envelope: IntegrationEnvelope, tx: pg.PoolClient) => Promise<void>;
   logger: EventingLogger;
   /** Default 30 s. */
   ackWaitMs?: number;
   /** Default 20; with the redelivery backoff (1 s doubling to 60 s) that is about a quarter of an hour. */
   maxDeliver?: number;
-}
+};
 
 export interface IntegrationConsumer {
   /** Stops fetching and resolves once the message in hand has been committed and acked (or given back). */
@@ -60,10 +57,9 @@ export async function startIntegrationConsumer(
           else await processMessage(message);
         }
       } catch (error) {
-        logger.warn(
-          { err: error, consumer: durableName, stream: options.stream },
-          'integration consumer not ready',
-        );
+        // At start-up the producer may simply not have created its stream yet; only a lasting gap is a warning.
+        const log = attempt < 4 ? logger.info.bind(logger) : logger.warn.bind(logger);
+        log({ err: error, consumer: durableName, stream: options.stream }, 'integration consumer not ready');
       }
       if (options.nats.isClosed()) {
         if (!stopping.signal.aborted)

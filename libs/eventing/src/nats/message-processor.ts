@@ -12,17 +12,28 @@ import {
 } from '@opentelemetry/api';
 import { z } from 'zod';
 import { integrationEnvelopeSchema, type IntegrationEnvelope } from '@app/contracts';
-import { markMessageProcessed } from '../checkpoints.js';
+import { markMessageProcessed, wasMessageProcessed } from '../checkpoints.js';
 import type { EventingLogger } from '../relay/retry.js';
 
-export interface MessageProcessorOptions {
+/**
+ * How a consumer applies a message (either throws to have the message redelivered later):
+ * - `handle` updates read models inside the transaction that records the message id: exactly once.
+ * - `react` runs commands on this service's own aggregates, outside any transaction, and the id is recorded
+ *   after it succeeds: at least once, so a reaction must be idempotent (fixed ids, repeat-safe commands). An open
+ *   transaction would hold back the event store's commit horizon (pg_snapshot_xmin), so a reaction that waits
+ *   for its own projection inside one would wait for itself.
+ */
+export type MessageHandler =
+  | { handle: (envelope: IntegrationEnvelope, tx: pg.PoolClient) => Promise<void>; react?: never }
+  | { react: (envelope: IntegrationEnvelope) => Promise<void>; handle?: never };
+
+export type MessageProcessorOptions = MessageHandler & {
   pool: pg.Pool;
   schema: string;
   durableName: string;
-  handle: (envelope: IntegrationEnvelope, tx: pg.PoolClient) => Promise<void>;
   logger: EventingLogger;
   maxDeliver: number;
-}
+};
 
 const tracer = trace.getTracer('@app/eventing');
 
@@ -39,7 +50,23 @@ const headerGetter: TextMapGetter<MsgHdrs | undefined> = {
 export function createMessageProcessor(options: MessageProcessorOptions): (message: JsMsg) => Promise<void> {
   const { pool, schema, durableName, logger } = options;
 
+  async function reactOnce(
+    envelope: IntegrationEnvelope,
+    react: (envelope: IntegrationEnvelope) => Promise<void>,
+  ): Promise<void> {
+    if (await wasMessageProcessed(pool, schema, durableName, envelope.id)) {
+      logger.debug(
+        { consumer: durableName, messageId: envelope.id },
+        'duplicate integration message skipped',
+      );
+      return;
+    }
+    await react(envelope);
+    await markMessageProcessed(pool, schema, durableName, envelope.id);
+  }
+
   async function handleOnce(envelope: IntegrationEnvelope): Promise<void> {
+    if (options.react) return reactOnce(envelope, options.react);
     const tx = await pool.connect();
     let broken: unknown;
     try {

@@ -17,3 +17,6 @@ export function sameKey(given: string | undefined, expected: string): boolean {
 
 /** The purpose under which the gateway asks identity to resolve a session cookie. */
 export const sessionResolvePurpose = 'gateway:identity:resolve-session';
+
+/** The purpose under which the monitoring service asks tenancy for the subscriptions' metrics endpoints. */
+export const metricsEndpointsPurpose = 'monitoring:tenancy:metrics-endpoints';

@@ -50,6 +50,7 @@ const secretHeaders = [
   'cookie',
   'set-cookie',
   'x-identity-token',
+  'x-internal-key',
   'x-api-key',
 ];
 

@@ -3,7 +3,6 @@ export {
   type InternalSessionRoutesOptions,
   type SessionOwner,
 } from './internal-sessions.routes.js';
-export { internalKeyHeader, internalKeyMatches } from './internal-keys.js';
 export * from './login-throttle.js';
 export * from './session-cookie.js';
 export * from './session-store.js';

@@ -1,9 +1,8 @@
 import { NotFoundError } from '@app/domain';
-import { HttpProblem, problemType } from '@app/service-kit';
+import { requireInternalKey, sessionResolvePurpose } from '@app/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
-import { internalKeyHeader, internalKeyMatches } from './internal-keys.js';
 import { createSessionStore, type SessionStore } from './session-store.js';
 
 /** Who a session belongs to, beyond the id, when the caller wires it (the gateway needs the role). */
@@ -15,8 +14,8 @@ export interface SessionOwner {
 
 export interface InternalSessionRoutesOptions {
   pool: pg.Pool;
-  /** Shared with the gateway (INTERNAL_TOKEN_SECRET); sent in the x-internal-key header. */
-  internalKey: string;
+  /** INTERNAL_TOKEN_SECRET: the gateway sends the key derived from it for sessionResolvePurpose. */
+  internalSecret: string;
   /** Share the login plugin's store, so both apply the same timeouts. */
   sessions?: SessionStore;
   /** When given, its fields join the answer; null (account gone or deactivated) makes the session unknown. */
@@ -33,24 +32,19 @@ const resolveReply = z.object({
 
 /**
  * POST /internal/sessions/resolve, for the gateway only: the cookie value in, the signed-in user out (404 when
- * there is none). Not under /api, so the gateway never routes a browser here; the shared key keeps out anyone
- * else who can reach the service. service-kit knows no "internal" policy, so the route is 'public' to it and
- * this plugin's own hook is the guard.
+ * there is none). Not under /api, so the gateway never routes a browser here; the derived key keeps out anyone
+ * else who can reach the service. The route is 'public' to the access policy (its caller is a service, not a
+ * user), and requireInternalKey, registered in this plugin's scope only, is the guard.
  */
 export const internalSessionRoutes: FastifyPluginAsyncZod<InternalSessionRoutesOptions> = async (
   app,
   options,
 ) => {
-  if (options.internalKey.length < 32) throw new Error('internalKey must be at least 32 characters');
+  app.addHook(
+    'onRequest',
+    requireInternalKey({ secret: options.internalSecret, purpose: sessionResolvePurpose }),
+  );
   const sessions = options.sessions ?? createSessionStore({ pool: options.pool });
-
-  app.addHook('onRequest', async (request) => {
-    if (!internalKeyMatches(request.headers[internalKeyHeader], options.internalKey)) {
-      throw new HttpProblem(401, 'A valid internal key is required.', {
-        type: problemType('unauthenticated'),
-      });
-    }
-  });
 
   app.post(
     '/internal/sessions/resolve',

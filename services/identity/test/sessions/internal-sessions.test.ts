@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { internalKeyHeader, sessionCookieName, type SessionOwner } from '../../src/sessions/index.js';
+import { derivedKey, internalKeyHeader, metricsEndpointsPurpose } from '@app/service-kit';
+import { testIdentitySecret } from '@app/service-kit/testing';
+import { sessionCookieName, type SessionOwner } from '../../src/sessions/index.js';
 import { internalKey, openIdentityDatabase, startLoginApp, type LoginApp } from './login-harness.js';
 
 let database: Awaited<ReturnType<typeof openIdentityDatabase>>;
@@ -56,12 +58,14 @@ describe('POST /internal/sessions/resolve', () => {
     }
   });
 
-  it('refuses callers without the internal key, or with a wrong one', async () => {
+  it('refuses callers without the internal key, with a wrong one, or with one for another purpose', async () => {
     const { token } = await login.sessions.createSession(randomUUID());
     const attempts: Array<Record<string, string>> = [
       {},
       { [internalKeyHeader]: 'wrong' },
       { [internalKeyHeader]: `${internalKey}x` },
+      { [internalKeyHeader]: derivedKey(testIdentitySecret, metricsEndpointsPurpose) },
+      { [internalKeyHeader]: testIdentitySecret },
     ];
     for (const headers of attempts) {
       const response = await resolve(token, headers);
@@ -70,7 +74,7 @@ describe('POST /internal/sessions/resolve', () => {
     }
   });
 
-  it('refuses a key shorter than 32 characters at startup', async () => {
+  it('refuses a secret shorter than 32 characters at startup', async () => {
     const { createService } = await import('@app/service-kit');
     const { internalSessionRoutes } = await import('../../src/sessions/index.js');
     const app = await createService({
@@ -80,8 +84,8 @@ describe('POST /internal/sessions/resolve', () => {
       readiness: [],
     });
     await expect(
-      app.register(internalSessionRoutes, { pool: database.pool, internalKey: 'short' }).ready(),
-    ).rejects.toThrow('internalKey must be at least 32 characters');
+      app.register(internalSessionRoutes, { pool: database.pool, internalSecret: 'short' }).ready(),
+    ).rejects.toThrow('The internal secret must be at least 32 characters');
     await app.close();
   });
 });

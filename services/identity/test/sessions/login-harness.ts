@@ -2,7 +2,7 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { runMigrations } from '@app/eventing';
-import { createService, type ServiceApp } from '@app/service-kit';
+import { createService, derivedKey, sessionResolvePurpose, type ServiceApp } from '@app/service-kit';
 import { testIdentitySecret } from '@app/service-kit/testing';
 import { createTestDatabase, type TestDatabase } from '@app/test-support';
 import pg from 'pg';
@@ -22,7 +22,8 @@ import {
 } from '../../src/sessions/index.js';
 import { memoryDirectory } from './memory-directory.js';
 
-export const internalKey = 'internal-key-for-tests-0123456789abcdef';
+/** What the gateway sends: the key derived from the shared secret for resolving sessions. */
+export const internalKey = derivedKey(testIdentitySecret, sessionResolvePurpose);
 
 /** Time that moves only when a test says so: expiry and rate-limit windows without sleeping. */
 export function testClock(start = new Date('2030-01-15T09:00:00.000Z')) {
@@ -96,7 +97,7 @@ export async function startLoginApp(options: LoginAppOptions): Promise<LoginApp>
   });
   await app.register(internalSessionRoutes, {
     pool: options.pool,
-    internalKey,
+    internalSecret: testIdentitySecret,
     sessions,
     ...(options.describeOwner ? { describeOwner: options.describeOwner } : {}),
   });

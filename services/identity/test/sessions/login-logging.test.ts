@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { internalKeyHeader } from '../../src/sessions/index.js';
+import { internalKeyHeader } from '@app/service-kit';
 import {
   form,
   freshEmail,

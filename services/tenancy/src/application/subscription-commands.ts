@@ -23,6 +23,8 @@ export interface StartSubscriptionInput {
   productId: string;
   plan: SubscriptionPlan;
   status: StartableSubscriptionStatus;
+  /** A checkout billing confirmed: the amount paid, kept as the subscription's price. */
+  paidAtCheckout?: { amountCents: number };
 }
 
 /** Absent keeps a field, null clears it; the key arrives in plain text and is sealed here. */
@@ -101,7 +103,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
       options: CommandOptions,
       subscriptionId = newId(),
     ): Promise<SubscriptionCommandResult> {
-      const { productId, plan, status } = input;
+      const { productId, plan, status, paidAtCheckout } = input;
       return underPairLock(tenantId, productId, async (client) => {
         if (!(await tenantExists(client, tenantId))) throw new NotFoundError(tenantNotFoundMessage);
         const product = await findProductCopy(client, productId);
@@ -116,8 +118,9 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
           productId,
           plan,
           status,
-          amountCents: product.basePriceCents,
+          amountCents: paidAtCheckout?.amountCents ?? product.basePriceCents,
           productIsActive: product.isActive,
+          paidAtCheckout: paidAtCheckout !== undefined,
           tenantHasLiveSubscription: await hasLiveSubscription(client, tenantId, productId),
         };
         const command = { type: 'StartSubscription', data, metadata: at() } as const;

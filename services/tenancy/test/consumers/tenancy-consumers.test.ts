@@ -1,6 +1,6 @@
 import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { catalogStream, identityStream, type IntegrationEnvelope } from '@app/contracts';
+import { billingStream, catalogStream, identityStream, type IntegrationEnvelope } from '@app/contracts';
 import { connectNats, ensureStream } from '@app/eventing';
 import { uniquePrefix } from '@app/test-support';
 import { v7 as uuidv7 } from 'uuid';
@@ -27,7 +27,7 @@ beforeAll(async () => {
   h = await startSubscriptionHarness();
   nc = await connectNats({ url: inject('natsUrl'), name: 'tenancy-consumers-test' });
   jsm = await jetstreamManager(nc);
-  for (const stream of [catalogStream, identityStream]) {
+  for (const stream of [catalogStream, identityStream, billingStream]) {
     await ensureStream(jsm, {
       name: `${prefix}_${stream.name}`,
       subjects: stream.subjects.map((subject) => `${prefix}.${subject}`),
@@ -40,12 +40,14 @@ beforeAll(async () => {
     schema: tenancySchema,
     prefix,
     createTenant: tenants.createTenant,
-    logger: silentLogger,
+    subscriptions: h.commands,
+    projections: h.projections,
+    logger: { ...silentLogger, warn: console.warn, error: console.error },
   });
 });
 afterAll(async () => {
   await consumers?.stop();
-  for (const stream of [catalogStream, identityStream]) {
+  for (const stream of [catalogStream, identityStream, billingStream]) {
     await jsm?.streams.delete(`${prefix}_${stream.name}`).catch(() => undefined);
   }
   await nc?.drain();
@@ -94,6 +96,17 @@ const details = (productId: string, name: string) => ({
   color: '#112233',
   icon: 'Link',
   features: [],
+});
+
+const registered = (userId: string, overrides: Record<string, unknown> = {}) => ({
+  userId,
+  email: `u-${userId}@example.test`,
+  firstName: 'Ada',
+  lastName: 'Lovelace',
+  role: 'tenant',
+  registeredVia: 'sign-up',
+  registeredAt: new Date().toISOString(),
+  ...overrides,
 });
 
 describe('catalogue products copy', () => {
@@ -153,16 +166,6 @@ describe('catalogue products copy', () => {
 });
 
 describe('identity users', () => {
-  const registered = (userId: string, overrides: Record<string, unknown> = {}) => ({
-    userId,
-    email: `u-${userId}@example.test`,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    role: 'tenant',
-    registeredVia: 'sign-up',
-    registeredAt: new Date().toISOString(),
-    ...overrides,
-  });
   const owner = async (userId: string) =>
     (await h.pool.query('SELECT email, first_name, last_name FROM owners WHERE user_id = $1', [userId]))
       .rows[0] as Record<string, unknown> | undefined;
@@ -205,6 +208,17 @@ describe('identity users', () => {
     expect(events.map((event) => event.type)).toEqual(['TenantCreated']);
   });
 
+  it('gives a customer who signed up through single sign-on a tenant too', async () => {
+    const userId = uuidv7();
+    await publish('identity.user.registered.v1', registered(userId, { registeredVia: 'oidc' }));
+    const rows = await eventually(
+      async () =>
+        (await h.pool.query('SELECT owner_id FROM tenants WHERE id = $1', [onboardingTenantId(userId)])).rows,
+      (list) => list.length > 0,
+    );
+    expect(rows).toEqual([{ owner_id: userId }]);
+  });
+
   it('names a nameless customer from the email and leaves admin-made and admin accounts alone', async () => {
     const nameless = uuidv7();
     const adminMade = uuidv7();
@@ -226,5 +240,157 @@ describe('identity users', () => {
     for (const userId of [adminMade, admin]) {
       expect((await readTenant(h.eventStore, onboardingTenantId(userId))).state.status).toBe('absent');
     }
+  });
+});
+
+describe('billing', () => {
+  const checkout = (userId: string, productId: string, overrides: Record<string, unknown> = {}) => ({
+    paymentId: uuidv7(),
+    userId,
+    tenantId: null,
+    productId,
+    plan: 'professional',
+    amountCents: 9_900,
+    currency: 'usd',
+    completedAt: new Date().toISOString(),
+    ...overrides,
+  });
+  const paid = (userId: string, productId: string, overrides: Record<string, unknown> = {}) => ({
+    invoiceId: uuidv7(),
+    number: `INV-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+    userId,
+    tenantId: null,
+    subscriptionId: null,
+    productId,
+    amountCents: 9_900,
+    currency: 'usd',
+    paidAt: new Date().toISOString(),
+    ...overrides,
+  });
+  const subscriptionsOf = async (tenantId: string) =>
+    (
+      await h.pool.query(
+        `SELECT id, product_id, plan, status, amount_cents FROM subscriptions WHERE tenant_id = $1
+         ORDER BY created_at`,
+        [tenantId],
+      )
+    ).rows as { id: string; product_id: string; plan: string; status: string; amount_cents: string }[];
+  const totalSpentCents = async (tenantId: string) =>
+    Number(
+      (await h.pool.query('SELECT total_spent_cents FROM tenants WHERE id = $1', [tenantId])).rows[0]
+        ?.total_spent_cents,
+    );
+  async function signedUpCustomer(): Promise<{ userId: string; tenantId: string }> {
+    const userId = uuidv7();
+    await publish('identity.user.registered.v1', registered(userId));
+    const tenantId = onboardingTenantId(userId);
+    await eventually(
+      async () => (await h.pool.query('SELECT 1 FROM tenants WHERE id = $1', [tenantId])).rowCount,
+      (count) => count === 1,
+    );
+    return { userId, tenantId };
+  }
+
+  it('starts the paid subscription at the amount paid and counts each paid invoice once', async () => {
+    const { userId, tenantId } = await signedUpCustomer();
+    const productId = await h.addProduct({ basePriceCents: 12_950 });
+    const completed = checkout(userId, productId, { amountCents: 12_000 });
+    await publish('billing.checkout.completed.v1', completed);
+    // A second delivery of the same checkout (a replay under another envelope id) starts nothing more.
+    await publish('billing.checkout.completed.v1', completed);
+    const invoice = paid(userId, productId, { amountCents: 12_000 });
+    await publish('billing.invoice.paid.v1', invoice);
+    await publish('billing.invoice.paid.v1', invoice);
+    const started = await eventually(
+      () => subscriptionsOf(tenantId),
+      (rows) => rows.length > 0,
+    );
+    expect(started).toEqual([
+      expect.objectContaining({
+        product_id: productId,
+        plan: 'professional',
+        status: 'active',
+        amount_cents: '12000',
+      }),
+    ]);
+    expect(
+      await eventually(
+        () => totalSpentCents(tenantId),
+        (cents) => cents === 12_000,
+      ),
+    ).toBe(12_000);
+
+    const renewal = paid(userId, productId, { amountCents: 12_000, subscriptionId: started[0]?.id });
+    await publish('billing.invoice.paid.v1', renewal);
+    expect(
+      await eventually(
+        () => totalSpentCents(tenantId),
+        (cents) => cents === 24_000,
+      ),
+    ).toBe(24_000);
+    expect(await subscriptionsOf(tenantId)).toHaveLength(1);
+  });
+
+  it('makes a cancelled or suspended subscription active again instead of starting another', async () => {
+    const { userId, tenantId } = await signedUpCustomer();
+    const cancelledProduct = await h.addProduct();
+    const suspendedProduct = await h.addProduct();
+    const options = { metadata: { actorId: 'test' } };
+    const cancelled = await h.commands.start(
+      tenantId,
+      { productId: cancelledProduct, plan: 'basic', status: 'active' },
+      options,
+    );
+    await h.commands.changeStatus(cancelled.subscriptionId, 'cancelled', options);
+    const suspended = await h.commands.start(
+      tenantId,
+      { productId: suspendedProduct, plan: 'basic', status: 'suspended' },
+      options,
+    );
+    await publish('billing.checkout.completed.v1', checkout(userId, cancelledProduct));
+    await publish('billing.checkout.completed.v1', checkout(userId, suspendedProduct));
+    const rows = await eventually(
+      () => subscriptionsOf(tenantId),
+      (list) => list.every((row) => row.status === 'active'),
+    );
+    expect(rows.map((row) => [row.id, row.status])).toEqual([
+      [cancelled.subscriptionId, 'active'],
+      [suspended.subscriptionId, 'active'],
+    ]);
+  });
+
+  it('gives a customer without a tenant their own, and honours a product deactivated after payment', async () => {
+    const userId = uuidv7();
+    await publish(
+      'identity.user.registered.v1',
+      registered(userId, { registeredVia: 'admin', firstName: 'Mo' }),
+    );
+    const productId = await h.addProduct({ isActive: false });
+    await publish('billing.checkout.completed.v1', checkout(userId, productId));
+    const tenantId = onboardingTenantId(userId);
+    const rows = await eventually(
+      () => subscriptionsOf(tenantId),
+      (list) => list.length > 0,
+    );
+    expect(rows).toEqual([expect.objectContaining({ product_id: productId, status: 'active' })]);
+    const tenant = (await h.pool.query('SELECT name, owner_id FROM tenants WHERE id = $1', [tenantId])).rows;
+    expect(tenant).toEqual([{ name: "Mo Lovelace's organisation", owner_id: userId }]);
+  });
+
+  it('buys for the tenant billing names only when the customer owns it', async () => {
+    const { userId, tenantId } = await signedUpCustomer();
+    const second = await h.createTenant('Second Co', userId);
+    const foreign = await h.createTenant('Not Theirs', uuidv7());
+    const forSecond = await h.addProduct();
+    const forForeign = await h.addProduct();
+    await publish('billing.checkout.completed.v1', checkout(userId, forSecond, { tenantId: second }));
+    await publish('billing.checkout.completed.v1', checkout(userId, forForeign, { tenantId: foreign }));
+    await eventually(
+      () => subscriptionsOf(tenantId),
+      (list) => list.length > 0,
+    );
+    expect((await subscriptionsOf(second)).map((row) => row.product_id)).toEqual([forSecond]);
+    expect((await subscriptionsOf(tenantId)).map((row) => row.product_id)).toEqual([forForeign]);
+    expect(await subscriptionsOf(foreign)).toEqual([]);
   });
 });

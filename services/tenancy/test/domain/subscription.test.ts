@@ -29,6 +29,7 @@ const start = (overrides: Partial<StartSubscription['data']> = {}): StartSubscri
     status: 'active',
     amountCents: 14_900,
     productIsActive: true,
+    paidAtCheckout: false,
     tenantHasLiveSubscription: false,
     ...overrides,
   },
@@ -67,6 +68,11 @@ describe('subscription decider: starting', () => {
     expect((result.error as ValidationError).errors).toEqual([
       { path: 'productId', message: 'This product is inactive and cannot be subscribed to' },
     ]);
+  });
+
+  it('honours a checkout paid while the product was active, even if it was deactivated since', () => {
+    const result = spec.given([]).when(start({ productIsActive: false, paidAtCheckout: true }));
+    expect(result.events).toEqual([started()]);
   });
 
   it('refuses a second live subscription to the same product', () => {

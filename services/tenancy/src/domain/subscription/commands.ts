@@ -8,7 +8,8 @@ interface CommandMetadata {
 /**
  * Facts from outside this stream arrive in the command, looked up by the caller from tenancy's read models
  * just before: whether the product is active, and whether the tenant already has a live (not cancelled)
- * subscription to it. The price is the product's base price at that moment.
+ * subscription to it. The price is the product's base price at that moment, or what the customer paid at
+ * checkout. `paidAtCheckout` says billing already took the money, while the product was active.
  */
 export interface StartSubscription {
   type: 'StartSubscription';
@@ -20,6 +21,7 @@ export interface StartSubscription {
     status: StartableSubscriptionStatus;
     amountCents: number;
     productIsActive: boolean;
+    paidAtCheckout: boolean;
     tenantHasLiveSubscription: boolean;
   };
   metadata: CommandMetadata;

@@ -29,9 +29,10 @@ function existing(state: SubscriptionState): ExistingSubscription {
 
 function start(command: StartSubscription, state: SubscriptionState): SubscriptionEvent[] {
   if (state.status !== 'absent') throw new IllegalStateError('A subscription with this id already exists');
-  const { productIsActive, tenantHasLiveSubscription, ...data } = command.data;
-  // The add dialog lists active products only (SPEC.md §2); a stale or hand-made request is refused.
-  if (!productIsActive) {
+  const { productIsActive, paidAtCheckout, tenantHasLiveSubscription, ...data } = command.data;
+  // The add dialog lists active products only (SPEC.md §2); a stale or hand-made request is refused. A
+  // checkout paid while the product was active is honoured even if an admin deactivated it since.
+  if (!productIsActive && !paidAtCheckout) {
     throw new ValidationError(productNotActive, [{ path: 'productId', message: productNotActive }]);
   }
   // One live subscription per product per tenant: a second would double-bill and split monitoring.

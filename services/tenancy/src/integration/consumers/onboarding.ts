@@ -1,20 +1,23 @@
 import { v5 as uuidv5 } from 'uuid';
 import { identityUserRegisteredV1, type IntegrationEnvelope, type RegistrationChannel } from '@app/contracts';
 import { IllegalStateError } from '@app/domain';
-import type { CommandOptions } from '@app/eventing';
+import type { CommandOptions, Position } from '@app/eventing';
 
 /** Fixed forever: onboarding tenant ids are derived from user ids under it, so a redelivery names the same one. */
 export const onboardingTenantNamespace = '6f1d3c2e-8b4a-5e7f-9a10-2c3d4e5f6a7b';
 
-/** Customers who signed themselves up get a tenant; accounts an admin or the seed made are set up by hand. */
-export const onboardingChannels: readonly RegistrationChannel[] = ['sign-up'];
+/**
+ * Customers who signed themselves up, with a password or through single sign-on, get a tenant; accounts an
+ * admin or the seed made are set up by hand (or get one at their first checkout).
+ */
+export const onboardingChannels: readonly RegistrationChannel[] = ['sign-up', 'oidc'];
 
-/** The tenant use case onboarding calls (tenant-commands' createTenant fits). */
+/** The tenant use case onboarding calls (tenant-commands' createTenant fits), answering where it appended. */
 export type CreateTenantForOnboarding = (
   tenant: { name: string; ownerId: string },
   options: CommandOptions,
   tenantId: string,
-) => Promise<unknown>;
+) => Promise<{ position: Position | null }>;
 
 export function onboardingTenantId(userId: string): string {
   return uuidv5(userId, onboardingTenantNamespace);

@@ -1,18 +1,18 @@
 import type pg from 'pg';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { catalogStream, identityStream } from '@app/contracts';
+import { billingStream, billingSubjects, catalogStream, identityStream } from '@app/contracts';
 import { startIntegrationConsumer, type EventingLogger, type IntegrationConsumer } from '@app/eventing';
 import { applyCatalogProductMessage } from '../../projections/products-copy.js';
-import { onboardCustomer, type CreateTenantForOnboarding } from './onboarding.js';
+import { countPaidInvoice, startPaidSubscription, type BillingReactionsDeps } from './billing.js';
+import { onboardCustomer } from './onboarding.js';
 import { applyIdentityUserMessage } from './owners.js';
 
-export interface TenancyConsumersOptions {
+export interface TenancyConsumersOptions extends BillingReactionsDeps {
   nats: NatsConnection;
   pool: pg.Pool;
   schema: string;
   /** '' in production (stream CATALOG, subjects catalog.…); a test's uniquePrefix() isolates its streams. */
   prefix: string;
-  createTenant: CreateTenantForOnboarding;
   logger: EventingLogger;
 }
 
@@ -21,21 +21,25 @@ export const tenancyConsumerNames = {
   products: 'tenancy-products',
   owners: 'tenancy-owners',
   onboarding: 'tenancy-onboarding',
+  checkouts: 'tenancy-checkouts',
+  paidInvoices: 'tenancy-paid-invoices',
 } as const;
 
 /**
  * Other services' events into tenancy (ARCHITECTURE.md "Messaging"): the catalogue's products into the
- * products copy, identity's users into owners, and a customer's sign-up into their tenant.
+ * products copy, identity's users into owners, a customer's sign-up into their tenant, and billing's
+ * checkouts and paid invoices into subscriptions and totalSpent.
  */
 export async function startTenancyConsumers(
   options: TenancyConsumersOptions,
 ): Promise<{ stop(): Promise<void> }> {
-  const { nats, pool, schema, prefix, createTenant, logger } = options;
+  const { nats, pool, schema, prefix, logger } = options;
   const streamOf = (name: string) => (prefix ? `${prefix}_${name}` : name);
   const subjectOf = (subject: string) => (prefix ? `${prefix}.${subject}` : subject);
   const common = { nats, pool, schema, logger };
   const catalog = { stream: streamOf(catalogStream.name), filterSubject: subjectOf('catalog.product.>') };
   const identity = { stream: streamOf(identityStream.name), filterSubject: subjectOf('identity.user.>') };
+  const billing = { stream: streamOf(billingStream.name) };
 
   const consumers: IntegrationConsumer[] = [];
   try {
@@ -56,7 +60,21 @@ export async function startTenancyConsumers(
         ...common,
         ...identity,
         durableName: tenancyConsumerNames.onboarding,
-        handle: (envelope) => onboardCustomer(envelope, createTenant),
+        react: (envelope) => onboardCustomer(envelope, options.createTenant),
+      }),
+      await startIntegrationConsumer({
+        ...common,
+        stream: billing.stream,
+        filterSubject: subjectOf(billingSubjects.checkoutCompleted),
+        durableName: tenancyConsumerNames.checkouts,
+        react: (envelope) => startPaidSubscription(envelope, options),
+      }),
+      await startIntegrationConsumer({
+        ...common,
+        stream: billing.stream,
+        filterSubject: subjectOf(billingSubjects.invoicePaid),
+        durableName: tenancyConsumerNames.paidInvoices,
+        handle: countPaidInvoice,
       }),
     );
   } catch (error) {

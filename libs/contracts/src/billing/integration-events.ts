@@ -1,0 +1,80 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '../common.js';
+import { integrationEventSchema } from '../integration-envelope.js';
+import { subscriptionPlanSchema } from '../tenancy/subscription.js';
+import { paymentProviderNameSchema } from './customer-events.js';
+
+/**
+ * What billing publishes on NATS (stream BILLING, subjects `billing.>`). Money is integer cents in USD. No card
+ * data ever crosses: billing itself keeps only brand and last four.
+ *
+ * `userId` is the paying customer; `tenantId` is given when billing knows it (a renewal of a subscription), and
+ * otherwise tenancy settles it from the customer (their own tenant, made if they have none).
+ */
+export const billingCurrencySchema = z.literal('usd');
+
+/** The provider confirmed a first payment for a product: tenancy starts (or reactivates) the subscription. */
+export const checkoutCompletedV1DataSchema = z.object({
+  paymentId: idSchema,
+  userId: idSchema,
+  tenantId: idSchema.nullable(),
+  productId: idSchema,
+  plan: subscriptionPlanSchema,
+  amountCents: z.number().int().positive(),
+  currency: billingCurrencySchema,
+  completedAt: isoDateTimeSchema,
+});
+
+/** An invoice was paid (a checkout's or a renewal's): tenancy adds it to the tenant's totalSpent. */
+export const invoicePaidV1DataSchema = z.object({
+  invoiceId: idSchema,
+  number: z.string().regex(/^INV-\d{6,}$/, 'number must look like INV-000123'),
+  userId: idSchema,
+  tenantId: idSchema.nullable(),
+  subscriptionId: idSchema.nullable(),
+  productId: idSchema,
+  amountCents: z.number().int().nonnegative(),
+  currency: billingCurrencySchema,
+  paidAt: isoDateTimeSchema,
+});
+
+/** A buyer's first checkout made their customer at the provider: identity keeps it as `stripeCustomerId`. */
+export const customerCreatedV1DataSchema = z.object({
+  userId: idSchema,
+  provider: paymentProviderNameSchema,
+  providerCustomerId: z.string().min(1),
+  createdAt: isoDateTimeSchema,
+});
+
+export const billingSubjects = {
+  checkoutCompleted: 'billing.checkout.completed.v1',
+  invoicePaid: 'billing.invoice.paid.v1',
+  customerCreated: 'billing.customer.created.v1',
+} as const;
+
+export const billingCheckoutCompletedV1 = integrationEventSchema(
+  billingSubjects.checkoutCompleted,
+  checkoutCompletedV1DataSchema,
+);
+export const billingInvoicePaidV1 = integrationEventSchema(
+  billingSubjects.invoicePaid,
+  invoicePaidV1DataSchema,
+);
+
+export const billingCustomerCreatedV1 = integrationEventSchema(
+  billingSubjects.customerCreated,
+  customerCreatedV1DataSchema,
+);
+
+export const billingIntegrationEventSchema = z.discriminatedUnion('type', [
+  billingCheckoutCompletedV1,
+  billingInvoicePaidV1,
+  billingCustomerCreatedV1,
+]);
+export type BillingIntegrationEvent = z.infer<typeof billingIntegrationEventSchema>;
+export type CheckoutCompletedV1Data = z.infer<typeof checkoutCompletedV1DataSchema>;
+export type InvoicePaidV1Data = z.infer<typeof invoicePaidV1DataSchema>;
+export type CustomerCreatedV1Data = z.infer<typeof customerCreatedV1DataSchema>;
+
+/** The JetStream stream billing owns. */
+export const billingStream = { name: 'BILLING', subjects: ['billing.>'] } as const;

@@ -1,0 +1,98 @@
+import type pg from 'pg';
+import { v5 as uuidv5 } from 'uuid';
+import { billingCheckoutCompletedV1, billingInvoicePaidV1, type IntegrationEnvelope } from '@app/contracts';
+import { IllegalStateError } from '@app/domain';
+import type { CommandOptions } from '@app/eventing';
+import type { SubscriptionCommands } from '../../application/subscription-commands.js';
+import {
+  CustomerNotKnownYet,
+  customerTenant,
+  ownedTenant,
+  type CustomerTenantDeps,
+} from './customer-tenant.js';
+
+/** Fixed forever: a checkout's subscription id comes from its payment id, so a redelivery names the same one. */
+export const checkoutSubscriptionNamespace = '0b6c7d1e-4f2a-5b3c-8d9e-1a2b3c4d5e6f';
+
+export interface BillingReactionsDeps extends CustomerTenantDeps {
+  pool: pg.Pool;
+  subscriptions: Pick<SubscriptionCommands, 'start' | 'changeStatus'>;
+}
+
+/**
+ * billing.checkout.completed.v1 → the customer's subscription to the product starts, or the one they had is
+ * active again. A reaction (commands, outside the consumer's transaction): the subscription id comes from the
+ * payment id, and a subscription already active is left alone, so a redelivery changes nothing.
+ */
+export async function startPaidSubscription(
+  envelope: IntegrationEnvelope,
+  deps: BillingReactionsDeps,
+): Promise<void> {
+  const parsed = billingCheckoutCompletedV1.safeParse(envelope);
+  if (!parsed.success) return;
+  const checkout = parsed.data.data;
+  const options: CommandOptions = {
+    metadata: {
+      correlationId: envelope.correlationId ?? envelope.id,
+      causationId: envelope.id,
+      actorId: checkout.userId,
+    },
+  };
+  const tenantId = await customerTenant(deps.pool, checkout.userId, checkout.tenantId, options, deps);
+  const { rows } = await deps.pool.query<{ id: string; status: string }>(
+    `SELECT id, status FROM subscriptions WHERE tenant_id = $1 AND product_id = $2
+     ORDER BY status <> 'cancelled' DESC, created_at DESC, id DESC LIMIT 1`,
+    [tenantId, checkout.productId],
+  );
+  const current = rows[0];
+  if (current !== undefined) {
+    // Paying again for a product they had (cancelled, trial, suspended) makes it active; an active one stays.
+    if (current.status !== 'active') await deps.subscriptions.changeStatus(current.id, 'active', options);
+    return;
+  }
+  try {
+    await deps.subscriptions.start(
+      tenantId,
+      {
+        productId: checkout.productId,
+        plan: checkout.plan,
+        status: 'active',
+        paidAtCheckout: { amountCents: checkout.amountCents },
+      },
+      options,
+      uuidv5(checkout.paymentId, checkoutSubscriptionNamespace),
+    );
+  } catch (error) {
+    // Started by an earlier delivery whose subscription the read model does not show yet.
+    if (!(error instanceof IllegalStateError)) throw error;
+  }
+}
+
+/**
+ * billing.invoice.paid.v1 → counted once (in the consumer's transaction) into the tenant's totalSpent: the
+ * subscription's tenant for a renewal, the customer's own for a checkout. Until that tenant exists (its
+ * checkout still on the way) the message is redelivered.
+ */
+export async function countPaidInvoice(envelope: IntegrationEnvelope, tx: pg.PoolClient): Promise<void> {
+  const parsed = billingInvoicePaidV1.safeParse(envelope);
+  if (!parsed.success) return;
+  const invoice = parsed.data.data;
+  const { rows } = await tx.query<{ tenant_id: string }>(
+    'SELECT tenant_id FROM subscriptions WHERE id = $1',
+    [invoice.subscriptionId],
+  );
+  const tenantId = rows[0]?.tenant_id ?? (await ownedTenant(tx, invoice.userId, invoice.tenantId));
+  if (tenantId === null) throw new CustomerNotKnownYet(`No tenant yet for invoice ${invoice.number}`);
+  await tx.query(
+    `INSERT INTO paid_invoices (invoice_id, tenant_id, amount_cents, paid_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (invoice_id) DO NOTHING`,
+    [invoice.invoiceId, tenantId, invoice.amountCents, invoice.paidAt],
+  );
+  // Recounted rather than incremented, like the subscription counts.
+  await tx.query(
+    `UPDATE tenants SET total_spent_cents =
+       (SELECT coalesce(sum(amount_cents), 0) FROM paid_invoices WHERE tenant_id = $1)
+     WHERE id = $1`,
+    [tenantId],
+  );
+}
