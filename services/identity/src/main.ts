@@ -2,11 +2,15 @@ import type { Telemetry } from '@app/service-kit';
 import { runEventSourcedService } from '@app/service-kit/runtime';
 import { buildApp } from './app.js';
 import { identitySchema, oidcSettings, type IdentityConfig } from './config.js';
+import { startIdentityConsumers } from './integration/consumers/start-identity-consumers.js';
 import { startIdentityRelay } from './integration/start-identity-relay.js';
 import { usersProjection } from './projections/users.js';
 import { openStorage, ownedCategories } from './runtime.js';
 
-/** Identity's process: shared clients, its projection and relay, its HTTP app (runEventSourcedService). */
+/**
+ * Identity's process: shared clients, its projection and relay, the consumer of billing's customers, its HTTP
+ * app (runEventSourcedService).
+ */
 export function main(config: IdentityConfig, telemetry: Telemetry): Promise<void> {
   return runEventSourcedService({
     name: 'identity',
@@ -18,6 +22,8 @@ export function main(config: IdentityConfig, telemetry: Telemetry): Promise<void
     projections: [usersProjection],
     startRelay: ({ eventStore, pool, nats, logger }) =>
       startIdentityRelay({ eventStore, pool, nats, prefix: config.NATS_PREFIX, logger }),
+    startConsumers: ({ pool, nats, logger }) =>
+      startIdentityConsumers({ pool, nats, prefix: config.NATS_PREFIX, logger }),
     buildApp: ({ pool, eventStore, projections, readiness }) =>
       buildApp({
         identitySecret: config.INTERNAL_TOKEN_SECRET,

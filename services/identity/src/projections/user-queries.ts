@@ -15,8 +15,10 @@ interface UserRow {
   updated_at: Date;
 }
 
-const columns = `id, email, first_name, last_name, role, profile_image_url, is_active, stripe_customer_id,
-  revision, created_at, updated_at`;
+/** Users with the provider customer billing made for them, if any (migrations/107). */
+const selectUsers = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.profile_image_url, u.is_active,
+    c.provider_customer_id AS stripe_customer_id, u.revision, u.created_at, u.updated_at
+  FROM users u LEFT JOIN billing_customers c ON c.user_id = u.id`;
 
 function toUser(row: UserRow): User {
   return {
@@ -35,22 +37,20 @@ function toUser(row: UserRow): User {
 
 /** Every account, newest first (the Admin Portal's Users tab and its counters). */
 export async function listUsers(db: pg.Pool): Promise<User[]> {
-  const { rows } = await db.query<UserRow>(`SELECT ${columns} FROM users ORDER BY created_at DESC, id DESC`);
+  const { rows } = await db.query<UserRow>(`${selectUsers} ORDER BY u.created_at DESC, u.id DESC`);
   return rows.map(toUser);
 }
 
 /** One account and its revision (the ETag); null for an unknown id or one that is not a UUID. */
 export async function findUser(db: pg.Pool, id: string): Promise<{ user: User; revision: number } | null> {
   if (!idSchema.safeParse(id).success) return null;
-  const { rows } = await db.query<UserRow>(`SELECT ${columns} FROM users WHERE id = $1`, [id]);
+  const { rows } = await db.query<UserRow>(`${selectUsers} WHERE u.id = $1`, [id]);
   const row = rows[0];
   return row ? { user: toUser(row), revision: Number(row.revision) } : null;
 }
 
 /** Emails are stored lower-cased, so this lookup ignores case. */
 export async function findUserByEmail(db: pg.Pool, email: string): Promise<User | null> {
-  const { rows } = await db.query<UserRow>(`SELECT ${columns} FROM users WHERE email = $1`, [
-    email.trim().toLowerCase(),
-  ]);
+  const { rows } = await db.query<UserRow>(`${selectUsers} WHERE u.email = $1`, [email.trim().toLowerCase()]);
   return rows[0] ? toUser(rows[0]) : null;
 }
