@@ -46,9 +46,26 @@ export const customerCreatedV1DataSchema = z.object({
   createdAt: isoDateTimeSchema,
 });
 
+/**
+ * A renewal invoice stayed unpaid after the last retry: tenancy suspends the subscription. A later paid invoice
+ * of the same subscription (billing.invoice.paid.v1 with its subscriptionId) makes it active again.
+ */
+export const invoiceOverdueV1DataSchema = z.object({
+  invoiceId: idSchema,
+  number: invoicePaidV1DataSchema.shape.number,
+  userId: idSchema,
+  tenantId: idSchema.nullable(),
+  subscriptionId: idSchema,
+  productId: idSchema,
+  amountCents: z.number().int().nonnegative(),
+  currency: billingCurrencySchema,
+  overdueAt: isoDateTimeSchema,
+});
+
 export const billingSubjects = {
   checkoutCompleted: 'billing.checkout.completed.v1',
   invoicePaid: 'billing.invoice.paid.v1',
+  invoiceOverdue: 'billing.invoice.overdue.v1',
   customerCreated: 'billing.customer.created.v1',
 } as const;
 
@@ -66,14 +83,21 @@ export const billingCustomerCreatedV1 = integrationEventSchema(
   customerCreatedV1DataSchema,
 );
 
+export const billingInvoiceOverdueV1 = integrationEventSchema(
+  billingSubjects.invoiceOverdue,
+  invoiceOverdueV1DataSchema,
+);
+
 export const billingIntegrationEventSchema = z.discriminatedUnion('type', [
   billingCheckoutCompletedV1,
   billingInvoicePaidV1,
+  billingInvoiceOverdueV1,
   billingCustomerCreatedV1,
 ]);
 export type BillingIntegrationEvent = z.infer<typeof billingIntegrationEventSchema>;
 export type CheckoutCompletedV1Data = z.infer<typeof checkoutCompletedV1DataSchema>;
 export type InvoicePaidV1Data = z.infer<typeof invoicePaidV1DataSchema>;
+export type InvoiceOverdueV1Data = z.infer<typeof invoiceOverdueV1DataSchema>;
 export type CustomerCreatedV1Data = z.infer<typeof customerCreatedV1DataSchema>;
 
 /** The JetStream stream billing owns. */

@@ -151,6 +151,23 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
       });
     },
 
+    /**
+     * Billing's overdue or paid renewal. Suspending frees no product slot and reactivating a suspended one takes
+     * none (both count as live), so no pair lock is needed.
+     */
+    async applyPaymentStanding(
+      subscriptionId: string,
+      standing: 'overdue' | 'paid',
+      options: CommandOptions,
+    ): Promise<SubscriptionCommandResult> {
+      const command = {
+        type: 'ApplyPaymentStanding',
+        data: { subscriptionId, standing },
+        metadata: at(),
+      } as const;
+      return { ...(await handle(subscriptionStream(subscriptionId), command, options)), subscriptionId };
+    },
+
     async configureEndpoint(
       subscriptionId: string,
       input: EndpointInput,

@@ -393,4 +393,38 @@ describe('billing', () => {
     expect((await subscriptionsOf(tenantId)).map((row) => row.product_id)).toEqual([forForeign]);
     expect(await subscriptionsOf(foreign)).toEqual([]);
   });
+
+  it('suspends a subscription whose renewal is overdue and reactivates it when a renewal is paid', async () => {
+    const { userId, tenantId } = await signedUpCustomer();
+    const productId = await h.addProduct();
+    const { subscriptionId } = await h.commands.start(
+      tenantId,
+      { productId, plan: 'professional', status: 'active' },
+      { metadata: { actorId: 'test' } },
+    );
+    const status = async () =>
+      (await h.pool.query('SELECT status FROM subscriptions WHERE id = $1', [subscriptionId])).rows[0]
+        ?.status;
+    const overdue = {
+      invoiceId: uuidv7(),
+      number: 'INV-000900',
+      userId,
+      tenantId,
+      subscriptionId,
+      productId,
+      amountCents: 9_900,
+      currency: 'usd',
+      overdueAt: new Date().toISOString(),
+    };
+    await publish('billing.invoice.overdue.v1', overdue);
+    expect(await eventually(status, (value) => value === 'suspended')).toBe('suspended');
+    await publish('billing.invoice.paid.v1', paid(userId, productId, { subscriptionId }));
+    expect(await eventually(status, (value) => value === 'active')).toBe('active');
+    expect(
+      await eventually(
+        () => totalSpentCents(tenantId),
+        (cents) => cents === 9_900,
+      ),
+    ).toBe(9_900);
+  });
 });

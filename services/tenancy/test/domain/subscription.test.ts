@@ -168,3 +168,41 @@ describe('subscription decider: endpoint', () => {
     }
   });
 });
+
+describe("subscription decider: billing's renewal standing", () => {
+  const standing = (value: 'overdue' | 'paid') =>
+    ({ type: 'ApplyPaymentStanding', data: { subscriptionId, standing: value }, metadata }) as const;
+
+  it('suspends an active or trial subscription whose renewal is overdue', () => {
+    expect(spec.given([started()]).when(standing('overdue')).events).toEqual([
+      statusChanged('active', 'suspended'),
+    ]);
+    expect(spec.given([started('trial')]).when(standing('overdue')).events).toEqual([
+      statusChanged('trial', 'suspended'),
+    ]);
+  });
+
+  it('makes a suspended or trial subscription active when a renewal is paid', () => {
+    const suspended = [started(), statusChanged('active', 'suspended')];
+    expect(spec.given(suspended).when(standing('paid')).events).toEqual([
+      statusChanged('suspended', 'active'),
+    ]);
+    expect(spec.given([started('trial')]).when(standing('paid')).events).toEqual([
+      statusChanged('trial', 'active'),
+    ]);
+  });
+
+  it('leaves a cancelled subscription cancelled, and repeats change nothing', () => {
+    const cancelled = [started(), statusChanged('active', 'cancelled')];
+    expect(spec.given(cancelled).when(standing('paid')).events).toEqual([]);
+    expect(spec.given(cancelled).when(standing('overdue')).events).toEqual([]);
+    expect(spec.given([started()]).when(standing('paid')).events).toEqual([]);
+    expect(
+      spec.given([started(), statusChanged('active', 'suspended')]).when(standing('overdue')).events,
+    ).toEqual([]);
+  });
+
+  it('refuses an unknown subscription', () => {
+    expect(spec.given([]).when(standing('overdue')).error).toBeInstanceOf(NotFoundError);
+  });
+});

@@ -45,4 +45,15 @@ export interface ConfigureEndpoint {
   metadata: CommandMetadata;
 }
 
-export type SubscriptionCommand = StartSubscription | ToggleSubscriptionStatus | ConfigureEndpoint;
+/**
+ * Billing's word on a renewal: `overdue` after the last failed retry suspends a live subscription; `paid`
+ * makes a suspended (or trial) one active. A cancelled subscription stays cancelled either way.
+ */
+export interface ApplyPaymentStanding {
+  type: 'ApplyPaymentStanding';
+  data: { subscriptionId: string; standing: 'overdue' | 'paid' };
+  metadata: CommandMetadata;
+}
+
+export type SubscriptionCommand =
+  StartSubscription | ToggleSubscriptionStatus | ConfigureEndpoint | ApplyPaymentStanding;

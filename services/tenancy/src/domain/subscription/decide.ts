@@ -9,6 +9,7 @@ import {
 } from '@app/domain';
 import { sameSealed } from '../sealed.js';
 import type {
+  ApplyPaymentStanding,
   ConfigureEndpoint,
   StartSubscription,
   SubscriptionCommand,
@@ -92,6 +93,35 @@ function configure(command: ConfigureEndpoint, state: SubscriptionState): Subscr
   ];
 }
 
+/** What a payment standing makes of each status; absent means it stays as it is. */
+const afterStanding: Record<
+  ApplyPaymentStanding['data']['standing'],
+  Partial<Record<ExistingSubscription['status'], ExistingSubscription['status']>>
+> = {
+  overdue: { active: 'suspended', trial: 'suspended' },
+  paid: { suspended: 'active', trial: 'active' },
+};
+
+function applyStanding(command: ApplyPaymentStanding, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = existing(state);
+  const status = afterStanding[command.data.standing][subscription.status];
+  if (status === undefined) return [];
+  const { subscriptionId, tenantId, productId } = subscription;
+  return [
+    {
+      type: 'SubscriptionStatusChanged',
+      data: {
+        subscriptionId,
+        tenantId,
+        productId,
+        previousStatus: subscription.status,
+        status,
+        changedAt: command.metadata.now,
+      },
+    },
+  ];
+}
+
 export function decide(command: SubscriptionCommand, state: SubscriptionState): SubscriptionEvent[] {
   switch (command.type) {
     case 'StartSubscription':
@@ -100,6 +130,8 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       return toggle(command, state);
     case 'ConfigureEndpoint':
       return configure(command, state);
+    case 'ApplyPaymentStanding':
+      return applyStanding(command, state);
     default:
       return assertNever(command);
   }

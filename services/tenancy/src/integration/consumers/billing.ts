@@ -1,6 +1,11 @@
 import type pg from 'pg';
 import { v5 as uuidv5 } from 'uuid';
-import { billingCheckoutCompletedV1, billingInvoicePaidV1, type IntegrationEnvelope } from '@app/contracts';
+import {
+  billingCheckoutCompletedV1,
+  billingInvoiceOverdueV1,
+  billingInvoicePaidV1,
+  type IntegrationEnvelope,
+} from '@app/contracts';
 import { IllegalStateError } from '@app/domain';
 import type { CommandOptions } from '@app/eventing';
 import type { SubscriptionCommands } from '../../application/subscription-commands.js';
@@ -16,7 +21,7 @@ export const checkoutSubscriptionNamespace = '0b6c7d1e-4f2a-5b3c-8d9e-1a2b3c4d5e
 
 export interface BillingReactionsDeps extends CustomerTenantDeps {
   pool: pg.Pool;
-  subscriptions: Pick<SubscriptionCommands, 'start' | 'changeStatus'>;
+  subscriptions: Pick<SubscriptionCommands, 'start' | 'changeStatus' | 'applyPaymentStanding'>;
 }
 
 /**
@@ -31,13 +36,7 @@ export async function startPaidSubscription(
   const parsed = billingCheckoutCompletedV1.safeParse(envelope);
   if (!parsed.success) return;
   const checkout = parsed.data.data;
-  const options: CommandOptions = {
-    metadata: {
-      correlationId: envelope.correlationId ?? envelope.id,
-      causationId: envelope.id,
-      actorId: checkout.userId,
-    },
-  };
+  const options = reactionOptions(envelope, checkout.userId);
   const tenantId = await customerTenant(deps.pool, checkout.userId, checkout.tenantId, options, deps);
   const { rows } = await deps.pool.query<{ id: string; status: string }>(
     `SELECT id, status FROM subscriptions WHERE tenant_id = $1 AND product_id = $2
@@ -95,4 +94,35 @@ export async function countPaidInvoice(envelope: IntegrationEnvelope, tx: pg.Poo
      WHERE id = $1`,
     [tenantId],
   );
+}
+
+/**
+ * Renewals: billing.invoice.overdue.v1 suspends the subscription, and a later billing.invoice.paid.v1 of that
+ * subscription makes it active again. A reaction; a redelivery finds the status already changed and appends
+ * nothing.
+ */
+export async function applyRenewalStanding(
+  envelope: IntegrationEnvelope,
+  deps: Pick<BillingReactionsDeps, 'subscriptions'>,
+): Promise<void> {
+  const overdue = billingInvoiceOverdueV1.safeParse(envelope);
+  if (overdue.success) {
+    const { subscriptionId, userId } = overdue.data.data;
+    await deps.subscriptions.applyPaymentStanding(
+      subscriptionId,
+      'overdue',
+      reactionOptions(envelope, userId),
+    );
+    return;
+  }
+  const paid = billingInvoicePaidV1.safeParse(envelope);
+  if (!paid.success || paid.data.data.subscriptionId === null) return;
+  const { subscriptionId, userId } = paid.data.data;
+  await deps.subscriptions.applyPaymentStanding(subscriptionId, 'paid', reactionOptions(envelope, userId));
+}
+
+function reactionOptions(envelope: IntegrationEnvelope, actorId: string): CommandOptions {
+  return {
+    metadata: { correlationId: envelope.correlationId ?? envelope.id, causationId: envelope.id, actorId },
+  };
 }

@@ -3,7 +3,12 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { billingStream, billingSubjects, catalogStream, identityStream } from '@app/contracts';
 import { startIntegrationConsumer, type EventingLogger, type IntegrationConsumer } from '@app/eventing';
 import { applyCatalogProductMessage } from '../../projections/products-copy.js';
-import { countPaidInvoice, startPaidSubscription, type BillingReactionsDeps } from './billing.js';
+import {
+  applyRenewalStanding,
+  countPaidInvoice,
+  startPaidSubscription,
+  type BillingReactionsDeps,
+} from './billing.js';
 import { onboardCustomer } from './onboarding.js';
 import { applyIdentityUserMessage } from './owners.js';
 
@@ -23,6 +28,7 @@ export const tenancyConsumerNames = {
   onboarding: 'tenancy-onboarding',
   checkouts: 'tenancy-checkouts',
   paidInvoices: 'tenancy-paid-invoices',
+  renewals: 'tenancy-renewals',
 } as const;
 
 /**
@@ -75,6 +81,13 @@ export async function startTenancyConsumers(
         filterSubject: subjectOf(billingSubjects.invoicePaid),
         durableName: tenancyConsumerNames.paidInvoices,
         handle: countPaidInvoice,
+      }),
+      await startIntegrationConsumer({
+        ...common,
+        stream: billing.stream,
+        filterSubject: subjectOf('billing.invoice.>'),
+        durableName: tenancyConsumerNames.renewals,
+        react: (envelope) => applyRenewalStanding(envelope, options),
       }),
     );
   } catch (error) {
