@@ -1,0 +1,86 @@
+import type pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import { centsFromDollars, defaultSubscriptionPlan } from '@app/contracts';
+import type { CommandOptions, Position } from '@app/eventing';
+import { priceCheckout, type CheckoutPrice } from '../domain/payment/checkout-price.js';
+import type { PaymentProvider } from '../payments/payment-provider.js';
+import { findProductForSale } from '../projections/products-copy.js';
+import type { BillingHandlers } from './command-handlers.js';
+import type { Buyer, Customers } from './customers.js';
+import { paymentStream } from './streams.js';
+
+export interface CheckoutRequest {
+  productId: string;
+  /** The price the page showed, in dollars: only compared with the catalogue's, never charged. */
+  amount: number;
+}
+
+export type CheckoutStart =
+  | { kind: 'refused'; price: Exclude<CheckoutPrice, { kind: 'priced' }> }
+  | { kind: 'created'; paymentId: string; clientSecret: string; position: Position | null };
+
+/**
+ * POST /api/create-payment-intent's use case: price the product from billing's copy of the catalogue, make sure
+ * the buyer has a customer at the provider, open a PaymentIntent there (its idempotency key is the payment id,
+ * so a retried request never opens a second one) and record the payment. The client secret goes back to the
+ * browser and nowhere else.
+ */
+export function createCheckout(deps: {
+  pool: pg.Pool;
+  handlers: BillingHandlers;
+  customers: Customers;
+  provider: PaymentProvider;
+  now: () => Date;
+  newId?: () => string;
+}) {
+  const { pool, handlers, customers, provider, now, newId = uuidv7 } = deps;
+  return {
+    /** `paymentId` is given only by the demo seed, whose fixed ids make it idempotent. */
+    async start(
+      buyer: Buyer,
+      request: CheckoutRequest,
+      options: CommandOptions,
+      paymentId: string = newId(),
+    ): Promise<CheckoutStart> {
+      const product = await findProductForSale(pool, request.productId);
+      const price = priceCheckout(product, centsFromDollars(request.amount));
+      if (price.kind !== 'priced') return { kind: 'refused', price };
+
+      const providerCustomerId = await customers.ensure(buyer, options);
+      // Billing does not know the buyer's tenant; tenancy settles it from the buyer (ARCHITECTURE.md "Decisions").
+      const tenantId = null;
+      const intent = await provider.createPaymentIntent({
+        amountCents: price.amountCents,
+        currency: 'usd',
+        customerId: providerCustomerId,
+        metadata: { paymentId, productId: request.productId, userId: buyer.userId, tenantId },
+        savePaymentMethod: true,
+        idempotencyKey: `billing-payment-${paymentId}`,
+      });
+      const result = await handlers.payment(
+        paymentStream(paymentId),
+        {
+          type: 'CreatePayment',
+          data: {
+            paymentId,
+            userId: buyer.userId,
+            tenantId,
+            productId: request.productId,
+            plan: defaultSubscriptionPlan,
+            kind: 'checkout',
+            amountCents: price.amountCents,
+            currency: 'usd',
+            provider: provider.name,
+            providerPaymentId: intent.providerPaymentId,
+            providerCustomerId,
+          },
+          metadata: { now: now().toISOString() },
+        },
+        options,
+      );
+      return { kind: 'created', paymentId, clientSecret: intent.clientSecret, position: result.position };
+    },
+  };
+}
+
+export type Checkout = ReturnType<typeof createCheckout>;

@@ -1,0 +1,41 @@
+import type { PaymentCreated } from '@app/contracts';
+import type { CardSummary } from '../../payments/payment-provider.js';
+
+/** Time comes with the command (STYLE.md "Domain"): decide has no clock. */
+interface CommandMetadata {
+  now: string;
+}
+
+/** A payment intent was made at the provider for the catalogue's price; this records it. */
+export interface CreatePayment {
+  type: 'CreatePayment';
+  data: Omit<PaymentCreated['data'], 'createdAt'>;
+  metadata: CommandMetadata;
+}
+
+/** The provider confirmed the payment (Sandbox confirmation or a signed webhook), never the browser. */
+export interface RecordPaymentSuccess {
+  type: 'RecordPaymentSuccess';
+  data: {
+    paymentId: string;
+    providerPaymentId: string;
+    paymentMethodId: string | null;
+    card: CardSummary | null;
+  };
+  metadata: CommandMetadata;
+}
+
+/** The provider declined one attempt, in its own code and words. */
+export interface RecordPaymentFailure {
+  type: 'RecordPaymentFailure';
+  data: {
+    paymentId: string;
+    providerPaymentId: string;
+    code: string;
+    declineCode: string | null;
+    message: string;
+  };
+  metadata: CommandMetadata;
+}
+
+export type PaymentCommand = CreatePayment | RecordPaymentSuccess | RecordPaymentFailure;

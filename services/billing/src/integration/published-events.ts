@@ -1,0 +1,90 @@
+import { billingSubjects, type BillingIntegrationEvent, type IntegrationEnvelope } from '@app/contracts';
+import { categoryOf, type RecordedEvent } from '@app/eventing';
+import {
+  customerCategory,
+  decodeCustomerEvent,
+  decodeInvoiceEvent,
+  decodePaymentEvent,
+  invoiceCategory,
+  paymentCategory,
+} from '../application/streams.js';
+
+function envelopeOf(recorded: RecordedEvent) {
+  return {
+    id: recorded.id,
+    occurredAt: recorded.recordedAt.toISOString(),
+    ...(recorded.metadata.correlationId ? { correlationId: recorded.metadata.correlationId } : {}),
+    causationId: recorded.id,
+  };
+}
+
+/**
+ * Stored billing events → the public `billing.*.v1` contract (libs/contracts billing/integration-events.ts).
+ * Published: a new provider customer (identity's stripeCustomerId), a confirmed checkout (tenancy starts the
+ * subscription) and a paid invoice (tenancy's totalSpent). A payment's creation and declines, and an invoice's
+ * issue, stay billing's own. Nothing card-like crosses: not even brand and last four.
+ */
+export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
+  const envelope = envelopeOf(recorded);
+  const published = ((): BillingIntegrationEvent | null => {
+    switch (categoryOf(recorded.streamName)) {
+      case customerCategory: {
+        const event = decodeCustomerEvent(recorded);
+        return { ...envelope, type: billingSubjects.customerCreated, data: event.data };
+      }
+      case paymentCategory: {
+        const event = decodePaymentEvent(recorded);
+        if (event.type !== 'PaymentSucceeded' || event.data.kind !== 'checkout') return null;
+        const { paymentId, userId, tenantId, productId, plan, amountCents, currency, succeededAt } =
+          event.data;
+        return {
+          ...envelope,
+          type: billingSubjects.checkoutCompleted,
+          data: {
+            paymentId,
+            userId,
+            tenantId,
+            productId,
+            plan,
+            amountCents,
+            currency,
+            completedAt: succeededAt,
+          },
+        };
+      }
+      case invoiceCategory: {
+        const event = decodeInvoiceEvent(recorded);
+        if (event.type !== 'InvoicePaid') return null;
+        const {
+          invoiceId,
+          number,
+          userId,
+          tenantId,
+          subscriptionId,
+          productId,
+          amountCents,
+          currency,
+          paidAt,
+        } = event.data;
+        return {
+          ...envelope,
+          type: billingSubjects.invoicePaid,
+          data: {
+            invoiceId,
+            number,
+            userId,
+            tenantId,
+            subscriptionId,
+            productId,
+            amountCents,
+            currency,
+            paidAt,
+          },
+        };
+      }
+      default:
+        return null;
+    }
+  })();
+  return published;
+}

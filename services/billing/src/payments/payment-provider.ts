@@ -1,0 +1,79 @@
+/**
+ * The payment provider port (ARCHITECTURE.md "Billing"): what billing needs from Stripe or the offline Sandbox.
+ * Amounts are integer cents in USD. Card numbers and CVCs never cross this port from the provider's side: a
+ * confirmed payment reports the card's brand and last four only.
+ */
+export type ProviderName = 'stripe' | 'sandbox';
+
+/** Shown in billing's metadata at the provider, so a payment can be traced from the provider's dashboard. */
+export interface PaymentMetadata {
+  paymentId: string;
+  productId: string;
+  userId: string;
+  tenantId: string | null;
+}
+
+export interface ProviderCustomerInput {
+  userId: string;
+  email: string;
+  /** Billing's own key for this request: a retry returns the same customer. */
+  idempotencyKey: string;
+}
+
+export interface PaymentIntentInput {
+  amountCents: number;
+  currency: 'usd';
+  customerId: string;
+  metadata: PaymentMetadata;
+  /** Keep the card for off-session renewals. */
+  savePaymentMethod: boolean;
+  idempotencyKey: string;
+}
+
+export interface CreatedPaymentIntent {
+  /** The provider's id of the intent, e.g. `pi_…`. */
+  providerPaymentId: string;
+  /** Handed to the browser once; billing stores only the intent id. */
+  clientSecret: string;
+}
+
+export interface CardSummary {
+  brand: string;
+  last4: string;
+}
+
+/** How a payment ended, as billing records it. `code` and `message` use Stripe's vocabulary and wording. */
+export type PaymentOutcome =
+  | {
+      status: 'succeeded';
+      providerPaymentId: string;
+      /** The saved method for renewals, when one was saved. */
+      paymentMethodId: string | null;
+      card: CardSummary | null;
+    }
+  | {
+      status: 'failed';
+      providerPaymentId: string;
+      code: string;
+      declineCode: string | null;
+      message: string;
+    };
+
+export interface OffSessionChargeInput {
+  amountCents: number;
+  currency: 'usd';
+  customerId: string;
+  paymentMethodId: string;
+  metadata: PaymentMetadata;
+  idempotencyKey: string;
+}
+
+export interface PaymentProvider {
+  readonly name: ProviderName;
+  /** What `GET /api/billing/config` tells the browser besides the name (Stripe's publishable key). */
+  readonly publishableKey: string | null;
+  createCustomer(input: ProviderCustomerInput): Promise<{ customerId: string }>;
+  createPaymentIntent(input: PaymentIntentInput): Promise<CreatedPaymentIntent>;
+  /** A renewal: charge the saved method without the customer present. Declines are outcomes, not errors. */
+  chargeOffSession(input: OffSessionChargeInput): Promise<PaymentOutcome>;
+}

@@ -1,0 +1,108 @@
+import Stripe from 'stripe';
+import type { PaymentProvider } from '../payment-provider.js';
+import {
+  cardOf,
+  outcomeOfCardError,
+  outcomeOfIntent,
+  paymentMethodIdOf,
+  toStripeMetadata,
+} from './stripe-outcomes.js';
+import { parseStripeWebhook, type StripeWebhookFact } from './stripe-webhooks.js';
+
+export interface StripeApiBase {
+  host: string;
+  port: number;
+  protocol: 'http' | 'https';
+}
+
+export interface StripeProviderOptions {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+  /** Where the API is, when not api.stripe.com: the tests' local server. */
+  apiBase?: StripeApiBase;
+}
+
+export interface StripeProvider extends PaymentProvider {
+  readonly name: 'stripe';
+  readonly publishableKey: string;
+  /**
+   * Verifies a webhook's signature over the raw body (the library's default tolerance) and reads the event as a
+   * fact billing acts on. Throws WebhookSignatureError for a missing, forged, foreign or stale signature. Async
+   * because a succeeded intent names its payment method by id only: the card's brand and last four are fetched.
+   */
+  parseWebhook(rawBody: Buffer | string, signatureHeader: string | undefined): Promise<StripeWebhookFact>;
+}
+
+/**
+ * The Stripe adapter (ARCHITECTURE.md "Payments and billing"): PaymentIntents in USD cents with billing's
+ * metadata, a customer per buyer, off-session renewals of the saved card. Every request carries the caller's
+ * idempotency key, so billing's retries never charge twice. Card declines become outcomes; anything else
+ * Stripe refuses is thrown as the library's error.
+ */
+export function createStripeProvider(options: StripeProviderOptions): StripeProvider {
+  const stripe = new Stripe(options.secretKey, {
+    ...(options.apiBase ?? {}),
+    appInfo: { name: 'fintech-subscriptions-billing' },
+  });
+
+  return {
+    name: 'stripe',
+    publishableKey: options.publishableKey,
+
+    async createCustomer({ userId, email, idempotencyKey }) {
+      const customer = await stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey });
+      return { customerId: customer.id };
+    },
+
+    async createPaymentIntent(input) {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          customer: input.customerId,
+          metadata: toStripeMetadata(input.metadata),
+          automatic_payment_methods: { enabled: true },
+          ...(input.savePaymentMethod ? { setup_future_usage: 'off_session' as const } : {}),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!intent.client_secret)
+        throw new Error(`Stripe returned PaymentIntent ${intent.id} without a client secret`);
+      return { providerPaymentId: intent.id, clientSecret: intent.client_secret };
+    },
+
+    async chargeOffSession(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            metadata: toStripeMetadata(input.metadata),
+            off_session: true,
+            confirm: true,
+            // Nobody is present to follow a redirect; the saved card either pays or fails.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            // The card's brand and last four in the same answer, instead of a second request.
+            expand: ['payment_method'],
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+        return outcomeOfIntent(intent, {
+          paymentMethodId: paymentMethodIdOf(intent) ?? input.paymentMethodId,
+          card: cardOf(method),
+        });
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) return outcomeOfCardError(error);
+        throw error;
+      }
+    },
+
+    parseWebhook(rawBody, signatureHeader) {
+      return parseStripeWebhook(stripe, options.webhookSecret, rawBody, signatureHeader);
+    },
+  };
+}

@@ -1,0 +1,167 @@
+import { identityHeaders } from '@app/service-kit/testing';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addProduct,
+  countEvents,
+  expectRefusedUnchanged,
+  startBilling,
+  type BillingHarness,
+} from '../support/billing-harness.js';
+import { card, clientSecretFor, newBuyer, type Buyer } from '../support/requests.js';
+
+let h: BillingHarness;
+let buyer: Buyer;
+let productId: string;
+let clientSecret: string;
+beforeAll(async () => {
+  h = await startBilling();
+  buyer = await newBuyer();
+  productId = (await addProduct(h.pool, { basePriceCents: 34_900 })).productId;
+  clientSecret = await clientSecretFor(h, buyer, productId, 349);
+});
+afterAll(async () => {
+  await h?.close();
+});
+
+const intentUrl = '/api/create-payment-intent';
+const confirmUrl = '/api/billing/sandbox/confirm';
+
+async function send(url: string, payload: string | object, contentType = 'application/json') {
+  return h.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...buyer.headers, 'content-type': contentType },
+    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
+  });
+}
+
+async function expectRefused(response: Awaited<ReturnType<typeof send>>, status: number, detail?: string) {
+  await expectRefusedUnchanged(response, {
+    status,
+    eventsBefore,
+    pool: h.pool,
+    ...(detail ? { detail } : {}),
+  });
+}
+
+let eventsBefore = 0;
+const validIntent = () => ({ productId, amount: 349 });
+const validConfirm = () => ({ clientSecret, card: card() });
+
+describe('bad input on every billing route changes nothing', () => {
+  it.each([
+    ['no amount', { productId }, 'Amount must be a number of dollars'],
+    ['amount as text', { productId, amount: '349' }, 'Amount must be a number of dollars'],
+    ['a negative amount', { productId, amount: -349 }, 'Amount must be positive'],
+    ['three decimals', { productId, amount: 3.491 }, 'Amount can have at most 2 decimal places'],
+    ['no product', { amount: 349 }, undefined],
+    ['a product id that is not a UUID', { productId: 'p-1', amount: 349 }, 'Must be a valid id (a UUID)'],
+    ['an unknown field', { productId, amount: 349, tenantId: productId }, undefined],
+  ])('create-payment-intent with %s → 400', async (_label, payload, detail) => {
+    eventsBefore = await countEvents(h.pool);
+    await expectRefused(await send(intentUrl, payload), 400, detail);
+  });
+
+  // Tables are built before beforeAll runs, so each payload is made from the client secret when it runs.
+  it.each([
+    ['no card', (secret: string) => ({ clientSecret: secret }), undefined],
+    [
+      'a card number with letters',
+      (secret: string) => ({ clientSecret: secret, card: { ...card(), number: '4242-4242' } }),
+      'Card number must be digits',
+    ],
+    [
+      'a card number as a number',
+      (secret: string) => ({ clientSecret: secret, card: { ...card(), number: 4242424242424242 } }),
+      'Card number must be text',
+    ],
+    [
+      'an expiry month as text',
+      (secret: string) => ({ clientSecret: secret, card: { ...card(), expMonth: '12' } }),
+      'Expiry month must be a number',
+    ],
+    [
+      'a CVC with letters',
+      (secret: string) => ({ clientSecret: secret, card: { ...card(), cvc: '12a' } }),
+      'CVC must be digits',
+    ],
+    [
+      'an unknown card field',
+      (secret: string) => ({ clientSecret: secret, card: { ...card(), name: 'Ada' } }),
+      undefined,
+    ],
+    ['no client secret', () => ({ card: card() }), 'clientSecret is required'],
+  ])('sandbox confirm with %s → 400', async (_label, payload, detail) => {
+    eventsBefore = await countEvents(h.pool);
+    await expectRefused(await send(confirmUrl, payload(clientSecret)), 400, detail);
+  });
+
+  it('a client secret the Sandbox never issued → 404, another buyer’s → 404', async () => {
+    eventsBefore = await countEvents(h.pool);
+    await expectRefused(
+      await send(confirmUrl, { ...validConfirm(), clientSecret: 'pi_sandbox_nope_secret_x' }),
+      404,
+    );
+    await expectRefused(await send(confirmUrl, { ...validConfirm(), clientSecret: 'not a secret' }), 404);
+    const stranger = await newBuyer();
+    const response = await h.app.inject({
+      method: 'POST',
+      url: confirmUrl,
+      headers: stranger.headers,
+      payload: validConfirm(),
+    });
+    await expectRefused(response, 404, 'Payment not found');
+  });
+
+  it('a right intent with a wrong secret → 400 in Stripe’s words', async () => {
+    eventsBefore = await countEvents(h.pool);
+    const forged = `${clientSecret.split('_secret_')[0]}_secret_0123456789abcdef`;
+    await expectRefused(
+      await send(confirmUrl, { ...validConfirm(), clientSecret: forged }),
+      400,
+      'The client_secret provided does not match the client_secret associated with the PaymentIntent.',
+    );
+  });
+
+  it('malformed JSON → 400, a body that is not JSON → 415, a huge body → 413, on both routes', async () => {
+    for (const url of [intentUrl, confirmUrl]) {
+      eventsBefore = await countEvents(h.pool);
+      await expectRefused(await send(url, '{"productId": '), 400);
+      await expectRefused(await send(url, 'amount=349', 'text/plain'), 415);
+      await expectRefused(await send(url, { ...validIntent(), pad: 'x'.repeat(2 * 1024 * 1024) }), 413);
+    }
+  });
+
+  it('no identity → 401 on the signed-in routes', async () => {
+    eventsBefore = await countEvents(h.pool);
+    for (const [url, payload] of [
+      [intentUrl, validIntent()],
+      [confirmUrl, validConfirm()],
+    ] as const) {
+      await expectRefused(await h.app.inject({ method: 'POST', url, payload }), 401);
+    }
+    const invoices = await h.app.inject({ method: 'GET', url: '/api/invoices' });
+    await expectRefused(invoices, 401);
+  });
+
+  it('an identity without an email cannot start a checkout', async () => {
+    eventsBefore = await countEvents(h.pool);
+    const headers = await identityHeaders('tenant', undefined, { email: undefined });
+    const response = await h.app.inject({ method: 'POST', url: intentUrl, headers, payload: validIntent() });
+    await expectRefused(response, 422, 'Your account has no email address. Please sign in again.');
+  });
+
+  it('the same Idempotency-Key with another body → 422', async () => {
+    const headers = { ...buyer.headers, 'idempotency-key': `reuse-${buyer.userId}` };
+    const first = await h.app.inject({ method: 'POST', url: intentUrl, headers, payload: validIntent() });
+    expect(first.statusCode).toBe(200);
+    eventsBefore = await countEvents(h.pool);
+    const other = await h.app.inject({
+      method: 'POST',
+      url: intentUrl,
+      headers,
+      payload: { ...validIntent(), amount: 350 },
+    });
+    await expectRefused(other, 422);
+  });
+});

@@ -1,0 +1,94 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  billingCheckoutCompletedV1,
+  billingCustomerCreatedV1,
+  billingIntegrationEventSchema,
+  billingInvoicePaidV1,
+  billingStream,
+  billingSubjects,
+} from '@app/contracts';
+import type { Relay } from '@app/eventing';
+import { uniquePrefix } from '@app/test-support';
+import { startBillingRelay } from '../../src/integration/start-billing-relay.js';
+import { addProduct, silentLogger, startBilling, type BillingHarness } from '../support/billing-harness.js';
+import { eventually, natsFor } from '../support/nats.js';
+import { clientSecretFor, confirm, invoicesOf, newBuyer, testCards } from '../support/requests.js';
+
+const prefix = uniquePrefix();
+let h: BillingHarness;
+let nats: Awaited<ReturnType<typeof natsFor>>;
+let relay: Relay;
+
+beforeAll(async () => {
+  h = await startBilling();
+  nats = await natsFor(prefix, 'billing.>');
+  relay = await startBillingRelay({
+    eventStore: h.eventStore,
+    pool: h.pool,
+    nats: nats.nc,
+    prefix,
+    logger: silentLogger,
+  });
+});
+afterAll(async () => {
+  await relay?.stop();
+  await nats?.close([billingStream.name]);
+  await h?.close();
+});
+
+describe('what billing publishes', () => {
+  it('a checkout paid after a decline: customer, checkout and paid invoice, in the contracts’ shapes', async () => {
+    const product = await addProduct(h.pool, { basePriceCents: 34_900 });
+    const buyer = await newBuyer();
+    const clientSecret = await clientSecretFor(h, buyer, product.productId, 349);
+    expect((await confirm(h, buyer, clientSecret, testCards.declined)).statusCode).toBe(402);
+    expect((await confirm(h, buyer, clientSecret)).statusCode).toBe(200);
+    await eventually(() => nats.messages.some((message) => message.subject === billingSubjects.invoicePaid));
+
+    expect(nats.messages.map((message) => message.subject)).toEqual([
+      billingSubjects.customerCreated,
+      billingSubjects.checkoutCompleted,
+      billingSubjects.invoicePaid,
+    ]);
+    const [customer, checkout, invoice] = nats.messages.map((message) =>
+      billingIntegrationEventSchema.parse(JSON.parse(message.text)),
+    );
+    const { rows } = await h.pool.query<{ id: string; provider_payment_id: string }>(
+      'SELECT id, provider_payment_id FROM payments WHERE user_id = $1',
+      [buyer.userId],
+    );
+    const paymentId = rows[0]?.id;
+    const [paid] = await invoicesOf(h, buyer);
+
+    expect(billingCustomerCreatedV1.parse(customer).data).toEqual({
+      userId: buyer.userId,
+      provider: 'sandbox',
+      providerCustomerId: expect.stringMatching(/^cus_sandbox_/),
+      createdAt: expect.any(String),
+    });
+    expect(billingCheckoutCompletedV1.parse(checkout).data).toEqual({
+      paymentId,
+      userId: buyer.userId,
+      tenantId: null,
+      productId: product.productId,
+      plan: 'professional',
+      amountCents: 34_900,
+      currency: 'usd',
+      completedAt: expect.any(String),
+    });
+    expect(billingInvoicePaidV1.parse(invoice).data).toEqual({
+      invoiceId: paid?.id,
+      number: paid?.invoiceNumber,
+      userId: buyer.userId,
+      tenantId: null,
+      subscriptionId: null,
+      productId: product.productId,
+      amountCents: 34_900,
+      currency: 'usd',
+      paidAt: expect.any(String),
+    });
+    // Each message is the stored event it came from: its id is the Nats-Msg-Id JetStream deduplicates on.
+    const { events } = await h.eventStore.readStream(`billing_payment-${paymentId}`);
+    expect(checkout?.id).toBe(events.find((event) => event.type === 'PaymentSucceeded')?.id);
+  });
+});

@@ -1,0 +1,248 @@
+import { randomUUID } from 'node:crypto';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { PaymentMetadata } from '../../../src/payments/payment-provider.js';
+import { createStripeProvider, type StripeProvider } from '../../../src/payments/stripe/stripe-provider.js';
+import { startFakeStripe, stripeCardMethod, stripeIntent, type FakeStripe } from './fake-stripe.js';
+
+let fake: FakeStripe;
+let stripe: StripeProvider;
+
+beforeAll(async () => {
+  fake = await startFakeStripe();
+  stripe = createStripeProvider({
+    secretKey: 'sk_test_adapter',
+    publishableKey: 'pk_test_adapter',
+    webhookSecret: 'whsec_adapter',
+    apiBase: fake.apiBase,
+  });
+});
+afterAll(async () => {
+  await fake?.close();
+});
+beforeEach(() => {
+  fake.requests.length = 0;
+});
+
+const metadata: PaymentMetadata = {
+  paymentId: '0190a0a0-0000-7000-8000-000000000001',
+  productId: '0190a0a0-0000-7000-8000-000000000002',
+  userId: '0190a0a0-0000-7000-8000-000000000003',
+  tenantId: '0190a0a0-0000-7000-8000-000000000004',
+};
+const metadataForm = {
+  'metadata[paymentId]': metadata.paymentId,
+  'metadata[productId]': metadata.productId,
+  'metadata[userId]': metadata.userId,
+  'metadata[tenantId]': metadata.tenantId,
+};
+
+function onlyRequest() {
+  expect(fake.requests).toHaveLength(1);
+  const request = fake.requests[0];
+  if (!request) throw new Error('no request');
+  expect(request.headers.authorization).toBe('Bearer sk_test_adapter');
+  return request;
+}
+
+describe('Stripe adapter at its HTTP boundary', () => {
+  it('is announced with its publishable key', () => {
+    expect(stripe.name).toBe('stripe');
+    expect(stripe.publishableKey).toBe('pk_test_adapter');
+  });
+
+  it('creates a customer with the email, the user id and the idempotency key', async () => {
+    fake.answer(() => ({
+      status: 200,
+      body: { id: 'cus_Test', object: 'customer', email: 'casey@demo.local' },
+    }));
+    const idempotencyKey = randomUUID();
+    const created = await stripe.createCustomer({
+      userId: metadata.userId,
+      email: 'casey@demo.local',
+      idempotencyKey,
+    });
+    expect(created).toEqual({ customerId: 'cus_Test' });
+    const request = onlyRequest();
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/customers' });
+    expect(request.headers['idempotency-key']).toBe(idempotencyKey);
+    expect(request.form).toEqual({ email: 'casey@demo.local', 'metadata[userId]': metadata.userId });
+  });
+
+  it('creates a PaymentIntent in cents and USD with the metadata, saving the card for renewals', async () => {
+    fake.answer(() => ({ status: 200, body: stripeIntent({ metadata, setup_future_usage: 'off_session' }) }));
+    const idempotencyKey = randomUUID();
+    const created = await stripe.createPaymentIntent({
+      amountCents: 4999,
+      currency: 'usd',
+      customerId: 'cus_Test',
+      metadata,
+      savePaymentMethod: true,
+      idempotencyKey,
+    });
+    expect(created).toEqual({ providerPaymentId: 'pi_3Test', clientSecret: 'pi_3Test_secret_Abc123' });
+    const request = onlyRequest();
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
+    expect(request.headers['idempotency-key']).toBe(idempotencyKey);
+    expect(request.form).toEqual({
+      amount: '4999',
+      currency: 'usd',
+      customer: 'cus_Test',
+      ...metadataForm,
+      'automatic_payment_methods[enabled]': 'true',
+      setup_future_usage: 'off_session',
+    });
+  });
+
+  it('leaves out setup_future_usage when the card is not kept, and a missing tenant', async () => {
+    fake.answer(() => ({ status: 200, body: stripeIntent({}) }));
+    await stripe.createPaymentIntent({
+      amountCents: 1000,
+      currency: 'usd',
+      customerId: 'cus_Test',
+      metadata: { ...metadata, tenantId: null },
+      savePaymentMethod: false,
+      idempotencyKey: randomUUID(),
+    });
+    const { form } = onlyRequest();
+    expect(form).not.toHaveProperty('setup_future_usage');
+    expect(form).not.toHaveProperty('metadata[tenantId]');
+    expect(form.amount).toBe('1000');
+  });
+
+  it('charges the saved card off-session and reports the card from the expanded method', async () => {
+    fake.answer(() => ({
+      status: 200,
+      body: stripeIntent({
+        id: 'pi_3Renewal',
+        status: 'succeeded',
+        payment_method: stripeCardMethod('pm_Saved', 'visa', '4242'),
+        metadata,
+      }),
+    }));
+    const idempotencyKey = randomUUID();
+    const outcome = await stripe.chargeOffSession({
+      amountCents: 4999,
+      currency: 'usd',
+      customerId: 'cus_Test',
+      paymentMethodId: 'pm_Saved',
+      metadata,
+      idempotencyKey,
+    });
+    expect(outcome).toEqual({
+      status: 'succeeded',
+      providerPaymentId: 'pi_3Renewal',
+      paymentMethodId: 'pm_Saved',
+      card: { brand: 'visa', last4: '4242' },
+    });
+    const request = onlyRequest();
+    expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
+    expect(request.headers['idempotency-key']).toBe(idempotencyKey);
+    expect(request.form).toEqual({
+      amount: '4999',
+      currency: 'usd',
+      customer: 'cus_Test',
+      payment_method: 'pm_Saved',
+      ...metadataForm,
+      off_session: 'true',
+      confirm: 'true',
+      'automatic_payment_methods[enabled]': 'true',
+      'automatic_payment_methods[allow_redirects]': 'never',
+      'expand[0]': 'payment_method',
+    });
+  });
+
+  it('turns a 402 card error into a failed outcome with Stripe’s code, decline code and message', async () => {
+    fake.answer(() => ({
+      status: 402,
+      body: {
+        error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'insufficient_funds',
+          message: 'Your card has insufficient funds.',
+          charge: 'ch_3Declined',
+          payment_intent: stripeIntent({
+            id: 'pi_3Declined',
+            last_payment_error: {
+              type: 'card_error',
+              code: 'card_declined',
+              decline_code: 'insufficient_funds',
+            },
+          }),
+        },
+      },
+    }));
+    const outcome = await stripe.chargeOffSession({
+      amountCents: 4999,
+      currency: 'usd',
+      customerId: 'cus_Test',
+      paymentMethodId: 'pm_Saved',
+      metadata,
+      idempotencyKey: randomUUID(),
+    });
+    expect(outcome).toEqual({
+      status: 'failed',
+      providerPaymentId: 'pi_3Declined',
+      code: 'card_declined',
+      declineCode: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+    });
+    expect(fake.requests).toHaveLength(1);
+  });
+
+  it('turns an intent answered as requires_payment_method into a failed outcome', async () => {
+    fake.answer(() => ({
+      status: 200,
+      body: stripeIntent({
+        id: 'pi_3Failed',
+        payment_method: stripeCardMethod('pm_Saved', 'visa', '0341'),
+        last_payment_error: {
+          type: 'card_error',
+          code: 'card_declined',
+          decline_code: 'generic_decline',
+          message: 'Your card was declined.',
+        },
+      }),
+    }));
+    const outcome = await stripe.chargeOffSession({
+      amountCents: 4999,
+      currency: 'usd',
+      customerId: 'cus_Test',
+      paymentMethodId: 'pm_Saved',
+      metadata,
+      idempotencyKey: randomUUID(),
+    });
+    expect(outcome).toEqual({
+      status: 'failed',
+      providerPaymentId: 'pi_3Failed',
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+      message: 'Your card was declined.',
+    });
+  });
+
+  it('throws what is not a card decline', async () => {
+    fake.answer(() => ({
+      status: 400,
+      body: {
+        error: {
+          type: 'invalid_request_error',
+          code: 'resource_missing',
+          param: 'customer',
+          message: "No such customer: 'cus_Gone'",
+        },
+      },
+    }));
+    const charge = stripe.chargeOffSession({
+      amountCents: 4999,
+      currency: 'usd',
+      customerId: 'cus_Gone',
+      paymentMethodId: 'pm_Saved',
+      metadata,
+      idempotencyKey: randomUUID(),
+    });
+    await expect(charge).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
+    await expect(charge).rejects.toThrow("No such customer: 'cus_Gone'");
+  });
+});

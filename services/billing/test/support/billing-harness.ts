@@ -1,0 +1,106 @@
+import type pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
+import type { z } from 'zod';
+import type { productCreatedV1DataSchema } from '@app/contracts';
+import { testIdentitySecret } from '@app/service-kit/testing';
+import { startServiceHarness, type ServiceHarness } from '@app/test-support/service-harness';
+import { buildApp } from '../../src/app.js';
+import { billingSchema } from '../../src/config.js';
+import {
+  createSandboxProvider,
+  type SandboxProvider,
+  type StripeProvider,
+} from '../../src/payments/index.js';
+import { applyCatalogProductMessage } from '../../src/projections/products-copy.js';
+import { billingProjections, ownedCategories, prepareStorage } from '../../src/runtime.js';
+
+export { countEvents, expectRefusedUnchanged, silentLogger } from '@app/test-support/service-harness';
+
+type ProductCreatedV1Data = z.infer<typeof productCreatedV1DataSchema>;
+
+export type BillingHarness = ServiceHarness<Awaited<ReturnType<typeof buildApp>>>;
+
+export interface BillingOptions {
+  /** The Sandbox on the harness's own database unless given (a Stripe adapter for the webhook tests). */
+  provider?: (pool: pg.Pool) => SandboxProvider | StripeProvider;
+  logLevel?: string;
+  now?: () => Date;
+}
+
+/** Billing as server.ts wires it, minus NATS and the listening socket, on a database of its own. */
+export function startBilling(options: BillingOptions = {}): Promise<BillingHarness> {
+  return startServiceHarness({
+    schema: billingSchema,
+    categories: ownedCategories,
+    projections: billingProjections,
+    prepareStorage,
+    buildApp: ({ pool, eventStore, projections, readiness }) =>
+      buildApp({
+        identitySecret: testIdentitySecret,
+        logLevel: options.logLevel ?? 'silent',
+        readYourWritesTimeoutMs: 5_000,
+        db: pool,
+        eventStore,
+        projections,
+        readiness,
+        provider: options.provider?.(pool) ?? createSandboxProvider({ pool }),
+        ...(options.now ? { now: options.now } : {}),
+      }),
+  });
+}
+
+/**
+ * A product in billing's copy of the catalogue, written by the very handler the CATALOG consumer runs (the
+ * consumer itself is tested against NATS in test/integration).
+ */
+export async function addProduct(
+  pool: pg.Pool,
+  overrides: Partial<ProductCreatedV1Data> = {},
+): Promise<ProductCreatedV1Data> {
+  const productId = overrides.productId ?? uuidv7();
+  const data: ProductCreatedV1Data = {
+    productId,
+    name: 'Risk Scoring Engine',
+    slug: `risk-${productId}`,
+    description: null,
+    basePriceCents: 34_900,
+    category: 'Risk',
+    color: '#EF4444',
+    icon: 'Shield',
+    features: [],
+    isActive: true,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+  await catalogMessage(pool, 'catalog.product.created.v1', data);
+  return data;
+}
+
+export async function catalogMessage(pool: pg.Pool, type: string, data: object): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await applyCatalogProductMessage(
+      { id: uuidv7(), type, occurredAt: new Date().toISOString(), data: { ...data } },
+      client,
+    );
+  } finally {
+    client.release();
+  }
+}
+
+/**
+ * Waits until billing's views show every event appended so far (for effects no command answer waited for). The
+ * newest committed event is read from the Postgres store directly: its headPosition stops at the cluster-wide
+ * snapshot xmin, which other test files' open transactions hold back.
+ */
+export async function viewsSettled(h: BillingHarness): Promise<void> {
+  const { rows } = await h.pool.query<{ commit: string; prepare: string }>(
+    `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM eventstore.events
+     WHERE category = ANY($1::text[]) ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    [ownedCategories],
+  );
+  const newest = rows[0];
+  if (!newest) return;
+  const position = { commit: BigInt(newest.commit), prepare: BigInt(newest.prepare) };
+  if (!(await h.projections.waitFor(position, 10_000))) throw new Error('billing views lag behind the store');
+}
