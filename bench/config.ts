@@ -56,6 +56,28 @@ export const sizes = {
     /** Tenancy first has to catch up with every product event before the bench's product is in its copy. */
     catchUpDeadlineMs: 60_000,
   },
+  /** Figure 7: figure 2's connections (`proxy`), then the customer's usage must reach NATS. */
+  meteringCost: {
+    /** Both gateways are fresh (it runs before figure 2): a longer warm-up than figure 2's. */
+    warmUpSeconds: 3,
+    /** Runs with both gateways loaded at once; medians. */
+    durationSeconds: 4,
+    runs: 5,
+    /** The gateway publishes every 5 s (USAGE_FLUSH_INTERVAL_MS default); wait that and some. */
+    publishDeadlineMs: 15_000,
+  },
+  /** Figure 8: the gateway's meter and flusher alone, publishing to JetStream under sustained load. */
+  meteringThroughput: {
+    /** Distinct customers calling, round-robin: 50,000 fill ten 5,000-entry batches per flush. */
+    users: 50_000,
+    seconds: 4,
+    /** Shorter than the 5 s default so each run spans several flushes of full-size batches. */
+    flushIntervalMs: 1_000,
+    /** Calls recorded between two turns of the event loop, where the flusher's publishes and acks run. */
+    callsPerTurn: 1_000,
+    /** Baseline-then-metered rounds; medians. */
+    rounds: 2,
+  },
   rebuild: {
     products: 2_000,
     /** Events per product stream, appended in one multi-event append: 2,000 × 15 = 30,000 events. */

@@ -37,10 +37,28 @@ export async function measureProxyThroughput(urls: {
 }
 
 /**
- * Requests per second that answered 2xx, with figure 2's settings (figure 5 uses them too); any other answer or
- * a connection error fails the figure.
+ * Requests per second that answered 2xx, with figure 2's settings (figures 5 and 7 use them too); any other answer
+ * or a connection error fails the figure.
  */
 export async function load(url: string, seconds: number, headers?: Record<string, string>): Promise<number> {
+  return (await loadCounted(url, seconds, headers)).rate;
+}
+
+export interface LoadResult {
+  /** 2xx answers per second. */
+  rate: number;
+  /** 2xx answers received. */
+  answered: number;
+  /** Requests sent, including any still unanswered when the run ended. */
+  sent: number;
+}
+
+/** `load`, also saying how many requests were sent and answered (figure 7 checks them against metered usage). */
+export async function loadCounted(
+  url: string,
+  seconds: number,
+  headers?: Record<string, string>,
+): Promise<LoadResult> {
   const result = await autocannon({
     url,
     connections: sizes.proxy.connections,
@@ -50,5 +68,5 @@ export async function load(url: string, seconds: number, headers?: Record<string
   if (result.non2xx > 0 || result.errors > 0) {
     throw new Error(`${url}: ${result.non2xx} non-2xx answers and ${result.errors} errors under load`);
   }
-  return result['2xx'] / result.duration;
+  return { rate: result['2xx'] / result.duration, answered: result['2xx'], sent: result.requests.sent };
 }

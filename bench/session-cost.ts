@@ -10,13 +10,14 @@ import { demoAccounts } from '@app/identity/demo-accounts';
 import { sizes } from './config.js';
 import { load } from './proxy-throughput.js';
 import type { Measurement } from './report.js';
+import { signIn } from './sign-in.js';
 import { median } from './stats.js';
 
 export async function measureSessionCost(gatewayUrl: string): Promise<Measurement> {
   const { connections, warmUpSeconds, durationSeconds, pairs } = sizes.proxy;
   const customer = demoAccounts.find((account) => account.role === 'tenant');
   if (!customer) throw new Error('the demo accounts have no customer to sign in as');
-  const cookie = await signIn(gatewayUrl, customer.email, customer.demoPassword);
+  const { cookie } = await signIn(gatewayUrl, customer.email, customer.demoPassword);
   const url = `${gatewayUrl}/api/products`;
   const bytes = await sameAnswerSize(url, cookie);
 
@@ -44,25 +45,6 @@ export async function measureSessionCost(gatewayUrl: string): Promise<Measuremen
       `signed in: ${list(signedInRates)} req/s; anonymous: ${list(anonymousRates)} req/s.`,
     ],
   };
-}
-
-/** The `sid=…` pair a browser would keep after signing in with the login form through the gateway. */
-async function signIn(gatewayUrl: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${gatewayUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password, returnTo: '/api/auth/user' }),
-    redirect: 'manual',
-  });
-  await response.arrayBuffer();
-  const cookie = response.headers.get('set-cookie')?.split(';', 1)[0] ?? '';
-  if (response.status !== 303 || !cookie.startsWith('sid=')) {
-    throw new Error(`signing in as ${email} answered ${response.status} without a session cookie`);
-  }
-  const me = await fetch(`${gatewayUrl}/api/auth/user`, { headers: { cookie } });
-  const body = await me.text();
-  if (!me.ok) throw new Error(`GET /api/auth/user with the new session answered ${me.status}: ${body}`);
-  return cookie;
 }
 
 /** The answer's size, the same with and without the session, or the ratio would count more than the session. */

@@ -1,13 +1,14 @@
 /**
  * The real deployables as `npm start` runs them: built bundles; the catalog, identity and tenancy services, each
- * after its seed; the gateway in front of catalog and identity (IDENTITY_URL set, so it resolves session
- * cookies). On free ports, against the bench's own database and NATS prefix.
+ * seeded once it is ready; the gateway in front of catalog and identity (IDENTITY_URL set, so it resolves session
+ * cookies), metering usage onto NATS as in production, and a second gateway, the same but with
+ * USAGE_METERING=off, for figure 7's baseline. On free ports, against the bench's own database and NATS prefix.
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { catalogStream, identityStream, tenancyStream } from '@app/contracts';
+import { catalogStream, gatewayStream, identityStream, tenancyStream } from '@app/contracts';
 import { connectNats } from '@app/eventing';
 import { uniquePrefix } from '@app/test-support';
 import {
@@ -34,6 +35,10 @@ export interface Stack {
   identityUrl: string;
   tenancyUrl: string;
   gatewayUrl: string;
+  /** The same gateway with USAGE_METERING=off. */
+  unmeteredGatewayUrl: string;
+  /** NATS_PREFIX of every process: the metering gateway publishes usage to `<natsPrefix>_GATEWAY`. */
+  natsPrefix: string;
   /** The INTERNAL_TOKEN_SECRET all the processes share, for minting admin identity tokens. */
   identitySecret: string;
   stop(): Promise<void>;
@@ -53,7 +58,8 @@ export async function buildDeployables(env: Record<string, string>): Promise<voi
 export async function startStack(options: StackOptions): Promise<Stack> {
   const natsPrefix = uniquePrefix('bench');
   const identitySecret = randomBytes(32).toString('hex');
-  const [catalogPort, identityPort, tenancyPort, gatewayPort] = [
+  const [catalogPort, identityPort, tenancyPort, gatewayPort, unmeteredPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -63,6 +69,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const identityUrl = `http://127.0.0.1:${identityPort}`;
   const tenancyUrl = `http://127.0.0.1:${tenancyPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
+  const unmeteredGatewayUrl = `http://127.0.0.1:${unmeteredPort}`;
   // Only what the services need: a stray EVENTSTORE_URL or OTLP endpoint in the caller's shell stays out.
   const shared = {
     PATH: options.path,
@@ -90,7 +97,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stopped = true;
     // Gateway first, then the services: the reverse of the start order.
     for (const child of running.reverse()) await child.stop();
-    for (const stream of [catalogStream, identityStream, tenancyStream])
+    for (const stream of [catalogStream, identityStream, tenancyStream, gatewayStream])
       await deleteNatsStream(options.natsUrl, `${natsPrefix}_${stream.name}`);
   };
   const start = async (name: string, script: string, env: Record<string, string>, url: string) => {
@@ -99,13 +106,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     await waitForReady(`${url}/health/ready`, child);
   };
   try {
-    await runToCompletion('catalog seed', node, [catalogSeed], catalogEnv);
+    // Each seed once its service is ready, as npm start runs them: tenancy's seed needs the running service's
+    // read models (and its copy of the catalogue, which its consumers fill from the catalog's stream).
     await start('catalog', catalogServer, catalogEnv, catalogUrl);
-    await runToCompletion('identity seed', node, [identitySeed], identityEnv);
+    await runToCompletion('catalog seed', node, [catalogSeed], catalogEnv);
     await start('identity', identityServer, identityEnv, identityUrl);
+    await runToCompletion('identity seed', node, [identitySeed], identityEnv);
     // After catalog and identity: its consumers read their streams, which their relays have created by now.
-    await runToCompletion('tenancy seed', node, [tenancySeed], tenancyEnv);
     await start('tenancy', tenancyServer, tenancyEnv, tenancyUrl);
+    await runToCompletion('tenancy seed', node, [tenancySeed], tenancyEnv);
     // NATS_PREFIX too: the gateway hears identity's user events under it and drops their cached sessions.
     const gatewayEnv = {
       ...shared,
@@ -113,13 +122,25 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       PORT: String(gatewayPort),
       CATALOG_URL: catalogUrl,
       IDENTITY_URL: identityUrl,
+      USAGE_METERING: 'on',
     };
     await start('gateway', gatewayServer, gatewayEnv, gatewayUrl);
+    const unmeteredEnv = { ...gatewayEnv, PORT: String(unmeteredPort), USAGE_METERING: 'off' };
+    await start('gateway (unmetered)', gatewayServer, unmeteredEnv, unmeteredGatewayUrl);
   } catch (error) {
     await stop();
     throw error;
   }
-  return { catalogUrl, identityUrl, tenancyUrl, gatewayUrl, identitySecret, stop };
+  return {
+    catalogUrl,
+    identityUrl,
+    tenancyUrl,
+    gatewayUrl,
+    unmeteredGatewayUrl,
+    natsPrefix,
+    identitySecret,
+    stop,
+  };
 }
 
 /** The relay created a JetStream stream under the bench's prefix; without this every run would leave one. */

@@ -8,7 +8,7 @@ import { loadLauncherConfig } from './launcher/config.js';
 import { startEmbeddedNats } from './launcher/embedded-nats.js';
 import { startEmbeddedPostgres } from './launcher/embedded-postgres.js';
 import { runNodeScript, startNodeProcess, type RunningProcess } from './launcher/processes.js';
-import { gatewayEntry, services } from './launcher/services.js';
+import { demoTenantApp, gatewayEntry, services } from './launcher/services.js';
 import { embeddedSecretsKeys } from './launcher/secrets-keys.js';
 import { waitForReady } from './launcher/wait.js';
 import { demoAccounts } from '@app/identity/demo-accounts';
@@ -46,22 +46,43 @@ async function main(): Promise<void> {
       : {}),
   };
 
+  // The demo tenant app runs on this machine, which monitoring's SSRF guard refuses unless its exact address is
+  // allowed; the tenancy seed points the demo subscriptions at it.
+  const demoAppUrl = `http://127.0.0.1:${config.DEMO_APP_PORT}`;
+  const demoApp = track(
+    startNodeProcess(demoTenantApp.name, demoTenantApp.entry, {
+      HOST: '127.0.0.1',
+      PORT: String(config.DEMO_APP_PORT),
+      DEMO_METRICS_KEYS: demoTenantApp.metricsKeys.join(','),
+      LOG_LEVEL: config.LOG_LEVEL,
+    }),
+  );
+  await Promise.race([waitForReady(`${demoAppUrl}/health`, 30_000), failOnExit(demoApp)]);
+  shared.DEMO_TENANT_APP_URL = demoAppUrl;
+  shared.SCRAPE_ALLOW_HOSTS = new URL(demoAppUrl).host;
+
+  const gatewayUrl = `http://127.0.0.1:${config.PORT}`;
   const gatewayEnv: Record<string, string> = { ...shared, PORT: String(config.PORT) };
+  const serviceAddresses: Record<string, string> = {};
   for (const [index, service] of services.entries()) {
     const port = config.SERVICES_BASE_PORT + index;
-    const env = { ...shared, PORT: String(port), HOST: '127.0.0.1' };
+    const env = {
+      ...shared,
+      ...serviceAddresses,
+      GATEWAY_URL: gatewayUrl,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+    };
     const child = track(startNodeProcess(service.name, service.entry, env));
     await Promise.race([waitForReady(`http://127.0.0.1:${port}/health/ready`, 30_000), failOnExit(child)]);
     // After the service is ready: a seed may rely on what only the running service keeps (tenancy's copy of
     // the catalogue, its read models), and the service has migrated its schema by then.
     if (service.seed) await runNodeScript(`${service.name}-seed`, service.seed, env);
-    gatewayEnv[service.gatewayUrlVariable] = `http://127.0.0.1:${port}`;
+    serviceAddresses[service.gatewayUrlVariable] = `http://127.0.0.1:${port}`;
   }
+  Object.assign(gatewayEnv, serviceAddresses);
   const gateway = track(startNodeProcess('gateway', gatewayEntry, gatewayEnv));
-  await Promise.race([
-    waitForReady(`http://127.0.0.1:${config.PORT}/health/ready`, 30_000),
-    failOnExit(gateway),
-  ]);
+  await Promise.race([waitForReady(`${gatewayUrl}/health/ready`, 30_000), failOnExit(gateway)]);
 
   console.log(`\nThe platform is running at http://localhost:${config.PORT}`);
   console.log(

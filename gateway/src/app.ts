@@ -1,11 +1,13 @@
 import { createService, signIdentityToken, type ServiceApp, type Telemetry } from '@app/service-kit';
-import type { Authenticator, SessionEvents } from './access.js';
+import type { Authenticator, Caller, SessionEvents } from './access.js';
 import { serviceUrls, type GatewayConfig } from './config.js';
 import { docsRoutes } from './docs/docs-routes.js';
 import { createMergedDocs } from './docs/openapi-source.js';
 import { proxyRoutes } from './proxy.js';
 import { buildRouteTable } from './route-table.js';
 import { registerSecurityHeaders } from './security-headers.js';
+import { recordCustomerCall } from './usage/metering-policy.js';
+import type { UsageMeter } from './usage/usage-meter.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -13,12 +15,14 @@ export interface GatewayDeps {
   authenticate: Authenticator;
   /** The session authenticator's cache controls, so a sign-out through the gateway ends its cached session. */
   sessions?: SessionEvents;
+  /** Counts customers' answered calls (src/usage); absent when metering is off. */
+  usageMeter?: UsageMeter;
   telemetry?: Telemetry;
 }
 
 /** The gateway app: service-kit defaults, security headers, the docs routes and the proxy. Never listens. */
 export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
-  const { config } = deps;
+  const { config, usageMeter } = deps;
   const services = serviceUrls(config);
   const table = buildRouteTable(services);
 
@@ -44,6 +48,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     upstreamTimeoutMs: config.UPSTREAM_TIMEOUT_MS,
     bodyLimitBytes: config.BODY_LIMIT_BYTES,
     origin: { publicOrigin: config.PUBLIC_ORIGIN, trustProxy: config.TRUST_PROXY },
+    ...(usageMeter === undefined
+      ? {}
+      : { onAnswered: (caller: Caller) => recordCustomerCall(usageMeter, caller) }),
   });
   return app;
 }

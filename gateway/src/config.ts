@@ -21,6 +21,10 @@ export const gatewayConfigSchema = z.object({
   IDENTITY_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Absent: tenancy's paths answer 404. */
   TENANCY_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Absent: billing's paths answer 404. */
+  BILLING_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Absent: monitoring's paths answer 404. */
+  MONITORING_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   INTERNAL_TOKEN_SECRET: internalTokenSecret,
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
@@ -41,6 +45,13 @@ export const gatewayConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9]*$/, 'must be lowercase letters and digits (it prefixes subjects)')
     .default(''),
+  /**
+   * Counts customers' API calls and publishes them to NATS for billing (src/usage). Needs NATS_URL; without it
+   * metering is off whatever this says. 'off' exists to measure what metering costs (npm run bench).
+   */
+  USAGE_METERING: z.enum(['on', 'off']).default('on'),
+  /** How often the counts are published; also the longest a customer's usage waits before billing sees it. */
+  USAGE_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
   LOG_LEVEL: logLevel,
   ...otel('gateway'),
 });
@@ -57,5 +68,7 @@ export function serviceUrls(config: GatewayConfig): ServiceUrls {
     catalog: config.CATALOG_URL,
     ...(config.IDENTITY_URL ? { identity: config.IDENTITY_URL } : {}),
     ...(config.TENANCY_URL ? { tenancy: config.TENANCY_URL } : {}),
+    ...(config.BILLING_URL ? { billing: config.BILLING_URL } : {}),
+    ...(config.MONITORING_URL ? { monitoring: config.MONITORING_URL } : {}),
   };
 }

@@ -3,6 +3,9 @@ import { anonymousAuthenticator } from './access.js';
 import { buildGateway } from './app.js';
 import type { GatewayConfig } from './config.js';
 import { createSessionAuthenticator } from './session-authenticator.js';
+import { usageMeteringOffReason } from './usage/metering-policy.js';
+import { createUsageMeter } from './usage/usage-meter.js';
+import { startUsagePublishing } from './usage/usage-publishing.js';
 import { connectGatewayNats, subscribeToUserChanges } from './user-events.js';
 
 /** Builds and runs the gateway; server.ts loads this only after telemetry has started. */
@@ -15,27 +18,43 @@ export async function main(config: GatewayConfig, telemetry: Telemetry): Promise
         timeoutMs: 2_000,
       })
     : undefined;
+  const usageOff = usageMeteringOffReason(config);
+  const usageMeter = usageOff === null ? createUsageMeter() : undefined;
   const app = await buildGateway({
     config,
     authenticate: sessions ?? anonymousAuthenticator,
     ...(sessions ? { sessions } : {}),
+    ...(usageMeter ? { usageMeter } : {}),
     telemetry,
   });
+  // Customers' calls go unbilled: worth a line in every log that is looked at.
+  if (usageOff !== null) app.log.warn(`Usage metering is off: ${usageOff}`);
 
   const onClose: Array<() => Promise<void>> = [];
-  if (sessions && config.NATS_URL) {
+  if (config.NATS_URL && (sessions || usageMeter)) {
     const nats = await connectGatewayNats(config.NATS_URL);
-    const subscription = subscribeToUserChanges({
-      nats,
-      prefix: config.NATS_PREFIX,
-      onUserChanged: (userId) => sessions.userChanged(userId),
-      logger: app.log,
-    });
-    await subscription.ready();
-    onClose.push(
-      () => subscription.stop(),
-      () => nats.drain(),
-    );
+    if (sessions) {
+      const subscription = subscribeToUserChanges({
+        nats,
+        prefix: config.NATS_PREFIX,
+        onUserChanged: (userId) => sessions.userChanged(userId),
+        logger: app.log,
+      });
+      await subscription.ready();
+      onClose.push(() => subscription.stop());
+    }
+    if (usageMeter) {
+      const usage = await startUsagePublishing({
+        meter: usageMeter,
+        nats,
+        prefix: config.NATS_PREFIX,
+        intervalMs: config.USAGE_FLUSH_INTERVAL_MS,
+        logger: app.log,
+      });
+      // After the HTTP server has drained (runService), so the last answered calls are in the final batch.
+      onClose.push(() => usage.stop());
+    }
+    onClose.push(() => nats.drain());
   }
   await runService({
     app,

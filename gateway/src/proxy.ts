@@ -22,6 +22,8 @@ export interface ProxyOptions {
   bodyLimitBytes: number;
   /** Where browsers see us, and whether X-Forwarded-Proto is to be believed (CSRF check, forwarded headers). */
   origin: OriginOptions;
+  /** Told, once the answer is sent, of each request a service answered for a signed-in caller (usage metering). */
+  onAnswered?: (caller: Caller) => void;
 }
 
 /** Identity's sign-out path: the gateway forgets the session as the request passes. */
@@ -49,15 +51,19 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions): 
     destroyAgent: true,
   });
 
+  // Signed-in requests on their way to a service; forward() drops those whose service did not answer.
+  const forwarded = new WeakMap<FastifyRequest, Caller>();
   app.route({
     method: proxiedMethods,
     url: '/api/*',
     // service-kit's policy hook only admits the request; the route table's access is enforced in forward().
     config: { policy: 'public' },
-    handler: (request, reply) => forward(request, reply, options),
-    // Again once identity has answered: a request that resolved the session meanwhile may have cached it.
+    handler: (request, reply) => forward(request, reply, options, forwarded),
     onResponse: async (request) => {
+      // Again once identity has answered: a request that resolved the session meanwhile may have cached it.
       if (pathOf(request) === signOutPath) options.sessions?.signedOut(request);
+      const caller = forwarded.get(request);
+      if (caller !== undefined) options.onAnswered?.(caller);
     },
   });
 }
@@ -70,6 +76,7 @@ async function forward(
   request: FastifyRequest,
   reply: FastifyReply,
   options: ProxyOptions,
+  forwarded: WeakMap<FastifyRequest, Caller>,
 ): Promise<FastifyReply> {
   // First of all, before the session is even looked up: a cross-site request is refused whatever it is for.
   assertSameOrigin(request, options.origin);
@@ -103,6 +110,7 @@ async function forward(
       ? undefined
       : await options.signIdentity(caller, { method: request.method, url: target.sent });
   const label = serviceLabel(entry.service);
+  if (caller !== null && options.onAnswered) forwarded.set(request, caller);
   try {
     return reply.from(target.href, {
       // Exactly the query the token is bound to (reply-from would otherwise fall back to the raw one).
@@ -117,6 +125,7 @@ async function forward(
         }),
       rewriteHeaders: (headers) => downstreamResponseHeaders(headers),
       onError: (_reply, { error }) => {
+        forwarded.delete(request);
         const problem = classifyUpstreamError(error, label);
         if (!request.raw.complete) reply.header('connection', 'close');
         // reply-from has already logged the transport error itself; this line says what the browser got.
@@ -125,6 +134,7 @@ async function forward(
       },
     });
   } catch {
+    forwarded.delete(request);
     // reply-from refuses URLs it cannot decode or that contain "/..", the query string included.
     throw new HttpProblem(400, 'The request URL is malformed.', { type: problemType('malformed-url') });
   }

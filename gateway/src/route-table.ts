@@ -29,10 +29,8 @@ export type RouteTable = readonly CompiledRoute[];
 export type ServiceUrls = Partial<Record<ServiceName, string>>;
 
 /**
- * Every entry, grouped by owner. Later services add their block here (identity: `/api/login`, `/api/logout`,
- * `/api/auth/*`, `/api/admin/users*`; tenancy: `/api/admin/tenants*`, `/api/admin/subscriptions/*`,
- * `/api/subscriptions`, `/api/admin/products/:id/subscriptions`; billing; monitoring), together with their URL in
- * config.ts. Order does not matter: `buildRouteTable` sorts by specificity.
+ * Every entry, grouped by owner (ARCHITECTURE.md "Gateway"), each service's URL in config.ts. Order does not
+ * matter: `buildRouteTable` sorts by specificity.
  */
 export const routeEntries: readonly RouteEntry[] = [
   // identity: the sign-in page and its forms, sign-out, the signed-in user, admin user management.
@@ -53,6 +51,17 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/products/*', service: 'catalog', access: 'public' },
   { pattern: '/api/admin/products', service: 'catalog', access: 'admin' },
   { pattern: '/api/admin/products/*', service: 'catalog', access: 'admin' },
+  // billing: which provider takes cards (public), checkout and its Sandbox confirmation, a customer's own
+  // invoices and usage; the provider's webhooks carry no session and are checked by their signature.
+  { pattern: '/api/billing/config', service: 'billing', access: 'public' },
+  { pattern: '/api/billing/sandbox/confirm', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/create-payment-intent', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/invoices', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/usage', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/webhooks/*', service: 'billing', access: 'public' },
+  // monitoring: tenant apps' metrics and the platform's health, for admins.
+  { pattern: '/api/tenant-metrics/*', service: 'monitoring', access: 'admin' },
+  { pattern: '/api/admin/health', service: 'monitoring', access: 'admin' },
 ];
 
 /** Keeps only the entries of configured services, so an unconfigured service's paths answer 404, not 503. */

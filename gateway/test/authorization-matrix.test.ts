@@ -28,6 +28,14 @@ const expectedAccess: Record<string, Access> = {
   '/api/admin/subscriptions/*': 'admin',
   '/api/admin/products/:id/subscriptions': 'admin',
   '/api/subscriptions': 'signed-in',
+  '/api/billing/config': 'public',
+  '/api/billing/sandbox/confirm': 'signed-in',
+  '/api/create-payment-intent': 'signed-in',
+  '/api/invoices': 'signed-in',
+  '/api/usage': 'signed-in',
+  '/api/webhooks/*': 'public',
+  '/api/tenant-metrics/*': 'admin',
+  '/api/admin/health': 'admin',
 };
 
 type CallerName = 'visitor' | 'tenant' | 'otherTenant' | 'admin';
@@ -76,14 +84,14 @@ async function concretePaths(entry: RouteEntry): Promise<string[]> {
   const sampleFor = (path: string) =>
     path.includes('/users')
       ? platform.samples.userId
-      : path.includes('/tenants')
+      : path.includes('/tenants') || path.includes('/tenant-metrics')
         ? platform.samples.tenantId
         : path.includes('/admin/subscriptions')
           ? platform.samples.subscriptionId
           : platform.samples.productId;
   const expand = (path: string) =>
     path.replace(/\{[^}/]+\}|:[^/]+/g, () => sampleFor(path)).replace(/\*$/, 'sample');
-  const url = platform.serviceUrls[entry.service as 'catalog' | 'identity' | 'tenancy'];
+  const url = platform.serviceUrls[entry.service];
   const document = (await (await fetch(`${url}/openapi.json`)).json()) as { paths: Record<string, unknown> };
   const documented = Object.keys(document.paths)
     .map(expand)
@@ -116,6 +124,17 @@ describe('the authorisation matrix', () => {
     expect(own.statusCode).toBe(200);
     expect(own.json<Array<{ id: string }>>().map((s) => s.id)).toEqual([platform.samples.subscriptionId]);
     const other = await send('GET', '/api/subscriptions', 'otherTenant');
+    expect(other.statusCode).toBe(200);
+    expect(other.json()).toEqual([]);
+  });
+
+  it('shows a customer their own invoices only', async () => {
+    const own = await send('GET', '/api/invoices', 'tenant');
+    expect(own.statusCode).toBe(200);
+    expect(own.json<Array<{ id: string }>>().map((invoice) => invoice.id)).toEqual([
+      platform.samples.invoiceId,
+    ]);
+    const other = await send('GET', '/api/invoices', 'otherTenant');
     expect(other.statusCode).toBe(200);
     expect(other.json()).toEqual([]);
   });

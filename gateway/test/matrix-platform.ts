@@ -1,6 +1,11 @@
 import type { AddressInfo } from 'node:net';
 import { derivedKey, sessionResolvePurpose, type ServiceApp } from '@app/service-kit';
 import { identityHeaders, testIdentitySecret } from '@app/service-kit/testing';
+import {
+  addProduct as addBillingProduct,
+  startBilling,
+  type BillingHarness,
+} from '../../services/billing/test/support/billing-harness.js';
 import { startCatalog, type CatalogHarness } from '../../services/catalog/test/support/catalog-harness.js';
 import { createProduct } from '../../services/catalog/test/support/requests.js';
 import { createCredentialStore } from '../../services/identity/src/credentials/index.js';
@@ -9,6 +14,11 @@ import {
   type IdentityHarness,
 } from '../../services/identity/test/support/identity-harness.js';
 import { createUser, newUser } from '../../services/identity/test/support/requests.js';
+import {
+  startMonitoringApp,
+  startMonitoringStorage,
+} from '../../services/monitoring/test/support/monitoring-harness.js';
+import { captureLogs, testScraper } from '../../services/monitoring/test/support/scraper-wiring.js';
 import { startTenancy, type TenancyHarness } from '../../services/tenancy/test/support/tenancy-harness.js';
 import { createTenant } from '../../services/tenancy/test/support/requests.js';
 import { buildGateway } from '../src/app.js';
@@ -31,29 +41,42 @@ export interface Platform {
   gateway: ServiceApp;
   /** The services this platform runs; route table entries of any other service cannot be walked. */
   services: ServiceName[];
-  serviceUrls: Record<'catalog' | 'identity' | 'tenancy', string>;
+  serviceUrls: Record<ServiceName, string>;
   users: { admin: SignedInUser; tenant: SignedInUser; otherTenant: SignedInUser };
   /**
    * Ids to put into `:id` segments: a product, a user who is none of the callers above, the tenant caller's
-   * tenant and its subscription.
+   * tenant and its subscription; and the invoice of the tenant caller's checkout.
    */
-  samples: { productId: string; userId: string; tenantId: string; subscriptionId: string };
+  samples: { productId: string; userId: string; tenantId: string; subscriptionId: string; invoiceId: string };
   close(): Promise<void>;
 }
 
 /**
- * The real gateway in front of the real catalog and identity, each on an ephemeral port with a database of its
- * own, with the session authenticator asking the real identity. Users sign in through the gateway's own
- * sign-in form, so their cookies are real sessions.
+ * The real gateway in front of every real service, each on an ephemeral port with a database of its own, with
+ * the session authenticator asking the real identity. Users sign in through the gateway's own sign-in form, so
+ * their cookies are real sessions.
  */
 export async function startPlatform(): Promise<Platform> {
   const catalog: CatalogHarness = await startCatalog();
   const identity: IdentityHarness = await startIdentity();
   const tenancy: TenancyHarness = await startTenancy();
+  const billing: BillingHarness = await startBilling();
+  const tenancyUrl = await listen(tenancy.app);
+  const monitoringStorage = await startMonitoringStorage();
+  const monitoring = await startMonitoringApp(monitoringStorage, {
+    scraper: testScraper({
+      pool: monitoringStorage.pool,
+      tenancyUrl,
+      allowHosts: [],
+      logger: captureLogs().logger,
+    }),
+  });
   const serviceUrls = {
     catalog: await listen(catalog.app),
     identity: await listen(identity.app),
-    tenancy: await listen(tenancy.app),
+    tenancy: tenancyUrl,
+    billing: await listen(billing.app),
+    monitoring: await listen(monitoring),
   };
   const sessions = createSessionAuthenticator({
     identityUrl: serviceUrls.identity,
@@ -68,6 +91,8 @@ export async function startPlatform(): Promise<Platform> {
       CATALOG_URL: serviceUrls.catalog,
       IDENTITY_URL: serviceUrls.identity,
       TENANCY_URL: serviceUrls.tenancy,
+      BILLING_URL: serviceUrls.billing,
+      MONITORING_URL: serviceUrls.monitoring,
       PUBLIC_ORIGIN: publicOrigin,
     }),
     authenticate: sessions,
@@ -107,16 +132,18 @@ export async function startPlatform(): Promise<Platform> {
   const productId = (await createProduct(catalog)).product.id;
   const tenantId = (await createTenant(tenancy, { ownerId: users.tenant.id })).tenant.id;
   const subscriptionId = await subscribe(tenancy, tenantId, productId);
+  await addBillingProduct(billing.pool, { productId, basePriceCents: 9_900 });
   const samples = {
     productId,
     userId: (await account('user', 'matrix-subject')).id,
     tenantId,
     subscriptionId,
+    invoiceId: await checkOut(gateway, users.tenant, productId),
   };
 
   return {
     gateway,
-    services: ['catalog', 'identity', 'tenancy'],
+    services: ['catalog', 'identity', 'tenancy', 'billing', 'monitoring'],
     serviceUrls,
     users,
     samples,
@@ -125,8 +152,39 @@ export async function startPlatform(): Promise<Platform> {
       await catalog.close();
       await identity.close();
       await tenancy.close();
+      await billing.close();
+      await monitoring.close();
+      await monitoringStorage.close();
     },
   };
+}
+
+/** A checkout through the gateway as a browser makes it, paid with the Sandbox's always-good card. */
+async function checkOut(gateway: ServiceApp, buyer: SignedInUser, productId: string): Promise<string> {
+  const headers = { cookie: buyer.cookie, origin: publicOrigin, 'content-type': 'application/json' };
+  const intent = await gateway.inject({
+    method: 'POST',
+    url: '/api/create-payment-intent',
+    headers,
+    payload: { amount: 99, productId },
+  });
+  if (intent.statusCode !== 200) throw new Error(`payment intent: ${intent.statusCode} ${intent.body}`);
+  const card = { number: '4242424242424242', expMonth: 12, expYear: 2040, cvc: '123' };
+  const confirmed = await gateway.inject({
+    method: 'POST',
+    url: '/api/billing/sandbox/confirm',
+    headers,
+    payload: { clientSecret: intent.json<{ clientSecret: string }>().clientSecret, card },
+  });
+  if (confirmed.statusCode !== 200) throw new Error(`confirm: ${confirmed.statusCode} ${confirmed.body}`);
+  const invoices = await gateway.inject({
+    method: 'GET',
+    url: '/api/invoices',
+    headers: { cookie: buyer.cookie },
+  });
+  const invoice = invoices.json<Array<{ id: string }>>()[0];
+  if (invoice === undefined) throw new Error(`no invoice after checkout: ${invoices.body}`);
+  return invoice.id;
 }
 
 /**

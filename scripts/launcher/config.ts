@@ -10,6 +10,7 @@ const schema = z.object({
   EMBEDDED_POSTGRES_PORT: z.coerce.number().int().min(1).max(65535).default(54329),
   EMBEDDED_NATS_PORT: z.coerce.number().int().min(1).max(65535).default(14222),
   SERVICES_BASE_PORT: z.coerce.number().int().min(1).max(65000).default(3001),
+  DEMO_APP_PORT: z.coerce.number().int().min(1).max(65535).default(4100),
   NATS_PREFIX: z
     .string()
     .regex(/^[a-z0-9]*$/)

@@ -1,3 +1,5 @@
+import { demoMetricsKeys } from '@app/tenancy/demo-subscriptions';
+
 /**
  * What `npm start` runs, in start order. Each later issue adds its service here: its built entry, the
  * environment variable the gateway reads its address from, and an optional seed script. Services listen on
@@ -34,6 +36,25 @@ export const services: readonly LaunchedService[] = [
     seed: 'services/tenancy/dist/seed.cjs',
     gatewayUrlVariable: 'TENANCY_URL',
   },
+  {
+    name: 'billing',
+    entry: 'services/billing/dist/server.cjs',
+    seed: 'services/billing/dist/seed.cjs',
+    gatewayUrlVariable: 'BILLING_URL',
+  },
+  {
+    name: 'monitoring',
+    entry: 'services/monitoring/dist/server.cjs',
+    gatewayUrlVariable: 'MONITORING_URL',
+  },
 ];
+
+/** The demo tenant app the demo subscriptions point at: not a platform service, started first. */
+export const demoTenantApp = {
+  name: 'demo-tenant-app',
+  entry: 'demo/tenant-app/dist/server.cjs',
+  /** It answers each demo subscription's metrics key. */
+  metricsKeys: demoMetricsKeys,
+};
 
 export const gatewayEntry = 'gateway/dist/server.cjs';

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import { demoTenantIds } from '@app/tenancy/demo-tenants';
 import { portOpen, startPlatform, type Platform } from './support/platform.js';
 
 /**
@@ -66,6 +67,75 @@ describe('npm start', () => {
     expect((await fetch(`http://127.0.0.1:${gatewayPort}/api/auth/user`)).status).toBe(401);
   });
 
+  it("takes a demo customer's card payment: an active subscription, a paid invoice, a higher totalSpent", async () => {
+    const base = `http://127.0.0.1:${gatewayPort}`;
+    const admin = await signIn('admin@demo.local', 'demo-admin-password-2026');
+    const casey = await signIn('casey@demo.local', 'demo-customer-password-2026');
+    const spentBefore = await caseyTotalSpent(admin);
+    const products = (await (await fetch(`${base}/api/products`)).json()) as Array<{
+      id: string;
+      slug: string;
+      basePrice: number;
+    }>;
+    const product = products.find((candidate) => candidate.slug === 'risk-scoring-engine');
+    if (!product) throw new Error('the demo catalogue has no risk-scoring-engine');
+    const json = { cookie: casey, origin: base, 'content-type': 'application/json' };
+    const intent = await fetch(`${base}/api/create-payment-intent`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ amount: product.basePrice, productId: product.id }),
+    });
+    expect(intent.status).toBe(200);
+    const { clientSecret } = (await intent.json()) as { clientSecret: string };
+    const card = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2040, cvc: '123' };
+    const confirmed = await fetch(`${base}/api/billing/sandbox/confirm`, {
+      method: 'POST',
+      headers: json,
+      body: JSON.stringify({ clientSecret, card }),
+    });
+    expect(confirmed.status).toBe(200);
+
+    const subscription = await eventually(async () => {
+      const list = (await (
+        await fetch(`${base}/api/subscriptions`, { headers: { cookie: casey } })
+      ).json()) as Array<{ productId: string; status: string; amount: number }>;
+      return list.find((item) => item.productId === product.id && item.status === 'active');
+    });
+    expect(subscription).toMatchObject({ amount: product.basePrice });
+    const invoices = (await (
+      await fetch(`${base}/api/invoices`, { headers: { cookie: casey } })
+    ).json()) as Array<{
+      amount: number;
+      status: string;
+      productId: string;
+    }>;
+    expect(invoices[0]).toMatchObject({ amount: product.basePrice, status: 'paid', productId: product.id });
+    const spentAfter = await eventually(async () => {
+      const spent = await caseyTotalSpent(admin);
+      return spent > spentBefore ? spent : undefined;
+    });
+    expect(spentAfter).toBeCloseTo(spentBefore + product.basePrice, 2);
+  });
+
+  it("serves a demo tenant app's live metrics and every component's health to the admin", async () => {
+    const base = `http://127.0.0.1:${gatewayPort}`;
+    const admin = await signIn('admin@demo.local', 'demo-admin-password-2026');
+    const metrics = await fetch(`${base}/api/tenant-metrics/${demoTenantIds.caseyStudio}`, {
+      headers: { cookie: admin },
+    });
+    expect(metrics.status).toBe(200);
+    expect(await metrics.json()).toMatchObject({
+      system_health: { status: expect.any(String), uptime_seconds: expect.any(Number) },
+      fetchedAt: expect.any(String),
+    });
+    const health = await eventually(async () => {
+      const response = await fetch(`${base}/api/admin/health`, { headers: { cookie: admin } });
+      const entries = (await response.json()) as Array<{ name: string; status: string }>;
+      return entries.every((entry) => entry.status === 'operational') ? entries : undefined;
+    });
+    expect(health.length).toBeGreaterThanOrEqual(6);
+  });
+
   it('stops the gateway and every service on Ctrl-C, and exits cleanly', async () => {
     const { launcher } = platform;
     const exited = new Promise<number | null>((resolve) => launcher.once('exit', (code) => resolve(code)));
@@ -75,5 +145,40 @@ describe('npm start', () => {
     expect(await portOpen(servicesPort)).toBe(false);
     expect(await portOpen(servicesPort + 1)).toBe(false);
     expect(await portOpen(servicesPort + 2)).toBe(false);
+    expect(await portOpen(servicesPort + 3)).toBe(false);
+    expect(await portOpen(servicesPort + 4)).toBe(false);
   });
 });
+
+/** The session cookie of a demo account signed in through the gateway's form. */
+async function signIn(email: string, password: string): Promise<string> {
+  const response = await fetch(`http://127.0.0.1:${gatewayPort}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ email, password }),
+    redirect: 'manual',
+  });
+  if (response.status !== 303) throw new Error(`sign-in of ${email}: ${response.status}`);
+  return response.headers.get('set-cookie')?.split(';')[0] ?? '';
+}
+
+async function caseyTotalSpent(adminCookie: string): Promise<number> {
+  const response = await fetch(
+    `http://127.0.0.1:${gatewayPort}/api/admin/tenants/${demoTenantIds.caseyStudio}`,
+    {
+      headers: { cookie: adminCookie },
+    },
+  );
+  return ((await response.json()) as { totalSpent: number }).totalSpent;
+}
+
+/** What `read` gives once it gives something, within 15 s (events cross NATS between services). */
+async function eventually<T>(read: () => Promise<T | undefined>): Promise<T> {
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const value = await read();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error('gave up waiting');
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -17,3 +17,7 @@ export * from './billing/customer-events.js';
 export * from './billing/payment-events.js';
 export * from './billing/invoice-events.js';
 export * from './billing/billing-api.js';
+export * from './gateway/integration-events.js';
+export * from './monitoring/tenant-metrics-document.js';
+export * from './monitoring/tenant-metrics-api.js';
+export * from './monitoring/system-health.js';

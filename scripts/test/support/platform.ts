@@ -3,7 +3,7 @@ import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import { promisify } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { catalogStream, identityStream, tenancyStream } from '@app/contracts';
+import { billingStream, catalogStream, gatewayStream, identityStream, tenancyStream } from '@app/contracts';
 import { connectNats } from '@app/eventing';
 import { createTestDatabase, uniquePrefix, type TestDatabase } from '@app/test-support';
 import { withBuildLock } from './build-lock.js';
@@ -34,7 +34,9 @@ export interface PlatformOptions {
 }
 
 const run = promisify(execFile);
-const streams = [catalogStream.name, identityStream.name, tenancyStream.name];
+const streams = [catalogStream, identityStream, tenancyStream, billingStream, gatewayStream].map(
+  (stream) => stream.name,
+);
 const root = process.cwd();
 
 export async function startPlatform(options: PlatformOptions): Promise<Platform> {
@@ -51,11 +53,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   try {
     const gatewayPort = await freePort();
     const servicesPort = await freePort();
+    const demoAppPort = await freePort();
     await withBuildLock(root, async () => {
       await run('npm', ['run', 'build'], { cwd: root });
       launcher = spawn(process.execPath, ['dist/start.cjs'], {
         cwd: root,
-        env: launcherEnv(database, options.natsUrl, prefix, gatewayPort, servicesPort),
+        env: launcherEnv(database, options.natsUrl, prefix, { gatewayPort, servicesPort, demoAppPort }),
         stdio: ['ignore', 'pipe', 'pipe'],
       });
       launcher.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -81,16 +84,16 @@ function launcherEnv(
   database: TestDatabase,
   natsUrl: string,
   prefix: string,
-  gatewayPort: number,
-  servicesPort: number,
+  ports: { gatewayPort: number; servicesPort: number; demoAppPort: number },
 ): NodeJS.ProcessEnv {
   return {
     PATH: process.env.PATH,
     DATABASE_URL: database.url,
     NATS_URL: natsUrl,
     NATS_PREFIX: prefix,
-    PORT: String(gatewayPort),
-    SERVICES_BASE_PORT: String(servicesPort),
+    PORT: String(ports.gatewayPort),
+    SERVICES_BASE_PORT: String(ports.servicesPort),
+    DEMO_APP_PORT: String(ports.demoAppPort),
     // A key ring of this run's own, so the launcher writes none into the checkout's data folder.
     SECRETS_KEYS: `test:${randomBytes(32).toString('base64')}`,
   };

@@ -7,6 +7,7 @@ import {
   storageVariables,
   type WithDatabaseUrl,
 } from '@app/service-kit/config';
+import { demoTenantAppUrl } from './seed/demo-subscriptions.js';
 
 const ownDatabase = 'TENANCY_DATABASE_URL';
 
@@ -30,10 +31,17 @@ const secretsKeys = z
 /** What the seed and rebuild commands need: storage (and, for the seed, the key ring). */
 const storageSchema = z.object(storageVariables(ownDatabase));
 
-const seedSchema = storageSchema.extend({ SECRETS_KEYS: secretsKeys });
+const keyRingSchema = storageSchema.extend({ SECRETS_KEYS: secretsKeys });
+
+/** The seed also says where the demo tenant app runs, which the demo subscriptions' endpoints point at. */
+const seedSchema = keyRingSchema.extend({
+  DEMO_TENANT_APP_URL: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })
+    .default(demoTenantAppUrl),
+});
 
 /** Tenancy's whole environment (README "Configuration"); no other file reads process.env. */
-const serviceSchema = seedSchema.extend(serviceVariables('tenancy', 3003));
+const serviceSchema = keyRingSchema.extend(serviceVariables('tenancy', 3003));
 
 export type StorageConfig = WithDatabaseUrl<z.output<typeof storageSchema>, typeof ownDatabase>;
 export type SeedConfig = WithDatabaseUrl<z.output<typeof seedSchema>, typeof ownDatabase>;

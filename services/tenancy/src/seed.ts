@@ -45,6 +45,7 @@ async function seed(): Promise<void> {
       eventStore,
       db: pool,
       readModels,
+      tenantAppUrl: config.DEMO_TENANT_APP_URL,
     });
     console.log(
       `demo subscriptions: ${subscriptions.created.length} created, ` +

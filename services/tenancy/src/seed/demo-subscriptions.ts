@@ -35,8 +35,14 @@ export interface DemoSubscription {
 }
 
 /**
- * Demo data only: the `.example` hosts never resolve and the metrics keys are public in the source, so
- * monitoring reports these apps unreachable until a real tenant app is configured in their place.
+ * Where `npm start` runs the demo tenant app (demo/tenant-app) that the demo subscriptions point at; it answers
+ * each demo metrics key with that tenant's own, changing metrics document.
+ */
+export const demoTenantAppUrl = 'http://127.0.0.1:4100';
+
+/**
+ * Demo data only: the metrics keys are public in the source. Every endpoint is the demo tenant app, which tells
+ * the tenants apart by their keys.
  */
 export const demoSubscriptions: readonly DemoSubscription[] = [
   {
@@ -46,7 +52,7 @@ export const demoSubscriptions: readonly DemoSubscription[] = [
     plan: 'professional',
     status: 'active',
     endpoint: {
-      domainUrl: 'https://insights.casey-studio.example',
+      domainUrl: demoTenantAppUrl,
       metricsApiKey: 'demo-metrics-key-casey-insights',
     },
   },
@@ -71,7 +77,7 @@ export const demoSubscriptions: readonly DemoSubscription[] = [
     plan: 'enterprise',
     status: 'active',
     endpoint: {
-      domainUrl: 'https://kyc.jordanlabs.example',
+      domainUrl: demoTenantAppUrl,
       metricsApiKey: 'demo-metrics-key-jordan-kyc',
     },
   },
@@ -82,7 +88,7 @@ export const demoSubscriptions: readonly DemoSubscription[] = [
     plan: 'professional',
     status: 'active',
     endpoint: {
-      domainUrl: 'https://risk.jordanlabs.example',
+      domainUrl: demoTenantAppUrl,
       metricsApiKey: 'demo-metrics-key-jordan-risk',
     },
   },
@@ -93,7 +99,7 @@ export const demoSubscriptions: readonly DemoSubscription[] = [
     plan: 'basic',
     status: 'trial',
     // Half configured, as a tenant mid-setup would be: the list shows the key as "Not set".
-    endpoint: { domainUrl: 'https://accounts.jordanlabs.example' },
+    endpoint: { domainUrl: demoTenantAppUrl },
   },
   {
     id: '019a0000-0000-7000-8000-0000000b0007',
@@ -102,7 +108,7 @@ export const demoSubscriptions: readonly DemoSubscription[] = [
     plan: 'enterprise',
     status: 'suspended',
     endpoint: {
-      domainUrl: 'https://banking.northwind.example',
+      domainUrl: demoTenantAppUrl,
       metricsApiKey: 'demo-metrics-key-northwind-banking',
     },
   },
@@ -114,3 +120,8 @@ export const demoSubscriptions: readonly DemoSubscription[] = [
     status: 'cancelled',
   },
 ];
+
+/** The keys the demo tenant app must accept: every demo subscription's metrics key. */
+export const demoMetricsKeys: readonly string[] = demoSubscriptions.flatMap((subscription) =>
+  subscription.endpoint?.metricsApiKey ? [subscription.endpoint.metricsApiKey] : [],
+);

@@ -28,6 +28,8 @@ export interface SubscriptionSeedDeps {
   readModels: CheckpointWatcher;
   /** Bound of each wait (tenants, product copies, the seeded subscriptions in the list); default 20 s. */
   timeoutMs?: number;
+  /** Where the demo tenant app runs; default demoTenantAppUrl. */
+  tenantAppUrl?: string;
 }
 
 const options: CommandOptions = { metadata: { actorId: 'seed' } };
@@ -41,7 +43,7 @@ export async function seedDemoSubscriptions(deps: SubscriptionSeedDeps): Promise
   const { eventStore, db, readModels, timeoutMs = 20_000 } = deps;
   const report: SubscriptionSeedReport = { created: [], alreadyPresent: [], skipped: [] };
   const missing: DemoSubscription[] = [];
-  for (const subscription of demoSubscriptions) {
+  for (const subscription of pointedAt(deps.tenantAppUrl)) {
     const state = await readSubscriptionState(eventStore, subscription.id);
     if (state.status === 'absent') missing.push(subscription);
     else report.alreadyPresent.push(subscription.id);
@@ -102,4 +104,14 @@ async function seedOne(commands: SubscriptionCommands, subscription: DemoSubscri
   const position = results.findLast((result) => result.position !== null)?.position;
   if (!position) throw new Error(`starting demo subscription ${id} appended nothing`);
   return { kind: 'created', position };
+}
+
+/** The demo subscriptions with their endpoints at `tenantAppUrl` (where `npm start` runs the demo app), if given. */
+function pointedAt(tenantAppUrl: string | undefined): readonly DemoSubscription[] {
+  if (tenantAppUrl === undefined) return demoSubscriptions;
+  return demoSubscriptions.map((subscription) =>
+    subscription.endpoint
+      ? { ...subscription, endpoint: { ...subscription.endpoint, domainUrl: tenantAppUrl } }
+      : subscription,
+  );
 }

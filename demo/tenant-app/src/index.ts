@@ -1,0 +1,2 @@
+export { buildDemoApp, type DemoAppOptions } from './app.js';
+export { demoMetricsDocument, type DemoClock } from './metrics-document.js';

@@ -1,0 +1,17 @@
+/**
+ * When the scraper acts: cycles spaced by the interval plus jitter, so many monitoring instances (or restarts)
+ * do not hit every tenant app at the same second, and retries spaced by a growing, jittered backoff. `random`
+ * is a number in [0, 1), passed in so tests can pin it.
+ */
+
+/** Up to 10 % of the interval, at most 30 s, added after each cycle's start. */
+export function nextCycleDelayMs(intervalMs: number, elapsedMs: number, random: number): number {
+  const jitter = Math.min(intervalMs * 0.1, 30_000) * random;
+  return Math.max(0, intervalMs - elapsedMs) + Math.round(jitter);
+}
+
+/** Before retry `attempt` (1, 2, …): base × 2^(attempt-1), with the upper half of it jittered. */
+export function retryDelayMs(attempt: number, baseMs: number, random: number): number {
+  const full = baseMs * 2 ** (attempt - 1);
+  return Math.round(full / 2 + (full / 2) * random);
+}

@@ -1,0 +1,29 @@
+/**
+ * Why an outbound fetch failed, as recorded with the scrape. `retryable` marks the failures a later attempt may
+ * fix (network, timeout, 5xx, 429); a refusal, an oversized or malformed answer or a 4xx will not change.
+ */
+export type OutboundFailureKind =
+  | 'refused'
+  | 'timeout'
+  | 'network'
+  | 'too-large'
+  | 'redirect'
+  | 'http-status'
+  | 'invalid-document'
+  | 'no-key';
+
+export class OutboundError extends Error {
+  constructor(
+    readonly kind: OutboundFailureKind,
+    message: string,
+    readonly retryable = false,
+    readonly httpStatus?: number,
+  ) {
+    super(message);
+    this.name = 'OutboundError';
+  }
+}
+
+export function refused(reason: string): OutboundError {
+  return new OutboundError('refused', `Refused by the SSRF guard: ${reason}`);
+}

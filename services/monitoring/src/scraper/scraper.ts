@@ -1,0 +1,120 @@
+import type pg from 'pg';
+import type { EventingLogger } from '@app/eventing';
+import type { ScrapeResult } from '../store/scrape-result.js';
+import { recordScrape } from '../store/record-scrape.js';
+import { pruneHistory } from '../store/scrape-history.js';
+import { runBounded } from './run-bounded.js';
+import { scrapeEndpoint, type KeyedTarget, type ScrapeEndpointDeps } from './scrape-endpoint.js';
+import type { MetricsEndpoint, TenancyEndpoints } from './tenancy-endpoints.js';
+
+export interface ScraperDeps extends ScrapeEndpointDeps {
+  pool: pg.Pool;
+  tenancy: TenancyEndpoints;
+  logger: EventingLogger;
+  concurrency: number;
+  /** Retries of a scheduled scrape; an on-demand scrape is tried once, as someone is waiting for it. */
+  retries: number;
+  retentionDays: number;
+}
+
+export interface CycleSummary {
+  targets: number;
+  succeeded: number;
+  failed: number;
+  durationMs: number;
+}
+
+export interface Scraper {
+  /**
+   * Scrapes every watched app once, records each result, then prunes history past retention. An aborted
+   * `signal` starts no further scrape, for a quick shutdown.
+   */
+  runCycle(signal?: AbortSignal): Promise<CycleSummary>;
+  /** One bounded scrape of one subscription, for a tenant never scraped; null when tenancy lists no such app. */
+  scrapeNow(tenantId: string, subscriptionId: string): Promise<ScrapeResult | null>;
+}
+
+const dayMs = 24 * 60 * 60 * 1000;
+
+export function createScraper(deps: ScraperDeps): Scraper {
+  const { pool, tenancy, logger } = deps;
+  /** One scrape per subscription at a time: an on-demand fetch joins a scheduled one already under way. */
+  const inFlight = new Map<string, Promise<ScrapeResult>>();
+
+  function scrapeOnce(target: KeyedTarget, retries: number): Promise<ScrapeResult> {
+    const running = inFlight.get(target.subscriptionId);
+    if (running) return running;
+    const scrape = (async () => {
+      const result = await scrapeEndpoint(target, retries, deps);
+      const raised = await recordScrape(pool, result);
+      for (const alert of raised) {
+        logger.warn(
+          { subscriptionId: result.subscriptionId, tenantId: result.tenantId, alert: alert.kind },
+          `Monitoring alert raised: ${alert.message}`,
+        );
+      }
+      if (result.outcome === 'failure') {
+        logger.debug(
+          { subscriptionId: result.subscriptionId, kind: result.failureKind, reason: result.reason },
+          'Scrape failed',
+        );
+      }
+      return result;
+    })().finally(() => inFlight.delete(target.subscriptionId));
+    inFlight.set(target.subscriptionId, scrape);
+    return scrape;
+  }
+
+  return {
+    async runCycle(signal) {
+      const started = performance.now();
+      // Held only for this cycle: the keys are dropped with the list when it ends.
+      const endpoints = (await tenancy.list()).filter(isWatched);
+      let succeeded = 0;
+      let failed = 0;
+      await runBounded(
+        endpoints,
+        deps.concurrency,
+        async (endpoint) => {
+          try {
+            const result = await scrapeOnce(keyedTarget(endpoint), deps.retries);
+            if (result.outcome === 'success') succeeded += 1;
+            else failed += 1;
+          } catch (error) {
+            // Recording failed (Postgres away): this app is tried again next cycle; the others go on.
+            failed += 1;
+            logger.error(
+              { err: error, subscriptionId: endpoint.subscriptionId },
+              'Scrape could not be recorded',
+            );
+          }
+        },
+        signal,
+      );
+      const pruned = await pruneHistory(pool, new Date(deps.now().getTime() - deps.retentionDays * dayMs));
+      const summary = {
+        targets: endpoints.length,
+        succeeded,
+        failed,
+        durationMs: Math.round(performance.now() - started),
+      };
+      logger.info({ ...summary, pruned }, 'Scrape cycle finished');
+      return summary;
+    },
+
+    async scrapeNow(tenantId, subscriptionId) {
+      const [endpoint] = (await tenancy.list({ tenantId, subscriptionId })).filter(isWatched);
+      return endpoint === undefined ? null : scrapeOnce(keyedTarget(endpoint), 0);
+    },
+  };
+}
+
+/** A cancelled subscription's app is no longer the platform's to watch. */
+function isWatched(endpoint: MetricsEndpoint): boolean {
+  return endpoint.status !== 'cancelled';
+}
+
+function keyedTarget(endpoint: MetricsEndpoint): KeyedTarget {
+  const { subscriptionId, tenantId, domainUrl, metricsApiKey } = endpoint;
+  return { subscriptionId, tenantId, domainUrl, metricsApiKey };
+}

@@ -1,0 +1,70 @@
+import type pg from 'pg';
+import type { EventingLogger } from '@app/eventing';
+import type { ReadinessCheck } from '@app/service-kit';
+import type { MonitoringConfig } from './config.js';
+import { createPlatformHealth, type ProbedComponent } from './health/platform-health.js';
+import { createSsrfGuard, type Resolver } from './outbound/ssrf-guard.js';
+import { createScraper } from './scraper/scraper.js';
+import { createTenancyEndpoints } from './scraper/tenancy-endpoints.js';
+
+type ScraperConfig = Pick<
+  MonitoringConfig,
+  | 'TENANCY_URL'
+  | 'INTERNAL_TOKEN_SECRET'
+  | 'SCRAPE_ALLOW_HOSTS'
+  | 'METRICS_PATH'
+  | 'SCRAPE_TIMEOUT_MS'
+  | 'SCRAPE_MAX_BYTES'
+  | 'SCRAPE_CONCURRENCY'
+  | 'SCRAPE_RETRIES'
+  | 'HISTORY_RETENTION_DAYS'
+>;
+
+/** The scraper as main.ts runs it; tests pass a resolver and a quicker retry base. */
+export function wireScraper(
+  config: ScraperConfig,
+  clients: { pool: pg.Pool; logger: EventingLogger; resolve?: Resolver; retryBaseMs?: number },
+) {
+  return createScraper({
+    pool: clients.pool,
+    logger: clients.logger,
+    tenancy: createTenancyEndpoints({
+      tenancyUrl: config.TENANCY_URL,
+      internalSecret: config.INTERNAL_TOKEN_SECRET,
+    }),
+    guard: createSsrfGuard({
+      allowHosts: config.SCRAPE_ALLOW_HOSTS,
+      ...(clients.resolve ? { resolve: clients.resolve } : {}),
+    }),
+    settings: {
+      metricsPath: config.METRICS_PATH,
+      timeoutMs: config.SCRAPE_TIMEOUT_MS,
+      maxBytes: config.SCRAPE_MAX_BYTES,
+      retryBaseMs: clients.retryBaseMs ?? 1_000,
+    },
+    concurrency: config.SCRAPE_CONCURRENCY,
+    retries: config.SCRAPE_RETRIES,
+    retentionDays: config.HISTORY_RETENTION_DAYS,
+    now: () => new Date(),
+    random: Math.random,
+    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+  });
+}
+
+type HealthConfig = Pick<
+  MonitoringConfig,
+  'GATEWAY_URL' | 'CATALOG_URL' | 'IDENTITY_URL' | 'TENANCY_URL' | 'BILLING_URL'
+>;
+
+/** Every configured component, gateway first; one left unset is left out. */
+export function wirePlatformHealth(config: HealthConfig, readiness: readonly ReadinessCheck[]) {
+  const candidates: Array<[string, ProbedComponent['kind'], string | undefined]> = [
+    ['Gateway', 'gateway', config.GATEWAY_URL],
+    ['Catalog', 'service', config.CATALOG_URL],
+    ['Identity', 'service', config.IDENTITY_URL],
+    ['Tenancy', 'service', config.TENANCY_URL],
+    ['Billing', 'service', config.BILLING_URL],
+  ];
+  const components = candidates.flatMap(([name, kind, url]) => (url ? [{ name, kind, url }] : []));
+  return createPlatformHealth({ components, self: { name: 'Monitoring', checks: readiness } });
+}

@@ -1,0 +1,255 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { Scraper } from '../../src/scraper/scraper.js';
+import type { MetricsEndpoint } from '../../src/scraper/tenancy-endpoints.js';
+import { startFakeTenancy } from '../support/fake-tenancy.js';
+import { startMonitoringStorage, type MonitoringStorage } from '../support/monitoring-harness.js';
+import { captureLogs, testScraper, type CapturedLogs } from '../support/scraper-wiring.js';
+import { documentAt, startTenantApps, type AppBehaviour } from '../support/tenant-apps.js';
+
+let storage: MonitoringStorage;
+let tenancy: Awaited<ReturnType<typeof startFakeTenancy>>;
+let apps: Awaited<ReturnType<typeof startTenantApps>>;
+let logs: CapturedLogs;
+let scraper: Scraper;
+const keys: string[] = [];
+
+beforeAll(async () => {
+  storage = await startMonitoringStorage();
+  tenancy = await startFakeTenancy();
+  apps = await startTenantApps();
+  logs = captureLogs();
+  scraper = testScraper({
+    pool: storage.pool,
+    tenancyUrl: tenancy.origin,
+    allowHosts: [`127.0.0.1:${apps.port}`],
+    logger: logs.logger,
+  });
+});
+afterAll(async () => {
+  await apps?.close();
+  await tenancy?.close();
+  await storage?.close();
+});
+beforeEach(() => {
+  // Each test watches only the apps it adds.
+  tenancy.endpoints.length = 0;
+});
+
+function watch(behaviour: AppBehaviour, overrides: Partial<MetricsEndpoint> = {}): MetricsEndpoint {
+  const name = `app-${randomUUID().slice(0, 8)}`;
+  const key = `metrics-key-${randomUUID()}`;
+  keys.push(key);
+  const endpoint: MetricsEndpoint = {
+    subscriptionId: randomUUID(),
+    tenantId: randomUUID(),
+    productId: randomUUID(),
+    status: 'active',
+    domainUrl: apps.add(name, key, behaviour),
+    metricsApiKey: key,
+    ...overrides,
+  };
+  tenancy.endpoints.push(endpoint);
+  return endpoint;
+}
+
+const appName = (endpoint: MetricsEndpoint) => endpoint.domainUrl.split('/').at(-1) ?? '';
+
+async function scrapesOf(subscriptionId: string) {
+  const { rows } = await storage.pool.query(
+    `SELECT outcome, attempts, http_status, failure_kind, reason, missing_groups, cpu_percent, latency_ms
+     FROM scrapes WHERE subscription_id = $1 ORDER BY id`,
+    [subscriptionId],
+  );
+  return rows as Array<Record<string, unknown>>;
+}
+
+async function latestOf(subscriptionId: string) {
+  const { rows } = await storage.pool.query(
+    'SELECT document FROM latest_documents WHERE subscription_id = $1',
+    [subscriptionId],
+  );
+  return rows[0]?.document as Record<string, unknown> | undefined;
+}
+
+async function openAlerts(subscriptionId: string) {
+  const { rows } = await storage.pool.query<{ kind: string; message: string }>(
+    'SELECT kind, message FROM alerts WHERE subscription_id = $1 AND resolved_at IS NULL ORDER BY kind',
+    [subscriptionId],
+  );
+  return rows;
+}
+
+describe('a scrape cycle', () => {
+  it('stores good documents and records every bad answer as a failure with its reason', async () => {
+    const good = watch('good');
+    const partial = watch('partial');
+    const cases: Array<[AppBehaviour, RegExp, string]> = [
+      ['wrong-types', /malformed.*performance\.error_rate_percent/, 'invalid-document'],
+      ['huge', /larger than 100000 bytes/, 'too-large'],
+      ['slow', /No complete answer within 1000 ms/, 'timeout'],
+      ['not-json', /not JSON/, 'invalid-document'],
+      ['server-error', /HTTP 500/, 'http-status'],
+    ];
+    const bad = cases.map(([behaviour]) => watch(behaviour));
+    const wrongKey = watch('good', { metricsApiKey: 'not-the-key' });
+    const keyless = watch('good', { metricsApiKey: null });
+
+    const summary = await scraper.runCycle();
+
+    expect(summary).toMatchObject({ targets: 9, succeeded: 2, failed: 7 });
+    expect(await scrapesOf(good.subscriptionId)).toEqual([
+      expect.objectContaining({ outcome: 'success', attempts: 1, http_status: 200, missing_groups: [] }),
+    ]);
+    expect(await latestOf(good.subscriptionId)).toEqual(documentAt(appName(good)));
+    expect(await scrapesOf(partial.subscriptionId)).toEqual([
+      expect.objectContaining({ outcome: 'success', missing_groups: ['storage', 'security'] }),
+    ]);
+    for (const [index, [, reason, kind]] of cases.entries()) {
+      const rows = await scrapesOf(bad[index]?.subscriptionId ?? '');
+      expect(rows).toEqual([
+        expect.objectContaining({
+          outcome: 'failure',
+          failure_kind: kind,
+          reason: expect.stringMatching(reason),
+        }),
+      ]);
+      expect(await latestOf(bad[index]?.subscriptionId ?? '')).toBeUndefined();
+    }
+    expect((await scrapesOf(wrongKey.subscriptionId))[0]).toMatchObject({
+      failure_kind: 'http-status',
+      http_status: 401,
+      attempts: 1,
+      reason: 'The tenant app refused the metrics API key (HTTP 401)',
+    });
+    expect((await scrapesOf(keyless.subscriptionId))[0]).toMatchObject({
+      failure_kind: 'no-key',
+      attempts: 0,
+    });
+    expect(apps.served(appName(keyless))).toBe(0);
+  });
+
+  it('retries what a retry may fix and keeps what it finally got, with the attempts it took', async () => {
+    const flaky = watch('flaky');
+    const broken = watch('server-error');
+    const invalid = watch('wrong-types');
+    await scraper.runCycle();
+    expect((await scrapesOf(flaky.subscriptionId))[0]).toMatchObject({ outcome: 'success', attempts: 2 });
+    expect((await scrapesOf(broken.subscriptionId))[0]).toMatchObject({ outcome: 'failure', attempts: 3 });
+    expect(apps.served(appName(broken))).toBe(3);
+    // A malformed document will not improve a second later: not retried.
+    expect(apps.served(appName(invalid))).toBe(1);
+  });
+
+  it('never replaces the last good document with a bad answer', async () => {
+    const app = watch('good');
+    await scraper.runCycle();
+    const kept = await latestOf(app.subscriptionId);
+    for (const behaviour of ['wrong-types', 'not-json', 'huge'] as const) {
+      apps.behave(appName(app), behaviour);
+      await scraper.runCycle();
+    }
+    expect(await latestOf(app.subscriptionId)).toEqual(kept);
+    expect((await scrapesOf(app.subscriptionId)).map((row) => row.outcome)).toEqual([
+      'success',
+      'failure',
+      'failure',
+      'failure',
+    ]);
+  });
+
+  it('raises one alert on the third failure in a row and resolves it when the app recovers', async () => {
+    const app = watch('not-json');
+    await storage.pool.query(
+      `INSERT INTO tenants (tenant_id, name, updated_at) VALUES ($1, 'Acme Builders', now())`,
+      [app.tenantId],
+    );
+    await scraper.runCycle();
+    await scraper.runCycle();
+    expect(await openAlerts(app.subscriptionId)).toEqual([]);
+    await scraper.runCycle();
+    await scraper.runCycle();
+    expect(await openAlerts(app.subscriptionId)).toEqual([
+      {
+        kind: 'scrape-failures',
+        message: expect.stringMatching(
+          /^Acme Builders \(http:.*\): 3 scrapes in a row failed; the last: The answer is not JSON$/,
+        ),
+      },
+    ]);
+    apps.behave(appName(app), 'good');
+    await scraper.runCycle();
+    expect(await openAlerts(app.subscriptionId)).toEqual([]);
+    const { rows } = await storage.pool.query(
+      'SELECT count(*)::int AS n FROM alerts WHERE subscription_id = $1',
+      [app.subscriptionId],
+    );
+    expect(rows[0].n).toBe(1);
+  });
+
+  it('raises a threshold alert when the app reports CPU above 90 %', async () => {
+    const app = watch('hot');
+    await scraper.runCycle();
+    expect(await openAlerts(app.subscriptionId)).toEqual([
+      { kind: 'cpu', message: expect.stringMatching(/CPU usage is 96\.5%, above 90%$/) },
+    ]);
+    expect((await scrapesOf(app.subscriptionId))[0]).toMatchObject({ cpu_percent: 96.5 });
+  });
+
+  it('leaves cancelled subscriptions alone', async () => {
+    const cancelled = watch('good', { status: 'cancelled' });
+    const summary = await scraper.runCycle();
+    expect(summary.targets).toBe(0);
+    expect(apps.served(appName(cancelled))).toBe(0);
+  });
+
+  it('prunes history older than the retention', async () => {
+    const app = watch('good');
+    await storage.pool.query(
+      `INSERT INTO scrapes (subscription_id, tenant_id, domain_url, fetched_at, outcome, latency_ms, attempts)
+       VALUES ($1, $2, $3, now() - interval '31 days', 'success', 10, 1),
+              ($1, $2, $3, now() - interval '29 days', 'success', 10, 1)`,
+      [app.subscriptionId, app.tenantId, app.domainUrl],
+    );
+    await scraper.runCycle();
+    const { rows } = await storage.pool.query(
+      `SELECT count(*)::int AS n FROM scrapes WHERE subscription_id = $1`,
+      [app.subscriptionId],
+    );
+    expect(rows[0].n).toBe(2);
+  });
+
+  it('fails as a whole when tenancy refuses its key, scraping nothing', async () => {
+    const wrongSecret = testScraper({
+      pool: storage.pool,
+      tenancyUrl: tenancy.origin,
+      allowHosts: [`127.0.0.1:${apps.port}`],
+      logger: captureLogs().logger,
+      internalSecret: 'another-secret-of-at-least-32-characters',
+    });
+    const app = watch('good');
+    await expect(wrongSecret.runCycle()).rejects.toThrow(/Tenancy answered 401/);
+    expect(apps.served(appName(app))).toBe(0);
+  });
+
+  it('never writes a metrics key to a log line or a table', async () => {
+    watch('server-error');
+    watch('not-json');
+    await scraper.runCycle();
+    const tables = await storage.pool.query(
+      `SELECT string_agg(t::text, ' ') AS text FROM (
+         SELECT row_to_json(s)::text AS t FROM scrapes s
+         UNION ALL SELECT row_to_json(l)::text FROM latest_documents l
+         UNION ALL SELECT row_to_json(a)::text FROM alerts a
+         UNION ALL SELECT row_to_json(w)::text FROM watched_subscriptions w) x`,
+    );
+    const stored = String(tables.rows[0].text);
+    const logged = logs.lines.join('\n');
+    expect(keys.length).toBeGreaterThan(10);
+    for (const key of keys) {
+      expect(stored).not.toContain(key);
+      expect(logged).not.toContain(key);
+    }
+    expect(logged).toContain('Scrape cycle finished');
+  });
+});

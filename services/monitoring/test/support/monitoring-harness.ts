@@ -1,0 +1,60 @@
+import pg from 'pg';
+import { inject } from 'vitest';
+import { bindIdentityOnInject, testIdentitySecret } from '@app/service-kit/testing';
+import { createTestDatabase } from '@app/test-support';
+import { buildApp, type MonitoringApp } from '../../src/app.js';
+import { monitoringSchema } from '../../src/config.js';
+import { createPlatformHealth, type PlatformHealth } from '../../src/health/platform-health.js';
+import { prepareMonitoringStorage } from '../../src/runtime.js';
+import type { Scraper } from '../../src/scraper/scraper.js';
+
+export const silentLogger = {
+  debug: () => undefined,
+  info: () => undefined,
+  warn: () => undefined,
+  error: () => undefined,
+};
+
+export interface MonitoringStorage {
+  pool: pg.Pool;
+  close(): Promise<void>;
+}
+
+/** Monitoring's schema, migrated, on a database of this test file's own. */
+export async function startMonitoringStorage(): Promise<MonitoringStorage> {
+  const database = await createTestDatabase(inject('databaseUrl'));
+  const pool = new pg.Pool({
+    connectionString: database.url,
+    max: 10,
+    options: `-c search_path=${monitoringSchema}`,
+  });
+  await prepareMonitoringStorage(pool);
+  return {
+    pool,
+    async close() {
+      pool.on('error', () => undefined);
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
+/** Monitoring's app as main.ts builds it, on the given storage, with identity tokens bound on inject. */
+export async function startMonitoringApp(
+  storage: MonitoringStorage,
+  options: { scraper: Pick<Scraper, 'scrapeNow'>; health?: PlatformHealth; now?: () => Date },
+): Promise<MonitoringApp> {
+  const health =
+    options.health ?? createPlatformHealth({ components: [], self: { name: 'Monitoring', checks: [] } });
+  const app = await buildApp({
+    identitySecret: testIdentitySecret,
+    logLevel: 'silent',
+    db: storage.pool,
+    scraper: options.scraper,
+    health,
+    readiness: [],
+    ...(options.now ? { now: options.now } : {}),
+  });
+  bindIdentityOnInject(app);
+  return app;
+}
