@@ -21,3 +21,4 @@ export * from './gateway/integration-events.js';
 export * from './monitoring/tenant-metrics-document.js';
 export * from './monitoring/tenant-metrics-api.js';
 export * from './monitoring/system-health.js';
+export * from './billing/usage-api.js';

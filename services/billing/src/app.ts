@@ -20,6 +20,7 @@ import { paymentIntentRoutes } from './http/payment-intents.routes.js';
 import { sandboxRoutes } from './http/sandbox.routes.js';
 import { stripeWebhookRoutes } from './http/stripe-webhooks.routes.js';
 import type { SandboxProvider, StripeProvider } from './payments/index.js';
+import { usageRoutes } from './usage/usage.routes.js';
 
 export interface BillingDeps {
   identitySecret: string;
@@ -66,6 +67,7 @@ export async function buildApp(deps: BillingDeps) {
   await app.register(billingConfigRoutes, { provider });
   await app.register(paymentIntentRoutes, { checkout, ...replies });
   await app.register(invoiceRoutes, { db });
+  await app.register(usageRoutes, { db, now });
   if (provider.name === 'sandbox') {
     const confirmation = createSandboxConfirmation({ pool: db, sandbox: provider, settlement });
     await app.register(sandboxRoutes, { confirmation, ...replies });

@@ -6,6 +6,7 @@ import {
   storageVariables,
   type WithDatabaseUrl,
 } from '@app/service-kit/config';
+import { renewalVariables } from './application/renewals/renewal-config.js';
 import { paymentProviderVariables, requireStripeKeys } from './payments/provider-config.js';
 
 const ownDatabase = 'BILLING_DATABASE_URL';
@@ -18,7 +19,10 @@ const seedObject = storageSchema.extend(paymentProviderVariables);
 const seedSchema = seedObject.superRefine(requireStripeKeys);
 
 /** Billing's whole environment (README "Configuration"); no other file reads process.env. */
-const serviceSchema = seedObject.extend(serviceVariables('billing', 3004)).superRefine(requireStripeKeys);
+const serviceSchema = seedObject
+  .extend(serviceVariables('billing', 3004))
+  .extend(renewalVariables)
+  .superRefine(requireStripeKeys);
 
 export type StorageConfig = WithDatabaseUrl<z.output<typeof storageSchema>, typeof ownDatabase>;
 export type SeedConfig = WithDatabaseUrl<z.output<typeof seedSchema>, typeof ownDatabase>;

@@ -1,6 +1,9 @@
 import type { Telemetry } from '@app/service-kit';
 import { runEventSourcedService } from '@app/service-kit/runtime';
 import { buildApp } from './app.js';
+import { createBillingHandlers } from './application/command-handlers.js';
+import { renewalPolicyOf } from './application/renewals/renewal-config.js';
+import { createRenewalRunner } from './application/renewals/renewal-runner.js';
 import { billingSchema, type BillingConfig } from './config.js';
 import { startBillingConsumers } from './integration/consumers/start-billing-consumers.js';
 import { startBillingRelay } from './integration/start-billing-relay.js';
@@ -8,8 +11,9 @@ import { createPaymentProvider } from './payments/index.js';
 import { billingProjections, openStorage, ownedCategories } from './runtime.js';
 
 /**
- * Billing's process: shared clients, its projections and relay, the consumer of the catalogue's products (the
- * prices it charges), the configured payment provider and its HTTP app (runEventSourcedService).
+ * Billing's process: shared clients, its projections and relay, the consumers of the catalogue's products (the
+ * prices it charges) and of tenancy's tenants and subscriptions (what it renews), the renewal runner, the
+ * configured payment provider and its HTTP app (runEventSourcedService).
  */
 export function main(config: BillingConfig, telemetry: Telemetry): Promise<void> {
   return runEventSourcedService({
@@ -22,8 +26,31 @@ export function main(config: BillingConfig, telemetry: Telemetry): Promise<void>
     projections: billingProjections,
     startRelay: ({ eventStore, pool, nats, logger }) =>
       startBillingRelay({ eventStore, pool, nats, prefix: config.NATS_PREFIX, logger }),
-    startConsumers: ({ pool, nats, logger }) =>
-      startBillingConsumers({ nats, pool, schema: billingSchema, prefix: config.NATS_PREFIX, logger }),
+    // Renewals run beside the consumers: started after the projections, stopped before NATS drains.
+    startConsumers: async ({ pool, nats, eventStore, logger }) => {
+      const consumers = await startBillingConsumers({
+        nats,
+        pool,
+        schema: billingSchema,
+        prefix: config.NATS_PREFIX,
+        logger,
+      });
+      const renewals = createRenewalRunner({
+        pool,
+        eventStore,
+        handlers: createBillingHandlers(eventStore),
+        provider: createPaymentProvider(config, { pool }),
+        now: () => new Date(),
+        policy: renewalPolicyOf(config),
+        logger: logger.child({ component: 'renewals' }),
+      }).start(config.RENEWAL_TICK_MS);
+      return {
+        stop: async () => {
+          await renewals.stop();
+          await consumers.stop();
+        },
+      };
+    },
     buildApp: ({ pool, eventStore, projections, readiness }) =>
       buildApp({
         identitySecret: config.INTERNAL_TOKEN_SECRET,

@@ -11,6 +11,7 @@ import {
 import { customerCategory, invoiceCategory, paymentCategory } from './application/streams.js';
 import { billingSchema, type StorageConfig } from './config.js';
 import { invoicesProjection } from './projections/invoices.js';
+import { payersProjection } from './projections/payers.js';
 import { paymentsProjection } from './projections/payments.js';
 
 /** Billing's schema, and its read-model DDL beside src/ in the source tree and beside dist/ once built. */
@@ -22,7 +23,7 @@ const billingStorage: ServiceSchema = {
 /** The event categories billing writes; its projections and relay read the same ones. */
 export const ownedCategories: string[] = [customerCategory, paymentCategory, invoiceCategory];
 
-export const billingProjections = [paymentsProjection, invoicesProjection];
+export const billingProjections = [paymentsProjection, invoicesProjection, payersProjection];
 
 export function openStorage(config: StorageConfig, logger?: EventStoreLogger): Promise<ServiceStorage> {
   return openServiceStorage(billingStorage, config, logger);

@@ -16,11 +16,13 @@ import { openStorage } from './runtime.js';
 import { awaitProductCopies } from './seed/await-products.js';
 import { demoPurchases } from './seed/demo-purchases.js';
 import { seedDemoInvoices } from './seed/seed-demo-invoices.js';
+import { seedDemoUsageWith } from './usage/seed-demo-usage.js';
 
 const productWaitMs = 30_000;
 
 async function seed(): Promise<void> {
   const config = loadSeedConfig();
+  await seedDemoUsageWith(config);
   if (config.PAYMENT_PROVIDER !== 'sandbox') {
     console.log('demo invoices: skipped (they are paid with the Sandbox, and PAYMENT_PROVIDER is stripe)');
     return;

@@ -38,6 +38,27 @@ describe('billing config', () => {
     expect(complete.PAYMENT_PROVIDER).toBe('stripe');
   });
 
+  it('renews every minute with a 14-day trial and retries 1, 3 and 5 days after the first attempt by default', () => {
+    expect(loadConfig(base)).toMatchObject({
+      RENEWAL_TICK_MS: 60_000,
+      TRIAL_DAYS: 14,
+      RENEWAL_RETRY_DAYS: [1, 3, 5],
+    });
+    expect(loadConfig({ ...base, RENEWAL_RETRY_DAYS: '2, 4', TRIAL_DAYS: '0' })).toMatchObject({
+      RENEWAL_RETRY_DAYS: [2, 4],
+      TRIAL_DAYS: 0,
+    });
+    expect(loadConfig({ ...base, RENEWAL_RETRY_DAYS: 'none' }).RENEWAL_RETRY_DAYS).toEqual([]);
+  });
+
+  it('refuses a retry schedule that is not increasing whole days, and a tick under a second', () => {
+    expect(() => loadConfig({ ...base, RENEWAL_RETRY_DAYS: '3,1' })).toThrow(
+      /RENEWAL_RETRY_DAYS: must be increasing/,
+    );
+    expect(() => loadConfig({ ...base, RENEWAL_RETRY_DAYS: '1,two' })).toThrow(/RENEWAL_RETRY_DAYS/);
+    expect(() => loadConfig({ ...base, RENEWAL_TICK_MS: '10' })).toThrow(/RENEWAL_TICK_MS/);
+  });
+
   it('lets the seed pay with the Sandbox by default, with storage alone', () => {
     expect(loadSeedConfig({ DATABASE_URL: base.DATABASE_URL }).PAYMENT_PROVIDER).toBe('sandbox');
   });

@@ -13,6 +13,13 @@ import { paymentProviderNameSchema } from './customer-events.js';
  */
 export const billingCurrencySchema = z.literal('usd');
 
+/**
+ * A subscription tenancy starts for a checkout has the id `uuidv5(paymentId, checkoutSubscriptionNamespace)`
+ * (tenancy's billing consumer), so a redelivery names the same one and billing can tell which checkout began it.
+ * Fixed forever.
+ */
+export const checkoutSubscriptionNamespace = '0b6c7d1e-4f2a-5b3c-8d9e-1a2b3c4d5e6f';
+
 /** The provider confirmed a first payment for a product: tenancy starts (or reactivates) the subscription. */
 export const checkoutCompletedV1DataSchema = z.object({
   paymentId: idSchema,

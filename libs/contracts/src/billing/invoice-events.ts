@@ -5,8 +5,11 @@ import { idSchema, isoDateTimeSchema } from '../common.js';
 export const invoiceNumberSchema = z.string().regex(/^INV-\d{6,}$/, 'number must look like INV-000123');
 
 /**
- * Billing's stored invoice events (stream `billing_invoice-<id>`). Money is integer cents in USD. `paid` repeats
- * the facts of `issued`, so the relay publishes billing.invoice.paid.v1 from that one event.
+ * Billing's stored invoice events (stream `billing_invoice-<id>`). Money is integer cents in USD. `paid` and
+ * `overdue` repeat the facts of `issued`, so the relay publishes billing.invoice.paid.v1 and .overdue.v1 from that
+ * one event. A checkout's invoice is issued and paid at once; a renewal's is issued pending and collected by
+ * off-session charges of the saved card: attempted, failed (a retry scheduled), and paid or, after the last
+ * scheduled retry, overdue (services/billing/README.md "Renewals and dunning").
  */
 const invoiceFacts = {
   invoiceId: idSchema,
@@ -26,7 +29,10 @@ export const invoiceIssuedSchema = z.object({
   type: z.literal('InvoiceIssued'),
   data: z.object({
     ...invoiceFacts,
-    /** The month it bills: from the issue time to the same time a calendar month later. */
+    /**
+     * The month it bills: a checkout's from its issue time to the same time a calendar month later; a renewal's
+     * from the subscription's anniversary to the next one.
+     */
     periodStart: isoDateTimeSchema,
     periodEnd: isoDateTimeSchema,
     issuedAt: isoDateTimeSchema,
@@ -38,8 +44,56 @@ export const invoicePaidSchema = z.object({
   data: z.object({ ...invoiceFacts, paymentId: idSchema, paidAt: isoDateTimeSchema }),
 });
 
-export const invoiceEventSchema = z.discriminatedUnion('type', [invoiceIssuedSchema, invoicePaidSchema]);
+/**
+ * A collection attempt begins: recorded before the provider is asked, with the customer and card it charges, so
+ * an attempt cut short by a crash is resumed with the same parameters (and the same idempotency key).
+ */
+export const invoicePaymentAttemptedSchema = z.object({
+  type: z.literal('InvoicePaymentAttempted'),
+  data: z.object({
+    invoiceId: idSchema,
+    /** 1 for the charge at issue, then one more per retry. */
+    attempt: z.number().int().positive(),
+    /** Billing's payment that records this attempt's charge. */
+    paymentId: idSchema,
+    providerCustomerId: z.string().min(1).max(255),
+    paymentMethodId: z.string().min(1).max(255),
+    attemptedAt: isoDateTimeSchema,
+  }),
+});
+
+/** The attempt was declined, in the provider's code and words; `nextAttemptAt` is null when none is scheduled. */
+export const invoicePaymentFailedSchema = z.object({
+  type: z.literal('InvoicePaymentFailed'),
+  data: z.object({
+    invoiceId: idSchema,
+    attempt: z.number().int().positive(),
+    paymentId: idSchema,
+    code: z.string().min(1).max(100),
+    declineCode: z.string().min(1).max(100).nullable(),
+    message: z.string().min(1).max(500),
+    failedAt: isoDateTimeSchema,
+    nextAttemptAt: isoDateTimeSchema.nullable(),
+  }),
+});
+
+/** The last scheduled retry failed: the renewal is overdue and tenancy suspends its subscription. */
+export const invoiceOverdueSchema = z.object({
+  type: z.literal('InvoiceOverdue'),
+  data: z.object({ ...invoiceFacts, subscriptionId: idSchema, overdueAt: isoDateTimeSchema }),
+});
+
+export const invoiceEventSchema = z.discriminatedUnion('type', [
+  invoiceIssuedSchema,
+  invoicePaidSchema,
+  invoicePaymentAttemptedSchema,
+  invoicePaymentFailedSchema,
+  invoiceOverdueSchema,
+]);
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
 export type InvoiceIssued = z.infer<typeof invoiceIssuedSchema>;
 export type InvoicePaid = z.infer<typeof invoicePaidSchema>;
+export type InvoicePaymentAttempted = z.infer<typeof invoicePaymentAttemptedSchema>;
+export type InvoicePaymentFailed = z.infer<typeof invoicePaymentFailedSchema>;
+export type InvoiceOverdue = z.infer<typeof invoiceOverdueSchema>;
 export const invoiceEventTypes = invoiceEventSchema.options.map((option) => option.shape.type.value);

@@ -8,7 +8,11 @@ import { paymentProviderNameSchema } from './customer-events.js';
  * beyond the brand and last four ever enters an event; the provider's client secret never does either.
  * `succeeded` repeats the facts of `created`, so the relay publishes a checkout from that one event.
  */
-export const paymentKindSchema = z.enum(['checkout']);
+/**
+ * `checkout`: the buyer confirms it in the browser. `renewal`: one off-session charge of the saved card for a
+ * renewal invoice, decided at once by the provider (one payment per collection attempt).
+ */
+export const paymentKindSchema = z.enum(['checkout', 'renewal']);
 
 const paymentFacts = {
   paymentId: idSchema,
@@ -23,6 +27,8 @@ const paymentFacts = {
   provider: paymentProviderNameSchema,
   /** The provider's id of the payment (`pi_…` at Stripe). */
   providerPaymentId: z.string().min(1).max(255),
+  /** The renewal invoice a `renewal` payment tries to collect; absent for a checkout. */
+  invoiceId: idSchema.optional(),
 };
 
 export const cardSummarySchema = z.object({

@@ -2,6 +2,8 @@ import type pg from 'pg';
 import { NotFoundError } from '@app/domain';
 import type { CommandOptions } from '@app/eventing';
 import { paymentNotFound } from '../domain/payment/decide.js';
+import type { PaymentOutcome } from '../payments/payment-provider.js';
+import { PaymentIntentUnexpectedStateError } from '../payments/provider-errors.js';
 import type { SandboxConfirmInput, SandboxProvider } from '../payments/sandbox/sandbox-provider.js';
 import { intentIdOf } from '../payments/sandbox/sandbox-secrets.js';
 import { findPaymentByProviderId } from '../projections/payments.js';
@@ -18,19 +20,44 @@ export function createSandboxConfirmation(deps: {
   settlement: SettlementService;
 }) {
   const { pool, sandbox, settlement } = deps;
+
+  /**
+   * The Sandbox's answer to the card. A payment that already succeeded there is refused as Stripe refuses it
+   * (409): that happens when billing stopped between the Sandbox's success and its own record of it, or while a
+   * concurrent confirmation is recording it. The success is then read back from the Sandbox and settled, so the
+   * customer's retry completes the checkout instead of being told it cannot be confirmed.
+   */
+  async function confirmOrRecover(
+    input: SandboxConfirmInput,
+    intentId: string,
+    paymentId: string,
+  ): Promise<PaymentOutcome> {
+    try {
+      const confirmation = await sandbox.confirmPayment(input);
+      if (confirmation.metadata.paymentId !== paymentId) {
+        throw new Error(`Sandbox intent ${confirmation.providerPaymentId} belongs to another payment`);
+      }
+      return confirmation;
+    } catch (error) {
+      if (!(error instanceof PaymentIntentUnexpectedStateError)) throw error;
+      const recorded = await sandbox.retrievePayment(intentId);
+      if (recorded.status !== 'succeeded') throw error;
+      return recorded;
+    }
+  }
+
   return {
     async confirm(userId: string, input: SandboxConfirmInput, options: CommandOptions): Promise<Settlement> {
       const intentId = intentIdOf(input.clientSecret);
       const payment = intentId === null ? null : await findPaymentByProviderId(pool, 'sandbox', intentId);
-      if (payment === null || payment.userId !== userId) throw new NotFoundError(paymentNotFound);
+      if (intentId === null || payment === null || payment.userId !== userId) {
+        throw new NotFoundError(paymentNotFound);
+      }
       // Confirmed before: answer as then, completing the invoice if that attempt stopped short of it.
       const earlier = await settlement.resume(payment.paymentId, options);
       if (earlier !== null) return earlier;
-      const confirmation = await sandbox.confirmPayment(input);
-      if (confirmation.metadata.paymentId !== payment.paymentId) {
-        throw new Error(`Sandbox intent ${confirmation.providerPaymentId} belongs to another payment`);
-      }
-      return settlement.settle(payment.paymentId, confirmation, options);
+      const outcome = await confirmOrRecover(input, intentId, payment.paymentId);
+      return settlement.settle(payment.paymentId, outcome, options);
     },
   };
 }

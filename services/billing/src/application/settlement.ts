@@ -60,12 +60,21 @@ export function createSettlement(deps: {
     return { invoiceId, position: result.position };
   }
 
-  /** A payment already confirmed: its invoice, issued now if an earlier attempt stopped short of it. */
+  /**
+   * A payment already confirmed: its invoice, issued now if an earlier attempt stopped short of it. A renewal's
+   * charge is recorded by the renewal runner from the provider's own answer, with its invoice; a webhook about it
+   * only repeats that answer.
+   */
   async function completeSucceeded(
     payment: Extract<PaymentState, { status: 'succeeded' }>,
     position: Position | null,
     options: CommandOptions,
   ): Promise<Settlement> {
+    if (payment.kind === 'renewal') {
+      if (payment.invoiceId === undefined)
+        throw new Error(`Renewal payment ${payment.paymentId} has no invoice`);
+      return { status: 'succeeded', invoiceId: payment.invoiceId, position };
+    }
     const invoice = await issueCheckoutInvoice(payment, options);
     return { status: 'succeeded', invoiceId: invoice.invoiceId, position: later(position, invoice.position) };
   }

@@ -43,8 +43,9 @@ export function createStripeWebhooks(deps: {
           const { paymentId } = fact.metadata;
           const payment = await readPayment(eventStore, paymentId);
           if (payment.status === 'absent' || payment.providerPaymentId !== fact.providerPaymentId) {
-            // Billing's metadata on an intent billing never recorded: its creation failed after Stripe's answer,
-            // so no browser ever got its client secret. Nothing to settle, and nothing for Stripe to resend.
+            // Billing's metadata on an intent billing never recorded: a checkout whose creation failed after
+            // Stripe's answer (no browser ever got its client secret), or a renewal charge the renewal runner is
+            // still recording from Stripe's own answer. Nothing to settle, and nothing for Stripe to resend.
             logger.warn(
               { stripeEventId: fact.eventId, paymentId, providerPaymentId: fact.providerPaymentId },
               'Stripe event for a payment billing has not recorded; ignored',

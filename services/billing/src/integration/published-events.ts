@@ -21,8 +21,9 @@ function envelopeOf(recorded: RecordedEvent) {
 /**
  * Stored billing events → the public `billing.*.v1` contract (libs/contracts billing/integration-events.ts).
  * Published: a new provider customer (identity's stripeCustomerId), a confirmed checkout (tenancy starts the
- * subscription) and a paid invoice (tenancy's totalSpent). A payment's creation and declines, and an invoice's
- * issue, stay billing's own. Nothing card-like crosses: not even brand and last four.
+ * subscription), a paid invoice (tenancy's totalSpent, and a renewal's subscription active again) and an overdue
+ * renewal (tenancy suspends the subscription). A payment's creation and declines, and an invoice's issue and
+ * collection attempts, stay billing's own. Nothing card-like crosses: not even brand and last four.
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
   const envelope = envelopeOf(recorded);
@@ -54,6 +55,10 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
       }
       case invoiceCategory: {
         const event = decodeInvoiceEvent(recorded);
+        if (event.type === 'InvoiceOverdue') {
+          const { paymentId: _none, ...data } = event.data;
+          return { ...envelope, type: billingSubjects.invoiceOverdue, data };
+        }
         if (event.type !== 'InvoicePaid') return null;
         const {
           invoiceId,

@@ -59,6 +59,9 @@ export type PaymentOutcome =
       message: string;
     };
 
+/** A payment as the provider has it now: decided, or still waiting for the customer's card. */
+export type RetrievedPayment = PaymentOutcome | { status: 'pending'; providerPaymentId: string };
+
 export interface OffSessionChargeInput {
   amountCents: number;
   currency: 'usd';
@@ -76,4 +79,9 @@ export interface PaymentProvider {
   createPaymentIntent(input: PaymentIntentInput): Promise<CreatedPaymentIntent>;
   /** A renewal: charge the saved method without the customer present. Declines are outcomes, not errors. */
   chargeOffSession(input: OffSessionChargeInput): Promise<PaymentOutcome>;
+  /**
+   * How a payment stands at the provider, for recovering one whose outcome billing did not get to record (it
+   * stopped between the provider's answer and its own record). An unknown id is ProviderResourceMissingError.
+   */
+  retrievePayment(providerPaymentId: string): Promise<RetrievedPayment>;
 }

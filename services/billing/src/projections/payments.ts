@@ -24,16 +24,29 @@ async function applyPaymentEvent(recorded: RecordedEvent, tx: pg.PoolClient): Pr
         event.data;
       await tx.query(
         `INSERT INTO payments (id, provider, provider_payment_id, user_id, tenant_id, product_id, amount_cents,
-           status, created_at, updated_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8)
+           status, created_at, updated_at, kind, invoice_id)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8, $9, $10)
          ON CONFLICT (id) DO NOTHING`,
-        [paymentId, provider, providerPaymentId, userId, tenantId, productId, amountCents, createdAt],
+        [
+          paymentId,
+          provider,
+          providerPaymentId,
+          userId,
+          tenantId,
+          productId,
+          amountCents,
+          createdAt,
+          event.data.kind,
+          event.data.invoiceId ?? null,
+        ],
       );
       return;
     }
     case 'PaymentFailed':
+      // A renewal's declined charge is final; a checkout waits for another card.
       await tx.query(
-        `UPDATE payments SET failures = failures + 1, last_failure_message = $2, updated_at = $3
+        `UPDATE payments SET failures = failures + 1, last_failure_message = $2, updated_at = $3,
+           status = CASE WHEN kind = 'renewal' THEN 'failed' ELSE status END
          WHERE id = $1`,
         [event.data.paymentId, event.data.message, event.data.failedAt],
       );
@@ -56,7 +69,7 @@ async function applyPaymentEvent(recorded: RecordedEvent, tx: pg.PoolClient): Pr
 export interface PaymentRecord {
   paymentId: string;
   userId: string;
-  status: 'pending' | 'succeeded';
+  status: 'pending' | 'succeeded' | 'failed';
 }
 
 export async function findPaymentByProviderId(
@@ -64,7 +77,7 @@ export async function findPaymentByProviderId(
   provider: string,
   providerPaymentId: string,
 ): Promise<PaymentRecord | null> {
-  const { rows } = await db.query<{ id: string; user_id: string; status: 'pending' | 'succeeded' }>(
+  const { rows } = await db.query<{ id: string; user_id: string; status: PaymentRecord['status'] }>(
     'SELECT id, user_id, status FROM payments WHERE provider = $1 AND provider_payment_id = $2',
     [provider, providerPaymentId],
   );

@@ -4,8 +4,9 @@ interface CommandMetadata {
 }
 
 /**
- * Issues an invoice for one month from now. `number` was allocated before (a Postgres sequence); `settledBy`
- * names a payment that already pays it, as a confirmed checkout does, so it is issued and paid at once.
+ * Issues an invoice. `number` was allocated before (a Postgres sequence); `settledBy` names a payment that already
+ * pays it, as a confirmed checkout does, so it is issued and paid at once. A checkout's invoice bills one month
+ * from now; a renewal names its `period` (from one anniversary to the next) and is issued pending.
  */
 export interface IssueInvoice {
   type: 'IssueInvoice';
@@ -19,8 +20,41 @@ export interface IssueInvoice {
     amountCents: number;
     currency: 'usd';
     settledBy: string | null;
+    period?: { start: string; end: string };
   };
   metadata: CommandMetadata;
 }
 
-export type InvoiceCommand = IssueInvoice;
+/** Begins collection attempt `attempt` of a pending or overdue renewal with the payer's saved card. */
+export interface StartPaymentAttempt {
+  type: 'StartPaymentAttempt';
+  data: {
+    invoiceId: string;
+    attempt: number;
+    paymentId: string;
+    providerCustomerId: string;
+    paymentMethodId: string;
+  };
+  metadata: CommandMetadata;
+}
+
+export type AttemptOutcome =
+  { status: 'succeeded' } | { status: 'failed'; code: string; declineCode: string | null; message: string };
+
+/**
+ * Records how the attempt in flight ended. `retryAfterDays` is the dunning schedule (days after the first
+ * attempt, one entry per retry), given by configuration so the decider stays free of it.
+ */
+export interface RecordAttemptOutcome {
+  type: 'RecordAttemptOutcome';
+  data: {
+    invoiceId: string;
+    attempt: number;
+    paymentId: string;
+    outcome: AttemptOutcome;
+    retryAfterDays: readonly number[];
+  };
+  metadata: CommandMetadata;
+}
+
+export type InvoiceCommand = IssueInvoice | StartPaymentAttempt | RecordAttemptOutcome;

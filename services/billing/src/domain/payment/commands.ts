@@ -1,5 +1,5 @@
 import type { PaymentCreated } from '@app/contracts';
-import type { CardSummary } from '../../payments/payment-provider.js';
+import type { CardSummary, PaymentOutcome } from '../../payments/payment-provider.js';
 
 /** Time comes with the command (STYLE.md "Domain"): decide has no clock. */
 interface CommandMetadata {
@@ -38,4 +38,18 @@ export interface RecordPaymentFailure {
   metadata: CommandMetadata;
 }
 
-export type PaymentCommand = CreatePayment | RecordPaymentSuccess | RecordPaymentFailure;
+/**
+ * A renewal's off-session charge, which the provider decided when it was made: the payment and its outcome are
+ * recorded together. Its id comes from the invoice and attempt, so recording it again adds nothing.
+ */
+export interface RecordOffSessionCharge {
+  type: 'RecordOffSessionCharge';
+  data: Omit<PaymentCreated['data'], 'createdAt' | 'kind' | 'providerPaymentId'> & {
+    invoiceId: string;
+    outcome: PaymentOutcome;
+  };
+  metadata: CommandMetadata;
+}
+
+export type PaymentCommand =
+  CreatePayment | RecordPaymentSuccess | RecordPaymentFailure | RecordOffSessionCharge;

@@ -1,5 +1,6 @@
 import type { PaymentEvent } from '@app/contracts';
 import { IllegalStateError, NotFoundError, assertNever, type Decider } from '@app/domain';
+import { recordOffSessionCharge } from './off-session.js';
 import type {
   CreatePayment,
   PaymentCommand,
@@ -35,6 +36,7 @@ function succeed(command: RecordPaymentSuccess, state: PaymentState): PaymentEve
     {
       type: 'PaymentSucceeded',
       data: {
+        ...(payment.invoiceId === undefined ? {} : { invoiceId: payment.invoiceId }),
         paymentId: payment.paymentId,
         userId: payment.userId,
         tenantId: payment.tenantId,
@@ -53,10 +55,13 @@ function succeed(command: RecordPaymentSuccess, state: PaymentState): PaymentEve
   ];
 }
 
-/** A decline after the payment succeeded (a late or reordered report) cannot undo the confirmation. */
+/**
+ * A decline after the payment succeeded (a late or reordered report) cannot undo the confirmation; a renewal's
+ * charge already recorded as declined is not declined twice (Stripe's webhook repeats what the charge answered).
+ */
 function fail(command: RecordPaymentFailure, state: PaymentState): PaymentEvent[] {
   const payment = reportedOn(state, command.data.providerPaymentId);
-  if (payment.status === 'succeeded') return [];
+  if (payment.status === 'succeeded' || payment.status === 'failed') return [];
   return [
     {
       type: 'PaymentFailed',
@@ -73,6 +78,8 @@ export function decide(command: PaymentCommand, state: PaymentState): PaymentEve
       return succeed(command, state);
     case 'RecordPaymentFailure':
       return fail(command, state);
+    case 'RecordOffSessionCharge':
+      return recordOffSessionCharge(command, state);
     default:
       return assertNever(command);
   }

@@ -1,8 +1,10 @@
 import type pg from 'pg';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { catalogStream } from '@app/contracts';
+import { catalogStream, tenancyStream } from '@app/contracts';
 import { startIntegrationConsumer, type EventingLogger, type IntegrationConsumer } from '@app/eventing';
 import { applyCatalogProductMessage } from '../../projections/products-copy.js';
+import { applyTenancyMessage } from '../../projections/tenancy-copy.js';
+import { usageConsumer } from '../../usage/usage-consumer.js';
 
 export interface BillingConsumersOptions {
   nats: NatsConnection;
@@ -14,9 +16,12 @@ export interface BillingConsumersOptions {
 }
 
 /** Durable names are also the dedupe keys in processed_messages: one per read model or reaction. */
-export const billingConsumerNames = { products: 'billing-products' } as const;
+export const billingConsumerNames = { products: 'billing-products', tenancy: 'billing-tenancy' } as const;
 
-/** Other services' events into billing (ARCHITECTURE.md "Messaging"): the catalogue's products into its copy. */
+/**
+ * Other services' events into billing (ARCHITECTURE.md "Messaging"): the catalogue's products into its copy
+ * (the prices checkouts charge), tenancy's tenants and subscriptions into its copy (what renewals charge, whom).
+ */
 export async function startBillingConsumers(
   options: BillingConsumersOptions,
 ): Promise<{ stop(): Promise<void> }> {
@@ -32,6 +37,18 @@ export async function startBillingConsumers(
       durableName: billingConsumerNames.products,
       handle: applyCatalogProductMessage,
     }),
+    await startIntegrationConsumer({
+      nats,
+      pool,
+      schema,
+      logger,
+      stream: prefix ? `${prefix}_${tenancyStream.name}` : tenancyStream.name,
+      filterSubject: prefix ? `${prefix}.tenancy.>` : 'tenancy.>',
+      durableName: billingConsumerNames.tenancy,
+      handle: applyTenancyMessage,
+    }),
+    // The gateway's usage batches into usage records (src/usage).
+    await startIntegrationConsumer({ nats, pool, schema, logger, ...usageConsumer(prefix, logger) }),
   ];
   return {
     stop: async () => {

@@ -15,6 +15,8 @@ import {
   inTransaction,
   intentByIdempotencyKey,
   intentFingerprint,
+  outcomeOf,
+  type IntentRow,
 } from './sandbox-store.js';
 import type { SandboxCard } from './test-cards.js';
 
@@ -126,6 +128,16 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
 
     chargeOffSession(input) {
       return chargeSandboxOffSession({ pool, now, newIntentId: () => newId('pi') }, input);
+    },
+
+    async retrievePayment(providerPaymentId) {
+      const { rows } = await pool.query<IntentRow>('SELECT * FROM sandbox_payment_intents WHERE id = $1', [
+        providerPaymentId,
+      ]);
+      const intent = rows[0];
+      if (!intent) throw new ProviderResourceMissingError('payment_intent', providerPaymentId);
+      const decided = intent.status === 'succeeded' || intent.last_error_code !== null;
+      return decided ? outcomeOf(intent) : { status: 'pending', providerPaymentId };
     },
 
     confirmPayment(input) {

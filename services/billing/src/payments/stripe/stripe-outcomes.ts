@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { CardSummary, PaymentMetadata, PaymentOutcome } from '../payment-provider.js';
+import type { CardSummary, PaymentMetadata, PaymentOutcome, RetrievedPayment } from '../payment-provider.js';
 
 /**
  * Translations between billing's vocabulary and Stripe's objects: metadata both ways, and a PaymentIntent or a
@@ -63,6 +63,24 @@ export function failureOfIntent(intent: Stripe.PaymentIntent): PaymentOutcome {
     declineCode: error?.decline_code ?? null,
     message: error?.message ?? `The payment did not complete (${intent.status}).`,
   };
+}
+
+/**
+ * An intent as retrieved: succeeded (naming its method when it was saved for renewals, as the webhook does),
+ * declined (its last payment error, or cancelled), or still open for the customer's card.
+ */
+export function retrievedOutcome(intent: Stripe.PaymentIntent): RetrievedPayment {
+  if (intent.status === 'succeeded') {
+    const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+    return {
+      status: 'succeeded',
+      providerPaymentId: intent.id,
+      paymentMethodId: intent.setup_future_usage ? paymentMethodIdOf(intent) : null,
+      card: cardOf(method),
+    };
+  }
+  if (intent.status === 'canceled' || intent.last_payment_error) return failureOfIntent(intent);
+  return { status: 'pending', providerPaymentId: intent.id };
 }
 
 /**

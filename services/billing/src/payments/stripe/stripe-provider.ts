@@ -1,10 +1,12 @@
 import Stripe from 'stripe';
 import type { PaymentProvider } from '../payment-provider.js';
+import { ProviderResourceMissingError } from '../provider-errors.js';
 import {
   cardOf,
   outcomeOfCardError,
   outcomeOfIntent,
   paymentMethodIdOf,
+  retrievedOutcome,
   toStripeMetadata,
 } from './stripe-outcomes.js';
 import { parseStripeWebhook, type StripeWebhookFact } from './stripe-webhooks.js';
@@ -97,6 +99,21 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
         });
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) return outcomeOfCardError(error);
+        throw error;
+      }
+    },
+
+    async retrievePayment(providerPaymentId) {
+      try {
+        // The card's brand and last four in the same answer, as for an off-session charge.
+        const intent = await stripe.paymentIntents.retrieve(providerPaymentId, {
+          expand: ['payment_method'],
+        });
+        return retrievedOutcome(intent);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+          throw new ProviderResourceMissingError('payment_intent', providerPaymentId);
+        }
         throw error;
       }
     },

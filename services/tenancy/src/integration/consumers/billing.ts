@@ -4,6 +4,7 @@ import {
   billingCheckoutCompletedV1,
   billingInvoiceOverdueV1,
   billingInvoicePaidV1,
+  checkoutSubscriptionNamespace,
   type IntegrationEnvelope,
 } from '@app/contracts';
 import { IllegalStateError } from '@app/domain';
@@ -15,9 +16,6 @@ import {
   ownedTenant,
   type CustomerTenantDeps,
 } from './customer-tenant.js';
-
-/** Fixed forever: a checkout's subscription id comes from its payment id, so a redelivery names the same one. */
-export const checkoutSubscriptionNamespace = '0b6c7d1e-4f2a-5b3c-8d9e-1a2b3c4d5e6f';
 
 export interface BillingReactionsDeps extends CustomerTenantDeps {
   pool: pg.Pool;

@@ -1,0 +1,128 @@
+import type { CommandOptions, EventStore } from '@app/eventing';
+import type { AttemptOutcome } from '../../domain/invoice/commands.js';
+import type { CollectionAttempt, IssuedInvoice } from '../../domain/invoice/invoice.js';
+import type { RenewalWork } from '../../domain/renewal/due-work.js';
+import type { RenewalPolicy } from '../../domain/renewal/renewal-cycle.js';
+import type { PaymentOutcome, PaymentProvider } from '../../payments/payment-provider.js';
+import type { BillingHandlers } from '../command-handlers.js';
+import { invoiceStream, paymentStream, readInvoice } from '../streams.js';
+import { renewalChargeKey, renewalPaymentId } from './renewal-ids.js';
+
+export type CollectResult = 'paid' | 'declined' | 'overdue' | 'nothing-to-do';
+
+export interface CollectDeps {
+  eventStore: EventStore;
+  handlers: BillingHandlers;
+  provider: PaymentProvider;
+  now: () => Date;
+  policy: RenewalPolicy;
+}
+
+type Collect = Extract<RenewalWork, { kind: 'collect' }>;
+
+/**
+ * One collection attempt of a renewal invoice, from the invoice's own stream rather than the view dueWork read
+ * (which may lag): the attempt is recorded with the card it charges, the card is charged off-session under a key
+ * for this invoice and attempt, then the payment and the invoice's outcome are recorded. An attempt cut short
+ * (billing stopped after the charge) is resumed with its recorded card and key, so the provider answers as before
+ * instead of charging again.
+ */
+export function createRenewalCollector(deps: CollectDeps) {
+  const { eventStore, handlers, provider, now, policy } = deps;
+
+  async function begin(
+    invoice: IssuedInvoice,
+    work: Pick<Collect, 'attempt' | 'payer'>,
+    options: CommandOptions,
+  ): Promise<CollectionAttempt | null> {
+    if (invoice.inFlight !== null) return invoice.inFlight;
+    const { payer } = work;
+    // A view that lagged asked for an attempt already made, or not yet due: nothing to do now.
+    if (payer === null || work.attempt !== invoice.attempts + 1) return null;
+    const due = invoice.nextAttemptAt !== null && Date.parse(invoice.nextAttemptAt) <= now().getTime();
+    if (invoice.status === 'pending' && !due) return null;
+    const result = await handlers.invoice(
+      invoiceStream(invoice.invoiceId),
+      {
+        type: 'StartPaymentAttempt',
+        data: {
+          invoiceId: invoice.invoiceId,
+          attempt: work.attempt,
+          paymentId: renewalPaymentId(invoice.invoiceId, work.attempt),
+          providerCustomerId: payer.providerCustomerId,
+          paymentMethodId: payer.paymentMethodId,
+        },
+        metadata: { now: iso(now()) },
+      },
+      options,
+    );
+    return result.state.status === 'absent' ? null : result.state.inFlight;
+  }
+
+  return {
+    async collect(work: Pick<Collect, 'invoiceId' | 'attempt' | 'payer' | 'plan'>): Promise<CollectResult> {
+      const options = { metadata: { actorId: 'billing-renewals', correlationId: work.invoiceId } };
+      const invoice = await readInvoice(eventStore, work.invoiceId);
+      if (invoice.status === 'absent' || invoice.status === 'paid') return 'nothing-to-do';
+      const attempt = await begin(invoice, work, options);
+      if (attempt === null) return 'nothing-to-do';
+
+      const { invoiceId, productId, userId, tenantId, amountCents, currency } = invoice;
+      const outcome = await provider.chargeOffSession({
+        amountCents,
+        currency,
+        customerId: attempt.providerCustomerId,
+        paymentMethodId: attempt.paymentMethodId,
+        metadata: { paymentId: attempt.paymentId, productId, userId, tenantId },
+        idempotencyKey: renewalChargeKey(invoiceId, attempt.attempt),
+      });
+      await handlers.payment(
+        paymentStream(attempt.paymentId),
+        {
+          type: 'RecordOffSessionCharge',
+          data: {
+            paymentId: attempt.paymentId,
+            invoiceId,
+            userId,
+            tenantId,
+            productId,
+            plan: work.plan,
+            amountCents,
+            currency,
+            provider: provider.name,
+            providerCustomerId: attempt.providerCustomerId,
+            outcome,
+          },
+          metadata: { now: iso(now()) },
+        },
+        options,
+      );
+      const recorded = await handlers.invoice(
+        invoiceStream(invoiceId),
+        {
+          type: 'RecordAttemptOutcome',
+          data: {
+            invoiceId,
+            attempt: attempt.attempt,
+            paymentId: attempt.paymentId,
+            outcome: attemptOutcome(outcome),
+            retryAfterDays: policy.retryAfterDays,
+          },
+          metadata: { now: iso(now()) },
+        },
+        options,
+      );
+      const status = recorded.state.status;
+      if (status === 'paid') return 'paid';
+      return status === 'overdue' && invoice.status === 'pending' ? 'overdue' : 'declined';
+    },
+  };
+}
+
+function attemptOutcome(outcome: PaymentOutcome): AttemptOutcome {
+  if (outcome.status === 'succeeded') return { status: 'succeeded' };
+  const { code, declineCode, message } = outcome;
+  return { status: 'failed', code, declineCode, message };
+}
+
+const iso = (date: Date) => date.toISOString();

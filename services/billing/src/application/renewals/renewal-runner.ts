@@ -1,0 +1,116 @@
+import { setTimeout as delay } from 'node:timers/promises';
+import type pg from 'pg';
+import type { EventingLogger } from '@app/eventing';
+import { dueWork, type RenewalWork } from '../../domain/renewal/due-work.js';
+import { createRenewalCollector, type CollectDeps, type CollectResult } from './collect-renewal.js';
+import { issueRenewal } from './issue-renewal.js';
+import { tryRenewalLock } from './renewal-lock.js';
+import { loadRenewalState } from './renewal-state.js';
+
+export interface RenewalRunnerDeps extends CollectDeps {
+  pool: pg.Pool;
+  logger: EventingLogger;
+}
+
+/** What one tick did, by invoice id; `ran` is false when another replica held the lock. */
+export interface TickReport {
+  ran: boolean;
+  issued: string[];
+  paid: string[];
+  declined: string[];
+  overdue: string[];
+  failed: number;
+}
+
+/**
+ * Renewals and dunning (README "Renewals and dunning"): each tick reads billing's views at the injected clock's
+ * `now`, asks dueWork what is due, and does it: issues each due period's invoice and charges it at once, and
+ * charges the retries and later-anniversary attempts that have come due. A step that throws (the provider
+ * unreachable, say) is logged and left for the next tick, which finds it due again or resumes it.
+ */
+export function createRenewalRunner(deps: RenewalRunnerDeps) {
+  const { pool, logger, now } = deps;
+  const collector = createRenewalCollector(deps);
+
+  async function perform(work: RenewalWork, report: TickReport): Promise<void> {
+    if (work.kind === 'collect') {
+      record(work.invoiceId, await collector.collect(work), report);
+      return;
+    }
+    const { invoiceId, issued } = await issueRenewal(deps, work);
+    if (issued) report.issued.push(invoiceId);
+    // A renewal's first attempt is due when it is issued.
+    const first = { invoiceId, attempt: 1, payer: work.subscription.payer, plan: work.subscription.plan };
+    record(invoiceId, await collector.collect(first), report);
+  }
+
+  function record(invoiceId: string, result: CollectResult, report: TickReport): void {
+    if (result === 'paid') report.paid.push(invoiceId);
+    else if (result === 'declined') report.declined.push(invoiceId);
+    else if (result === 'overdue') report.overdue.push(invoiceId);
+  }
+
+  async function tick(): Promise<TickReport> {
+    const report: TickReport = { ran: false, issued: [], paid: [], declined: [], overdue: [], failed: 0 };
+    const lock = await tryRenewalLock(pool);
+    if (lock === null) return report;
+    try {
+      report.ran = true;
+      const at = now();
+      const { subscriptions, invoices } = await loadRenewalState(pool, deps.provider.name, at);
+      for (const work of dueWork(at, subscriptions, invoices, deps.policy)) {
+        try {
+          await perform(work, report);
+        } catch (error) {
+          report.failed += 1;
+          logger.error(
+            { err: error, work: work.kind, subscriptionId: work.subscriptionId },
+            'renewal step failed; the next tick tries again',
+          );
+        }
+      }
+    } finally {
+      await lock.release();
+    }
+    return report;
+  }
+
+  return {
+    tick,
+    /** Ticks now and then every `tickMs` until stopped; stop() waits for a tick in progress. */
+    start(tickMs: number): { stop(): Promise<void> } {
+      const stopping = new AbortController();
+      const loop = (async () => {
+        while (!stopping.signal.aborted) {
+          try {
+            const report = await tick();
+            if (report.issued.length + report.paid.length + report.declined.length + report.failed > 0) {
+              logger.info(summary(report), 'renewal tick');
+            }
+          } catch (error) {
+            logger.error({ err: error }, 'renewal tick failed; the next one tries again');
+          }
+          await delay(tickMs, undefined, { signal: stopping.signal }).catch(() => undefined);
+        }
+      })();
+      return {
+        async stop() {
+          stopping.abort();
+          await loop;
+        },
+      };
+    },
+  };
+}
+
+function summary(report: TickReport) {
+  return {
+    issued: report.issued.length,
+    paid: report.paid.length,
+    declined: report.declined.length,
+    overdue: report.overdue.length,
+    failed: report.failed,
+  };
+}
+
+export type RenewalRunner = ReturnType<typeof createRenewalRunner>;

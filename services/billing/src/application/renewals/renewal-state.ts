@@ -1,0 +1,117 @@
+import type pg from 'pg';
+import type { SubscriptionPlan, SubscriptionStatus } from '@app/contracts';
+import { daysAfter } from '../../domain/invoice/billing-period.js';
+import type { BillableSubscription, KnownInvoice } from '../../domain/renewal/due-work.js';
+import type { ProviderName } from '../../payments/payment-provider.js';
+
+/**
+ * How far back invoices can still matter to the period running now (which began within the last month): older
+ * paid ones cover nothing current, and open ones are loaded whatever their age.
+ */
+const coverageLookbackDays = 45;
+
+interface SubscriptionRow {
+  subscription_id: string;
+  tenant_id: string;
+  product_id: string;
+  plan: SubscriptionPlan;
+  status: SubscriptionStatus;
+  amount_cents: string;
+  cycle_start: Date;
+  cycle_trial: boolean;
+  owner_id: string | null;
+  provider_customer_id: string | null;
+  payment_method_id: string | null;
+}
+
+interface InvoiceRow {
+  id: string;
+  subscription_id: string;
+  kind: 'checkout' | 'renewal';
+  period_start: Date;
+  period_end: Date;
+  status: 'pending' | 'overdue' | 'paid';
+  attempts: number;
+  next_attempt_at: Date | null;
+  last_attempt_at: Date | null;
+  in_flight: boolean;
+}
+
+/**
+ * What dueWork decides from, read from billing's views: subscriptions that may need work (every one not
+ * cancelled, and cancelled ones with an attempt cut short), each with its tenant owner's saved card at the
+ * configured provider; their renewal invoices that are open or recent; and the recent checkouts by their owners
+ * of their products.
+ */
+export async function loadRenewalState(
+  db: pg.Pool,
+  provider: ProviderName,
+  now: Date,
+): Promise<{ subscriptions: BillableSubscription[]; invoices: KnownInvoice[] }> {
+  const { rows: subscriptionRows } = await db.query<SubscriptionRow>(
+    `SELECT s.subscription_id, s.tenant_id, s.product_id, s.plan, s.status, s.amount_cents, s.cycle_start,
+            s.cycle_trial, t.owner_id, p.provider_customer_id, p.payment_method_id
+     FROM subscriptions s
+     LEFT JOIN tenants t ON t.tenant_id = s.tenant_id
+     LEFT JOIN payers p ON p.user_id = t.owner_id AND p.provider = $1 AND p.payment_method_id IS NOT NULL
+     WHERE s.status <> 'cancelled'
+        OR EXISTS (SELECT 1 FROM invoices i
+                   WHERE i.subscription_id = s.subscription_id AND i.attempt_in_flight IS NOT NULL)`,
+    [provider],
+  );
+  const subscriptions = subscriptionRows.map(toSubscription);
+  const ids = subscriptions.map((subscription) => subscription.subscriptionId);
+  const since = daysAfter(now.toISOString(), -coverageLookbackDays);
+  const { rows: invoiceRows } = await db.query<InvoiceRow>(
+    `SELECT i.id, i.subscription_id, 'renewal' AS kind, i.period_start, i.period_end, i.status, i.attempts,
+            i.next_attempt_at, i.last_attempt_at, i.attempt_in_flight IS NOT NULL AS in_flight
+     FROM invoices i
+     WHERE i.subscription_id = ANY($1::uuid[]) AND (i.status <> 'paid' OR i.period_end > $2)
+     UNION ALL
+     SELECT i.id, s.subscription_id, 'checkout' AS kind, i.period_start, i.period_end, i.status, i.attempts,
+            i.next_attempt_at, i.last_attempt_at, false AS in_flight
+     FROM invoices i
+     JOIN tenants t ON t.owner_id = i.user_id
+     JOIN subscriptions s ON s.tenant_id = t.tenant_id AND s.product_id = i.product_id
+     WHERE i.subscription_id IS NULL AND s.subscription_id = ANY($1::uuid[]) AND i.period_end > $2`,
+    [ids, since],
+  );
+  return { subscriptions, invoices: invoiceRows.map(toInvoice) };
+}
+
+function toSubscription(row: SubscriptionRow): BillableSubscription {
+  const {
+    owner_id: userId,
+    provider_customer_id: providerCustomerId,
+    payment_method_id: paymentMethodId,
+  } = row;
+  return {
+    subscriptionId: row.subscription_id,
+    tenantId: row.tenant_id,
+    productId: row.product_id,
+    plan: row.plan,
+    status: row.status,
+    amountCents: Number(row.amount_cents),
+    cycleStart: row.cycle_start.toISOString(),
+    cycleTrial: row.cycle_trial,
+    payer:
+      userId !== null && providerCustomerId !== null && paymentMethodId !== null
+        ? { userId, providerCustomerId, paymentMethodId }
+        : null,
+  };
+}
+
+function toInvoice(row: InvoiceRow): KnownInvoice {
+  return {
+    invoiceId: row.id,
+    subscriptionId: row.subscription_id,
+    kind: row.kind,
+    periodStart: row.period_start.toISOString(),
+    periodEnd: row.period_end.toISOString(),
+    status: row.status,
+    attempts: row.attempts,
+    nextAttemptAt: row.next_attempt_at?.toISOString() ?? null,
+    lastAttemptAt: row.last_attempt_at?.toISOString() ?? null,
+    inFlight: row.in_flight,
+  };
+}

@@ -1,0 +1,172 @@
+import type { SubscriptionPlan, SubscriptionStatus } from '@app/contracts';
+import {
+  currentPeriod,
+  nextAnniversaryAfter,
+  renewalCycle,
+  type BillingPeriod,
+  type CycleStart,
+  type RenewalPolicy,
+} from './renewal-cycle.js';
+
+/** Who pays a subscription's renewals: its tenant's owner, with the card they last saved at a checkout. */
+export interface Payer {
+  userId: string;
+  providerCustomerId: string;
+  paymentMethodId: string;
+}
+
+/** Billing's copy of a tenancy subscription, with its payer when the tenant's owner has saved a card. */
+export interface BillableSubscription extends CycleStart {
+  subscriptionId: string;
+  tenantId: string;
+  productId: string;
+  plan: SubscriptionPlan;
+  status: SubscriptionStatus;
+  amountCents: number;
+  payer: Payer | null;
+}
+
+/**
+ * An invoice as far as renewals care: a renewal of the subscription, or a checkout of its product by its tenant's
+ * owner (which pays a month from the checkout, so renewals skip any period that starts inside it).
+ */
+export interface KnownInvoice {
+  invoiceId: string;
+  subscriptionId: string;
+  kind: 'checkout' | 'renewal';
+  periodStart: string;
+  periodEnd: string;
+  status: 'pending' | 'overdue' | 'paid';
+  /** Attempts whose outcome is recorded. */
+  attempts: number;
+  nextAttemptAt: string | null;
+  lastAttemptAt: string | null;
+  /** An attempt begun and not recorded: resumed with its recorded card. */
+  inFlight: boolean;
+}
+
+export type RenewalWork =
+  | {
+      kind: 'issue';
+      dueAt: string;
+      subscriptionId: string;
+      subscription: BillableSubscription & { payer: Payer };
+      period: BillingPeriod;
+    }
+  | {
+      kind: 'collect';
+      dueAt: string;
+      invoiceId: string;
+      subscriptionId: string;
+      plan: SubscriptionPlan;
+      attempt: number;
+      reason: 'first' | 'retry' | 'next-cycle' | 'resume';
+      /** Null only for a resumed attempt, which charges the card it recorded when it began. */
+      payer: Payer | null;
+    };
+
+const at = (iso: string) => Date.parse(iso);
+
+/**
+ * How far a paid month may reach into a period without that period counting as paid for: a checkout made moments
+ * after an admin started the subscription (the demo seed does this) must not make its first anniversary free,
+ * while one that paid for most of a period keeps it from being charged twice.
+ */
+const coverageToleranceMs = 24 * 60 * 60 * 1000;
+
+/**
+ * What the renewal runner has to do at `now` (README "Renewals and dunning"). Pure: the runner loads the state,
+ * this decides, the runner acts through idempotent commands, so acting on a view that lags repeats nothing.
+ *
+ * - An active subscription, or a trial whose trial has ended, with a payer and a chargeable amount, has the
+ *   period running now issued, unless an invoice already covers its start (by more than a day). Periods that
+ *   went by while it was suspended, cancelled or without a card are not billed afterwards.
+ * - A pending renewal is charged when its next attempt is due; an overdue one once more on each later
+ *   anniversary while its subscription is not cancelled; an attempt cut short is resumed whatever the status.
+ */
+export function dueWork(
+  now: Date,
+  subscriptions: readonly BillableSubscription[],
+  invoices: readonly KnownInvoice[],
+  policy: RenewalPolicy,
+): RenewalWork[] {
+  const nowIso = now.toISOString();
+  const bySubscription = new Map<string, KnownInvoice[]>();
+  for (const invoice of invoices) {
+    bySubscription.set(invoice.subscriptionId, [
+      ...(bySubscription.get(invoice.subscriptionId) ?? []),
+      invoice,
+    ]);
+  }
+  const work: RenewalWork[] = [];
+  for (const subscription of subscriptions) {
+    const own = bySubscription.get(subscription.subscriptionId) ?? [];
+    work.push(...collections(nowIso, subscription, own, policy));
+    const issue = issueDue(nowIso, subscription, own, policy);
+    if (issue) work.push(issue);
+  }
+  return work.sort(
+    (a, b) => at(a.dueAt) - at(b.dueAt) || a.subscriptionId.localeCompare(b.subscriptionId) || order(a, b),
+  );
+}
+
+/** Within one subscription and instant, settle what is owed before issuing more. */
+const order = (a: RenewalWork, b: RenewalWork) => (a.kind === b.kind ? 0 : a.kind === 'collect' ? -1 : 1);
+
+function issueDue(
+  now: string,
+  subscription: BillableSubscription,
+  invoices: readonly KnownInvoice[],
+  policy: RenewalPolicy,
+): RenewalWork | null {
+  const { payer, status, amountCents } = subscription;
+  if (payer === null || (status !== 'active' && status !== 'trial')) return null;
+  if (amountCents < policy.minimumChargeCents) return null;
+  const period = currentPeriod(renewalCycle(subscription, policy), now);
+  if (period === null) return null;
+  const coveredUntil = Math.max(...invoices.map((invoice) => at(invoice.periodEnd)));
+  if (at(period.start) < coveredUntil - coverageToleranceMs) return null;
+  return {
+    kind: 'issue',
+    dueAt: period.start,
+    subscriptionId: subscription.subscriptionId,
+    subscription: { ...subscription, payer },
+    period,
+  };
+}
+
+function collections(
+  now: string,
+  subscription: BillableSubscription,
+  invoices: readonly KnownInvoice[],
+  policy: RenewalPolicy,
+): RenewalWork[] {
+  const work: RenewalWork[] = [];
+  for (const invoice of invoices) {
+    if (invoice.kind !== 'renewal' || invoice.status === 'paid') continue;
+    const collect = {
+      invoiceId: invoice.invoiceId,
+      subscriptionId: invoice.subscriptionId,
+      plan: subscription.plan,
+    };
+    const attempt = invoice.attempts + 1;
+    if (invoice.inFlight) {
+      work.push({ ...collect, kind: 'collect', dueAt: now, attempt, reason: 'resume', payer: null });
+      continue;
+    }
+    if (subscription.status === 'cancelled' || subscription.payer === null) continue;
+    const payer = subscription.payer;
+    if (invoice.status === 'pending') {
+      if (invoice.nextAttemptAt === null || at(invoice.nextAttemptAt) > at(now)) continue;
+      const reason = invoice.attempts === 0 ? 'first' : 'retry';
+      work.push({ ...collect, kind: 'collect', dueAt: invoice.nextAttemptAt, attempt, reason, payer });
+      continue;
+    }
+    const cycle = renewalCycle(subscription, policy);
+    const next = nextAnniversaryAfter(cycle, invoice.lastAttemptAt ?? invoice.periodStart);
+    if (at(next) <= at(now)) {
+      work.push({ ...collect, kind: 'collect', dueAt: next, attempt, reason: 'next-cycle', payer });
+    }
+  }
+  return work;
+}

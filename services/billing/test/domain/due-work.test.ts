@@ -1,0 +1,199 @@
+import { describe, expect, it } from 'vitest';
+import {
+  dueWork,
+  type BillableSubscription,
+  type KnownInvoice,
+  type Payer,
+} from '../../src/domain/renewal/due-work.js';
+
+const policy = { trialDays: 14, retryAfterDays: [1, 3, 5], minimumChargeCents: 50 };
+const payer: Payer = {
+  userId: '0196f2a0-0000-7000-8000-0000000000c1',
+  providerCustomerId: 'cus_sandbox_1',
+  paymentMethodId: 'pm_sandbox_1',
+};
+const start = '2026-01-31T09:00:00.000Z';
+
+function subscription(overrides: Partial<BillableSubscription> = {}): BillableSubscription {
+  return {
+    subscriptionId: '0196f2a0-0000-7000-8000-0000000000a1',
+    tenantId: '0196f2a0-0000-7000-8000-0000000000d1',
+    productId: '0196f2a0-0000-7000-8000-0000000000e1',
+    plan: 'professional',
+    status: 'active',
+    amountCents: 34_900,
+    cycleStart: start,
+    cycleTrial: false,
+    payer,
+    ...overrides,
+  };
+}
+
+function invoice(overrides: Partial<KnownInvoice> = {}): KnownInvoice {
+  return {
+    invoiceId: '0196f2a0-0000-7000-8000-0000000000f1',
+    subscriptionId: '0196f2a0-0000-7000-8000-0000000000a1',
+    kind: 'renewal',
+    periodStart: '2026-02-28T09:00:00.000Z',
+    periodEnd: '2026-03-31T09:00:00.000Z',
+    status: 'pending',
+    attempts: 0,
+    nextAttemptAt: '2026-02-28T09:00:05.000Z',
+    lastAttemptAt: null,
+    inFlight: false,
+    ...overrides,
+  };
+}
+
+/** The checkout that started the subscription: its month ends where renewals begin. */
+const checkout = invoice({
+  invoiceId: '0196f2a0-0000-7000-8000-0000000000f0',
+  kind: 'checkout',
+  periodStart: start,
+  periodEnd: '2026-02-28T09:00:00.000Z',
+  status: 'paid',
+  nextAttemptAt: null,
+});
+
+const at = (iso: string) => new Date(iso);
+const kinds = (work: ReturnType<typeof dueWork>) =>
+  work.map((item) =>
+    item.kind === 'issue' ? `issue ${item.period.index}` : `${item.reason} ${item.attempt}`,
+  );
+
+describe('due renewal work', () => {
+  it('issues a subscription’s period on its anniversary, not before, and not twice', () => {
+    expect(dueWork(at('2026-02-28T08:59:00.000Z'), [subscription()], [checkout], policy)).toEqual([]);
+    const due = dueWork(at('2026-02-28T09:00:00.000Z'), [subscription()], [checkout], policy);
+    expect(due).toEqual([
+      {
+        kind: 'issue',
+        dueAt: '2026-02-28T09:00:00.000Z',
+        subscriptionId: subscription().subscriptionId,
+        subscription: subscription(),
+        period: { index: 1, start: '2026-02-28T09:00:00.000Z', end: '2026-03-31T09:00:00.000Z' },
+      },
+    ]);
+    const paid = invoice({ status: 'paid', attempts: 1, nextAttemptAt: null });
+    expect(dueWork(at('2026-03-15T00:00:00.000Z'), [subscription()], [checkout, paid], policy)).toEqual([]);
+    expect(
+      kinds(dueWork(at('2026-03-31T09:00:00.000Z'), [subscription()], [checkout, paid], policy)),
+    ).toEqual(['issue 2']);
+  });
+
+  it('bills only the period running now: periods that went by unbilled are not billed afterwards', () => {
+    const due = dueWork(at('2026-05-10T00:00:00.000Z'), [subscription()], [checkout], policy);
+    expect(due.map((item) => item.kind === 'issue' && item.period.start)).toEqual([
+      '2026-04-30T09:00:00.000Z',
+    ]);
+  });
+
+  it('skips a period that starts inside a month a later checkout of the same product paid for', () => {
+    const later = {
+      ...checkout,
+      periodStart: '2026-02-20T10:00:00.000Z',
+      periodEnd: '2026-03-20T10:00:00.000Z',
+    };
+    expect(dueWork(at('2026-03-01T00:00:00.000Z'), [subscription()], [checkout, later], policy)).toEqual([]);
+    expect(
+      kinds(dueWork(at('2026-03-31T09:00:00.000Z'), [subscription()], [checkout, later], policy)),
+    ).toEqual(['issue 2']);
+  });
+
+  it('still bills the first anniversary when the checkout came moments after the subscription started', () => {
+    const moments = {
+      ...checkout,
+      periodStart: '2026-01-31T09:00:05.000Z',
+      periodEnd: '2026-02-28T09:00:05.000Z',
+    };
+    expect(kinds(dueWork(at('2026-02-28T09:00:00.000Z'), [subscription()], [moments], policy))).toEqual([
+      'issue 1',
+    ]);
+  });
+
+  it('renews nothing without a saved card, below the card minimum, or while suspended or cancelled', () => {
+    const now = at('2026-02-28T10:00:00.000Z');
+    for (const unbillable of [
+      subscription({ payer: null }),
+      subscription({ amountCents: 49 }),
+      subscription({ status: 'suspended' }),
+      subscription({ status: 'cancelled' }),
+    ]) {
+      expect(dueWork(now, [unbillable], [checkout], policy)).toEqual([]);
+    }
+  });
+
+  it('bills a trial when the trial ends, and not before', () => {
+    const trial = subscription({ status: 'trial', cycleTrial: true, cycleStart: '2026-01-10T12:00:00.000Z' });
+    expect(dueWork(at('2026-01-24T11:59:00.000Z'), [trial], [], policy)).toEqual([]);
+    const [first] = dueWork(at('2026-01-24T12:00:00.000Z'), [trial], [], policy);
+    expect(first).toMatchObject({
+      kind: 'issue',
+      period: { index: 0, start: '2026-01-24T12:00:00.000Z', end: '2026-02-24T12:00:00.000Z' },
+    });
+  });
+
+  it('charges a pending renewal when its next attempt is due, with the payer’s card', () => {
+    const pending = invoice({ attempts: 1, nextAttemptAt: '2026-03-01T09:00:05.000Z' });
+    expect(dueWork(at('2026-03-01T09:00:04.000Z'), [subscription()], [checkout, pending], policy)).toEqual(
+      [],
+    );
+    expect(dueWork(at('2026-03-01T09:00:05.000Z'), [subscription()], [checkout, pending], policy)).toEqual([
+      {
+        kind: 'collect',
+        dueAt: '2026-03-01T09:00:05.000Z',
+        invoiceId: pending.invoiceId,
+        subscriptionId: pending.subscriptionId,
+        plan: 'professional',
+        attempt: 2,
+        reason: 'retry',
+        payer,
+      },
+    ]);
+    expect(
+      kinds(dueWork(at('2026-02-28T09:00:05.000Z'), [subscription()], [checkout, invoice()], policy)),
+    ).toEqual(['first 1']);
+  });
+
+  it('stops charging a cancelled subscription, but resumes an attempt cut short whatever the status', () => {
+    const now = at('2026-03-02T00:00:00.000Z');
+    const pending = invoice({ attempts: 1, nextAttemptAt: '2026-03-01T09:00:05.000Z' });
+    const cancelled = subscription({ status: 'cancelled' });
+    expect(dueWork(now, [cancelled], [checkout, pending], policy)).toEqual([]);
+    const cutShort = { ...pending, inFlight: true };
+    expect(dueWork(now, [cancelled], [checkout, cutShort], policy)).toMatchObject([
+      { kind: 'collect', reason: 'resume', attempt: 2, payer: null, dueAt: now.toISOString() },
+    ]);
+  });
+
+  it('tries an overdue renewal once more on each later anniversary while the subscription is not cancelled', () => {
+    const overdue = invoice({
+      status: 'overdue',
+      attempts: 4,
+      nextAttemptAt: null,
+      lastAttemptAt: '2026-03-05T09:00:05.000Z',
+    });
+    const suspended = subscription({ status: 'suspended' });
+    expect(dueWork(at('2026-03-31T08:00:00.000Z'), [suspended], [checkout, overdue], policy)).toEqual([]);
+    // Suspended: the old invoice is tried again, and no new period is issued.
+    expect(kinds(dueWork(at('2026-03-31T09:00:00.000Z'), [suspended], [checkout, overdue], policy))).toEqual([
+      'next-cycle 5',
+    ]);
+    const triedAgain = { ...overdue, attempts: 5, lastAttemptAt: '2026-03-31T09:00:01.000Z' };
+    expect(dueWork(at('2026-04-15T00:00:00.000Z'), [suspended], [checkout, triedAgain], policy)).toEqual([]);
+    expect(
+      dueWork(at('2026-03-31T09:00:00.000Z'), [subscription({ status: 'cancelled' })], [overdue], policy),
+    ).toEqual([]);
+    // Made active again by an admin: the old debt and the new period are both due, the debt first.
+    expect(
+      kinds(dueWork(at('2026-03-31T09:00:00.000Z'), [subscription()], [checkout, overdue], policy)),
+    ).toEqual(['next-cycle 5', 'issue 2']);
+  });
+
+  it('orders the work by when it fell due', () => {
+    const early = subscription({ subscriptionId: '0196f2a0-0000-7000-8000-0000000000a9' });
+    const late = subscription({ cycleStart: '2026-01-31T11:00:00.000Z' });
+    const due = dueWork(at('2026-02-28T12:00:00.000Z'), [late, early], [], policy);
+    expect(due.map((item) => item.subscriptionId)).toEqual([early.subscriptionId, late.subscriptionId]);
+  });
+});
