@@ -69,6 +69,20 @@ export async function readCheckpoint(
   return toPosition(result.rows[0]);
 }
 
+/** Several checkpoints in one round trip, in the order named; `start` for one never written. */
+export async function readCheckpoints(
+  db: Queryable,
+  schema: string,
+  names: readonly string[],
+): Promise<Array<{ name: string; position: Position | 'start' }>> {
+  const result = await db.query<CheckpointRow & { name: string }>(
+    `SELECT name, commit, prepare FROM ${quoted(schema)}.checkpoints WHERE name = ANY($1::text[])`,
+    [names],
+  );
+  const stored = new Map(result.rows.map((row) => [row.name, toPosition(row)]));
+  return names.map((name) => ({ name, position: stored.get(name) ?? 'start' }));
+}
+
 /**
  * Reads the checkpoint and locks its row until the transaction ends, creating the row if needed, in one round
  * trip: a no-op ON CONFLICT DO UPDATE takes the row lock and returns the latest committed values, so two

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import type { EventStore, EventStoreLogger } from './event-store.js';
+import type { BacklogReader, EventStore, EventStoreLogger } from './event-store.js';
 import { createKurrentEventStore } from './kurrentdb/kurrent-event-store.js';
 import { createPostgresEventStore } from './postgres/postgres-event-store.js';
 
@@ -11,7 +11,7 @@ export interface CreateEventStoreOptions {
   logger?: EventStoreLogger;
 }
 
-export interface ConfiguredEventStore extends EventStore {
+export interface ConfiguredEventStore extends EventStore, BacklogReader {
   readonly kind: 'postgres' | 'kurrentdb';
   /** Prepares storage: the PostgreSQL DDL; a no-op for KurrentDB, whose server needs no schema. */
   migrate(): Promise<void>;

@@ -97,6 +97,30 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
+export interface BacklogQuery {
+  /** A reader's checkpoint: the backlog is what was committed after it. */
+  after: Position | 'start';
+  categories: readonly string[];
+  /** Counting stops here, so a reader far behind costs no more than one a little behind. */
+  limit: number;
+}
+
+export interface Backlog {
+  /** Committed events after the checkpoint, up to `limit`; null where the adapter cannot count them cheaply. */
+  events: number | null;
+  /** When the first of them was recorded; null when there is none. */
+  firstRecordedAt: Date | null;
+}
+
+/**
+ * How far a reader of the log (a projection, a relay) is behind, for readiness (lag.ts). Apart from the
+ * EventStore port because only the process's own adapter needs it, not the wrappers tests put around a store;
+ * both adapters implement it.
+ */
+export interface BacklogReader {
+  backlog(query: BacklogQuery): Promise<Backlog>;
+}
+
 export function comparePositions(a: Position | 'start', b: Position | 'start'): number {
   if (a === 'start') return b === 'start' ? 0 : -1;
   if (b === 'start') return 1;

@@ -19,6 +19,7 @@ export {
   lockCheckpoint,
   markMessageProcessed,
   readCheckpoint,
+  readCheckpoints,
   resetCheckpoint,
   writeCheckpoint,
   type Queryable,
@@ -34,3 +35,4 @@ export * from './projections/projection.js';
 export * from './projections/start-projections.js';
 export * from './projections/rebuild.js';
 export * from './unique-values.js';
+export * from './lag.js';

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   comparePositions,
   streamName,
+  type BacklogReader,
   type EventStore,
   type ExpectedRevision,
   type NewEvent,
@@ -12,7 +13,10 @@ import {
   type RecordedEvent,
 } from '../src/event-store.js';
 
-export type EventStoreFactory = () => Promise<{ store: EventStore; cleanup(): Promise<void> }>;
+export type EventStoreFactory = () => Promise<{
+  store: EventStore & BacklogReader;
+  cleanup(): Promise<void>;
+}>;
 
 /** A category no other test (or run: the KurrentDB $all log is shared) has written to. */
 export function freshCategory(): string {
@@ -66,7 +70,7 @@ async function expectConflict(promise: Promise<unknown>, actual: number | 'no_st
 
 export function describeEventStoreContract(name: string, factory: EventStoreFactory): void {
   describe(`EventStore contract: ${name}`, () => {
-    let store: EventStore;
+    let store: EventStore & BacklogReader;
     let cleanup: () => Promise<void> = async () => undefined;
 
     beforeAll(async () => {
@@ -282,6 +286,22 @@ export function describeEventStoreContract(name: string, factory: EventStoreFact
       await expect.poll(() => store.headPosition([a]), { timeout: 5_000 }).toEqual(newestOfA);
       const both = await store.headPosition([a, b]);
       expect(both !== 'start' && comparePositions(both, newestOfA)).toBe(1);
+    });
+
+    it('reports the backlog after a position: none at the newest event, else when the first after it was recorded', async () => {
+      const [a, b] = [freshCategory(), freshCategory()];
+      const none = { events: 0, firstRecordedAt: null };
+      expect(await store.backlog({ after: 'start', categories: [a], limit: 100 })).toEqual(none);
+      const stream = freshStream(a);
+      await store.append(stream, [newEvent(), newEvent(), newEvent()], 'no_stream');
+      await store.append(freshStream(b), [newEvent()], 'no_stream');
+      const [first, second, third] = (await store.readStream(stream)).events;
+
+      const behind = await store.backlog({ after: first!.position, categories: [a], limit: 100 });
+      // An adapter that cannot count cheaply says null rather than guess; one that counts is exact.
+      expect([2, null]).toContain(behind.events);
+      expect(behind.firstRecordedAt).toEqual(second!.recordedAt);
+      expect(await store.backlog({ after: third!.position, categories: [a], limit: 100 })).toEqual(none);
     });
   });
 }

@@ -4,6 +4,7 @@ export * from './http/create-service.js';
 export * from './http/fastify-types.js';
 export * from './http/health.js';
 export * from './http/problem.js';
+export * from './http/readiness-lag.js';
 export * from './http/revision-headers.js';
 export * from './idempotency/fingerprint.js';
 export * from './idempotency/idempotency-plugin.js';

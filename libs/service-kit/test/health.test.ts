@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { LagProbe } from '../src/index.js';
 import { testService } from './support.js';
 
 describe('health', () => {
@@ -78,6 +79,104 @@ describe('health', () => {
     expect(response.json()).toMatchObject({ status: 'shutting-down' });
     await app.close();
   });
+});
+
+describe('readiness lag', () => {
+  const probe = (measured: Awaited<ReturnType<LagProbe['measure']>>): LagProbe => ({
+    degradedAfterMs: 30_000,
+    countLimit: 10_000,
+    measure: async () => measured,
+  });
+
+  it('reports each projection’s and the relay’s lag, and stays ok while under the threshold', async () => {
+    const app = await testService({ readiness: [{ name: 'postgres', check: async () => {} }] });
+    const projections = [
+      { name: 'catalog.products.v1', behindEvents: 0, oldestUnappliedAgeMs: null },
+      { name: 'catalog.product-slugs.v1', behindEvents: 12, oldestUnappliedAgeMs: 30_000 },
+    ];
+    app.setLagProbe(probe({ projections, relay: { behindEvents: 3, oldestUnpublishedAgeMs: 250 } }));
+
+    const response = await app.inject({ method: 'GET', url: '/health/ready' });
+
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      status: 'ok',
+      checks: [{ name: 'postgres', status: 'ok', latencyMs: expect.any(Number) as unknown }],
+      lag: {
+        status: 'ok',
+        degradedAfterMs: 30_000,
+        countLimit: 10_000,
+        projections,
+        relay: { behindEvents: 3, oldestUnpublishedAgeMs: 250 },
+      },
+    });
+    await app.close();
+  });
+
+  it.each([
+    ['a projection', [{ name: 'p.v1', behindEvents: 40, oldestUnappliedAgeMs: 30_001 }], null],
+    ['the relay', [], { behindEvents: null, oldestUnpublishedAgeMs: 45_000 }],
+  ])(
+    'is degraded, still 200, when %s is behind by more than the threshold',
+    async (_, projections, relay) => {
+      const app = await testService({ readiness: [{ name: 'postgres', check: async () => {} }] });
+      app.setLagProbe(probe({ projections, relay }));
+
+      const response = await app.inject({ method: 'GET', url: '/health/ready' });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toMatchObject({
+        status: 'degraded',
+        lag: { status: 'lagging', projections, relay },
+      });
+      await app.close();
+    },
+  );
+
+  it('is unavailable when a check fails, however small the lag', async () => {
+    const app = await testService({
+      readiness: [{ name: 'postgres', check: () => Promise.reject(new Error('connection refused')) }],
+    });
+    app.setLagProbe(probe({ projections: [], relay: { behindEvents: 0, oldestUnpublishedAgeMs: null } }));
+
+    const response = await app.inject({ method: 'GET', url: '/health/ready' });
+
+    expect(response.statusCode).toBe(503);
+    expect(response.json()).toMatchObject({ status: 'unavailable', lag: { status: 'ok' } });
+    await app.close();
+  });
+
+  it.each([
+    [
+      'fails',
+      () => Promise.reject(new Error('relation "checkpoints" does not exist')),
+      'relation "checkpoints" does not exist',
+    ],
+    ['hangs', () => new Promise<never>(() => {}), 'lag not measured within 50 ms'],
+  ])(
+    'says the lag is unknown, and why, when measuring it %s, without failing readiness',
+    async (_, measure, error) => {
+      const app = await testService({ readinessTimeoutMs: 50 });
+      app.setLagProbe({ degradedAfterMs: 30_000, countLimit: 10_000, measure });
+
+      const response = await app.inject({ method: 'GET', url: '/health/ready' });
+
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        status: 'ok',
+        checks: [],
+        lag: {
+          status: 'unknown',
+          degradedAfterMs: 30_000,
+          countLimit: 10_000,
+          projections: [],
+          relay: null,
+          error,
+        },
+      });
+      await app.close();
+    },
+  );
 });
 
 describe('metrics', () => {

@@ -1,6 +1,7 @@
 import {
   BACKWARDS,
   END,
+  FORWARDS,
   jsonEvent,
   KurrentDBClient,
   START,
@@ -9,7 +10,11 @@ import {
 } from '@kurrent/kurrentdb-client';
 import {
   categoryOf,
+  comparePositions,
   type AppendResult,
+  type Backlog,
+  type BacklogQuery,
+  type BacklogReader,
   type EventStore,
   type EventStoreLogger,
   type Position,
@@ -31,7 +36,7 @@ export interface KurrentEventStoreOptions {
 }
 
 /** The production event store (ARCHITECTURE.md "Event store"), over the official gRPC client. */
-export function createKurrentEventStore(options: KurrentEventStoreOptions): EventStore {
+export function createKurrentEventStore(options: KurrentEventStoreOptions): EventStore & BacklogReader {
   const client = KurrentDBClient.connectionString(options.connectionString);
   const target = describeTarget(options.connectionString);
   const closing = new AbortController();
@@ -52,6 +57,52 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
     }
     throw new Error(`Stream ${stream} has no events after a successful append`);
   };
+
+  /** The newest event of the categories: one filtered read backwards from the end. */
+  async function headPosition(categories: readonly string[]): Promise<Position | 'start'> {
+    try {
+      const newest = client.readAll({
+        direction: BACKWARDS,
+        fromPosition: END,
+        maxCount: 1,
+        filter: categoryFilter(categories),
+      });
+      for await (const resolved of newest) {
+        if (resolved.event) return toRecordedEvent(resolved.event).position;
+      }
+      return 'start';
+    } catch (error) {
+      throw mapKurrentError(error, target);
+    }
+  }
+
+  /**
+   * $all has no index by category that could count the events after a position without reading each of them,
+   * so the count is reported only when it is zero (the head is not past the checkpoint) and is null otherwise.
+   * The first event after the checkpoint costs one filtered read, which stops at the head at the latest.
+   */
+  async function backlog({ after, categories }: BacklogQuery): Promise<Backlog> {
+    const head = await headPosition(categories);
+    if (comparePositions(head, after) <= 0) return { events: 0, firstRecordedAt: null };
+    try {
+      // A read from a position includes the event at it; two are enough to get past the checkpoint's own.
+      const next = client.readAll({
+        direction: FORWARDS,
+        fromPosition: after === 'start' ? START : after,
+        maxCount: 2,
+        filter: categoryFilter(categories),
+      });
+      for await (const resolved of next) {
+        if (!resolved.event) continue;
+        const event = toRecordedEvent(resolved.event);
+        if (comparePositions(event.position, after) > 0)
+          return { events: null, firstRecordedAt: event.recordedAt };
+      }
+      return { events: null, firstRecordedAt: null };
+    } catch (error) {
+      throw mapKurrentError(error, target);
+    }
+  }
 
   async function* subscribe(subscribeOptions: SubscribeOptions): AsyncGenerator<RecordedEvent> {
     const signal = AbortSignal.any([subscribeOptions.signal, closing.signal]);
@@ -127,22 +178,9 @@ export function createKurrentEventStore(options: KurrentEventStoreOptions): Even
 
     subscribe,
 
-    async headPosition(categories) {
-      try {
-        const newest = client.readAll({
-          direction: BACKWARDS,
-          fromPosition: END,
-          maxCount: 1,
-          filter: categoryFilter(categories),
-        });
-        for await (const resolved of newest) {
-          if (resolved.event) return toRecordedEvent(resolved.event).position;
-        }
-        return 'start';
-      } catch (error) {
-        throw mapKurrentError(error, target);
-      }
-    },
+    headPosition,
+
+    backlog,
 
     async ping() {
       // Reading one missing stream is the cheapest call that needs a live server and no $all rights.

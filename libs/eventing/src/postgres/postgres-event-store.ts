@@ -1,6 +1,13 @@
 import type pg from 'pg';
-import type { EventStore, EventStoreLogger, Position, ReadStreamResult } from '../event-store.js';
+import type {
+  BacklogReader,
+  EventStore,
+  EventStoreLogger,
+  Position,
+  ReadStreamResult,
+} from '../event-store.js';
 import { appendInTransaction } from './append.js';
+import { readBacklog } from './backlog.js';
 import { createNotificationListener } from './listener.js';
 import { eventColumns, toRecordedEvent, type EventRow } from './rows.js';
 import { assertSchemaName, migrateEventStore, notifyChannel } from './schema.js';
@@ -15,7 +22,7 @@ export interface PostgresEventStoreOptions {
   logger?: EventStoreLogger;
 }
 
-export interface PostgresEventStore extends EventStore {
+export interface PostgresEventStore extends EventStore, BacklogReader {
   /** Creates or updates the schema; idempotent and safe to run from several processes at once. */
   migrate(): Promise<void>;
   readonly schema: string;
@@ -74,6 +81,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
         ? { commit: BigInt(row.transaction_id_text), prepare: BigInt(row.global_position) }
         : 'start';
     },
+
+    backlog: (query) => readBacklog(pool, schema, query),
 
     async ping() {
       await pool.query('SELECT 1');

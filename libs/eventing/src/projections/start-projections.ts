@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store.js';
-import { ensureEventingTables, formatPosition, readCheckpoint } from '../checkpoints.js';
+import { ensureEventingTables, formatPosition, readCheckpoint, readCheckpoints } from '../checkpoints.js';
 import { backoffMs, sleep, type EventingLogger } from '../relay/retry.js';
 import { EventPump } from './event-pump.js';
 import { applyBatch, ProjectionEventError, type BatchOutcome, type Projection } from './projection.js';
@@ -25,6 +25,13 @@ export interface ProjectionRunner {
   stop(): Promise<void>;
   /** The lowest position all projections have applied. */
   position(): Position | 'start';
+  /** The categories the projections read; with checkpoints(), what lag.ts measures their lag from. */
+  readonly categories: readonly string[];
+  /**
+   * Each projection's stored checkpoint: what its read model holds, whichever replica applied it (this runner's
+   * own progress covers only what it applied itself).
+   */
+  checkpoints(): Promise<Array<{ name: string; position: Position | 'start' }>>;
 }
 
 interface Waiter {
@@ -85,6 +92,8 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
       await Promise.all(running);
     },
     position: lowest,
+    categories: options.categories,
+    checkpoints: () => readCheckpoints(pool, schema, [...names]),
   };
 }
 

@@ -39,6 +39,13 @@ export interface Relay {
   stop(): Promise<void>;
   /** The last event this relay saw acknowledged by JetStream (or skipped as not published). */
   position(): Position | 'start';
+  /** The categories it publishes; with progress(), what lag.ts measures its lag from. */
+  readonly categories: readonly string[];
+  /**
+   * How far publishing has got: this instance's own position, or the stored checkpoint when a leader on another
+   * replica has gone further (that one is written in batches, so up to `checkpointEvery` behind the leader).
+   */
+  progress(): Promise<Position | 'start'>;
 }
 
 /**
@@ -117,5 +124,10 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
       await running;
     },
     position: () => published,
+    categories: options.categories,
+    progress: async () => {
+      const stored = await readCheckpoint(pool, schema, name);
+      return comparePositions(stored, published) > 0 ? stored : published;
+    },
   };
 }

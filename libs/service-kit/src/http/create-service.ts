@@ -6,9 +6,10 @@ import { genReqId, requestIdHeader } from '../logging/request-id.js';
 import type { Telemetry } from '../telemetry/start-telemetry.js';
 import { registerErrorHandlers } from './error-handler.js';
 import type { ServiceApp } from './fastify-types.js';
-import { registerHealthRoutes, type ReadinessCheck } from './health.js';
+import { registerHealthRoutes, type HealthState, type ReadinessCheck } from './health.js';
 import { registerMetrics } from './metrics.js';
 import { registerOpenApi, type OpenApiOptions } from './openapi.js';
+import type { LagProbe } from './readiness-lag.js';
 
 export interface ServiceOptions {
   name: string;
@@ -44,9 +45,12 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
-  const state = { shuttingDown: false };
+  const state: HealthState = { shuttingDown: false };
   app.decorate('markNotReady', () => {
     state.shuttingDown = true;
+  });
+  app.decorate('setLagProbe', (probe: LagProbe) => {
+    state.lag = probe;
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(requestIdHeader, request.id);

@@ -8,6 +8,7 @@ import type {
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Registry } from 'prom-client';
 import type { Caller, Policy } from '../identity/caller.js';
+import type { LagProbe } from './readiness-lag.js';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -30,6 +31,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Makes /health/ready answer 503 from now on; runService calls it when a shutdown signal arrives. */
     markNotReady(): void;
+    /**
+     * Adds the `lag` section to /health/ready, and `degraded` when it is over its threshold;
+     * runEventSourcedService sets it once the projections and the relay run.
+     */
+    setLagProbe(probe: LagProbe): void;
     /** This app's Prometheus registry, for a service's own metrics. */
     metricsRegistry: Registry;
   }

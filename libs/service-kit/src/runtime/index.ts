@@ -2,3 +2,4 @@ export * from './storage.js';
 export * from './relay.js';
 export * from './rebuild-command.js';
 export * from './run-event-sourced-service.js';
+export * from './service-lag.js';

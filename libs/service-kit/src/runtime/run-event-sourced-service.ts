@@ -14,6 +14,7 @@ import type { ReadinessCheck } from '../http/health.js';
 import { runService } from '../lifecycle/run-service.js';
 import { createLogger } from '../logging/logger.js';
 import type { Telemetry } from '../telemetry/start-telemetry.js';
+import { serviceLagProbe } from './service-lag.js';
 import type { ServiceStorage } from './storage.js';
 
 interface ServiceConfig {
@@ -46,6 +47,8 @@ export interface EventSourcedService<Config extends ServiceConfig> {
   /** Consumers of other services' events, stopped before NATS drains. */
   startConsumers?: (clients: ServiceClients) => Promise<{ stop(): Promise<void> }>;
   buildApp: (clients: ServiceClients) => Promise<FastifyInstance>;
+  /** How old an unhandled event may get before readiness says `degraded`; default defaultLagDegradedAfterMs. */
+  lagDegradedAfterMs?: number;
 }
 
 /**
@@ -80,6 +83,14 @@ export async function runEventSourcedService<Config extends ServiceConfig>(
     logger: logger.child({ component: 'consumers' }),
   });
   const app = await service.buildApp(clients);
+  app.setLagProbe(
+    serviceLagProbe({
+      eventStore,
+      projections,
+      relay,
+      ...(service.lagDegradedAfterMs ? { degradedAfterMs: service.lagDegradedAfterMs } : {}),
+    }),
+  );
 
   await runService({
     app,

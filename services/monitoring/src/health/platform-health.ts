@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { SystemHealthEntry } from '@app/contracts';
+import { serviceLagSchema, type ServiceLag, type SystemHealthEntry } from '@app/contracts';
 import type { ReadinessCheck } from '@app/service-kit';
 import {
   judgeDependencies,
@@ -8,6 +8,7 @@ import {
   type DependencyReport,
   type ReadinessProbe,
 } from '../domain/health/component-status.js';
+import { judgeLag, worseOf } from './lag-status.js';
 
 export interface ProbedComponent {
   name: string;
@@ -36,7 +37,15 @@ const readinessBodySchema = z.object({
       error: z.string().optional(),
     }),
   ),
+  /** An event-sourced service's lag; one that does not parse is left out rather than failing the probe. */
+  lag: serviceLagSchema.optional().catch(undefined),
 });
+
+/** What probing one component found: its readiness, and its lag when it reports one. */
+interface Probed {
+  probe: ReadinessProbe;
+  lag?: ServiceLag | undefined;
+}
 
 /** Display names of the dependency checks every service-kit service runs. */
 const dependencyNames: Record<string, string> = {
@@ -47,13 +56,14 @@ const dependencyNames: Record<string, string> = {
 
 /**
  * GET /api/admin/health (SPEC.md §7): one entry per configured service and the gateway from their
- * `/health/ready`, one for monitoring itself, and one per dependency as those readiness checks report it. The
- * services' readiness answers carry no relay or projection lag, so none is reported here.
+ * `/health/ready`, one for monitoring itself, and one per dependency as those readiness checks report it. An
+ * event-sourced service's entry carries its projections' and relay's lag (`details.lag`), and is degraded
+ * while that lag is over the service's threshold.
  */
 export function createPlatformHealth(deps: PlatformHealthDeps) {
   const { timeoutMs = 3_000, now = () => new Date() } = deps;
 
-  async function probe(component: ProbedComponent): Promise<ReadinessProbe> {
+  async function probe(component: ProbedComponent): Promise<Probed> {
     const started = performance.now();
     try {
       const response = await fetch(new URL('/health/ready', component.url), {
@@ -62,11 +72,14 @@ export function createPlatformHealth(deps: PlatformHealthDeps) {
       const latencyMs = elapsed(started);
       const body = readinessBodySchema.safeParse(await response.json().catch(() => null));
       return {
-        reached: true,
-        latencyMs,
-        httpStatus: response.status,
-        bodyStatus: body.success ? body.data.status : null,
-        checks: body.success ? body.data.checks : [],
+        probe: {
+          reached: true,
+          latencyMs,
+          httpStatus: response.status,
+          bodyStatus: body.success ? body.data.status : null,
+          checks: body.success ? body.data.checks : [],
+        },
+        lag: body.success ? body.data.lag : undefined,
       };
     } catch (error) {
       const timedOut = error instanceof Error && error.name === 'TimeoutError';
@@ -74,20 +87,22 @@ export function createPlatformHealth(deps: PlatformHealthDeps) {
       const message = timedOut
         ? `no answer within ${timeoutMs} ms`
         : (cause ?? (error instanceof Error ? error.message : String(error)));
-      return { reached: false, latencyMs: elapsed(started), error: message };
+      return { probe: { reached: false, latencyMs: elapsed(started), error: message } };
     }
   }
 
-  async function probeSelf(): Promise<ReadinessProbe> {
+  async function probeSelf(): Promise<Probed> {
     const started = performance.now();
     const checks = await Promise.all(deps.self.checks.map((check) => runCheck(check, timeoutMs)));
     const healthy = checks.every((check) => check.status === 'ok');
     return {
-      reached: true,
-      latencyMs: elapsed(started),
-      httpStatus: healthy ? 200 : 503,
-      bodyStatus: healthy ? 'ok' : 'unavailable',
-      checks,
+      probe: {
+        reached: true,
+        latencyMs: elapsed(started),
+        httpStatus: healthy ? 200 : 503,
+        bodyStatus: healthy ? 'ok' : 'unavailable',
+        checks,
+      },
     };
   }
 
@@ -99,12 +114,12 @@ export function createPlatformHealth(deps: PlatformHealthDeps) {
         ...deps.components.map((component, index) => ({
           name: component.name,
           kind: component.kind,
-          probe: probes[index] as ReadinessProbe,
+          ...(probes[index] as Probed),
         })),
-        { name: deps.self.name, kind: 'service' as const, probe: selfProbe as ReadinessProbe },
+        { name: deps.self.name, kind: 'service' as const, ...(selfProbe as Probed) },
       ];
-      const entries: SystemHealthEntry[] = probed.map(({ name, kind, probe: result }) => {
-        const judgement = judgeProbe(result);
+      const entries: SystemHealthEntry[] = probed.map(({ name, kind, probe: result, lag }) => {
+        const judgement = worseOf(judgeProbe(result), judgeLag(lag));
         return {
           name,
           status: judgement.status,
@@ -114,6 +129,7 @@ export function createPlatformHealth(deps: PlatformHealthDeps) {
             kind,
             ...(judgement.reason ? { reason: judgement.reason } : {}),
             ...(result.reached ? { checks: result.checks } : {}),
+            ...(lag ? { lag } : {}),
           },
         };
       });

@@ -152,6 +152,64 @@ describe('GET /api/admin/health', () => {
     });
   });
 
+  it('carries each service’s projection and relay lag, and marks one lagging past its threshold degraded', async () => {
+    const lag = (oldestUnappliedAgeMs: number | null, status: 'ok' | 'lagging') => ({
+      status,
+      degradedAfterMs: 30_000,
+      countLimit: 10_000,
+      projections: [
+        { name: 'catalog.products.v1', behindEvents: 0, oldestUnappliedAgeMs: null },
+        {
+          name: 'catalog.slugs.v1',
+          behindEvents: oldestUnappliedAgeMs === null ? 0 : 10_000,
+          oldestUnappliedAgeMs,
+        },
+      ],
+      relay: { behindEvents: 2, oldestUnpublishedAgeMs: 800 },
+    });
+    const ready = (body: object) => readiness(200, { checks: [check('postgres', 2)], ...body });
+    const health = createPlatformHealth({
+      components: [
+        {
+          name: 'Lagging',
+          kind: 'service',
+          url: await ready({ status: 'degraded', lag: lag(45_400, 'lagging') }),
+        },
+        { name: 'Current', kind: 'service', url: await ready({ status: 'ok', lag: lag(null, 'ok') }) },
+        {
+          name: 'Garbled',
+          kind: 'service',
+          url: await ready({ status: 'ok', lag: { projections: 'many' } }),
+        },
+      ],
+      self: { name: 'Monitoring', checks: [] },
+    });
+
+    const lagApp = await startMonitoringApp(storage, { scraper: { scrapeNow: async () => null }, health });
+    const response = await lagApp.inject({
+      method: 'GET',
+      url: '/api/admin/health',
+      headers: await identityHeaders('admin'),
+    });
+    await lagApp.close();
+    expect(response.statusCode).toBe(200);
+    const [lagging, current, garbled] = response.json<SystemHealthEntry[]>();
+
+    expect(lagging).toMatchObject({
+      name: 'Lagging',
+      status: 'degraded',
+      details: {
+        kind: 'service',
+        reason: 'Lagging: projection catalog.slugs.v1 at least 10000 events behind, the oldest 45 s old',
+        lag: lag(45_400, 'lagging'),
+      },
+    });
+    expect(current).toMatchObject({ status: 'operational', details: { lag: lag(null, 'ok') } });
+    expect(current?.details.reason).toBeUndefined();
+    expect(garbled).toMatchObject({ status: 'operational', details: { checks: [check('postgres', 2)] } });
+    expect(garbled?.details.lag).toBeUndefined();
+  });
+
   it('is for admins only', async () => {
     const response = await app.inject({
       method: 'GET',

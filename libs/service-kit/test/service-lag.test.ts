@@ -1,0 +1,92 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import {
+  createPostgresEventStore,
+  startProjections,
+  streamName,
+  type PostgresEventStore,
+  type Projection,
+} from '@app/eventing';
+import { createTestDatabase, type TestDatabase } from '@app/test-support';
+import { serviceLagProbe } from '../src/runtime/index.js';
+import { testService } from './support.js';
+
+const schema = 'svc';
+let db: TestDatabase;
+let store: PostgresEventStore;
+
+beforeAll(async () => {
+  db = await createTestDatabase(inject('databaseUrl'));
+  db.pool.on('error', () => undefined);
+  store = createPostgresEventStore({ pool: db.pool, pollIntervalMs: 50 });
+  await store.migrate();
+});
+afterAll(async () => {
+  await store?.close();
+  await db?.drop();
+});
+
+/** A read model of nothing that refuses every event while `failing` is set, as a projection with a bug would. */
+function refusingProjection(state: { failing: boolean }): Projection {
+  return {
+    name: `svc.refusing-${randomUUID().slice(0, 8)}.v1`,
+    eventTypes: ['Happened'],
+    apply: async () => {
+      if (state.failing) throw new Error('simulated projection bug');
+    },
+    reset: async () => undefined,
+  };
+}
+
+const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
+
+describe('readiness lag of an event-sourced service', () => {
+  it('turns degraded with the figures while a projection is stuck, and ok once it has caught up', async () => {
+    const category = `svc_thing${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    const state = { failing: true };
+    const projection = refusingProjection(state);
+    const runner = await startProjections({
+      eventStore: store,
+      pool: db.pool,
+      schema,
+      categories: [category],
+      projections: [projection],
+      logger: silent,
+    });
+    const app = await testService();
+    app.setLagProbe(
+      serviceLagProbe({ eventStore: store, projections: runner, relay: null, degradedAfterMs: 50 }),
+    );
+    const ready = async () => (await app.inject({ method: 'GET', url: '/health/ready' })).json();
+    try {
+      const newEvent = () => ({ id: randomUUID(), type: 'Happened', data: {}, metadata: {} });
+      const last = await store.append(
+        streamName(category, randomUUID()),
+        [newEvent(), newEvent()],
+        'no_stream',
+      );
+
+      await expect.poll(ready, { timeout: 5_000 }).toMatchObject({ status: 'degraded' });
+      const degraded = await app.inject({ method: 'GET', url: '/health/ready' });
+      expect(degraded.statusCode).toBe(200);
+      expect(degraded.json().lag).toEqual({
+        status: 'lagging',
+        degradedAfterMs: 50,
+        countLimit: 10_000,
+        projections: [{ name: projection.name, behindEvents: 2, oldestUnappliedAgeMs: expect.any(Number) }],
+        relay: null,
+      });
+      expect(degraded.json().lag.projections[0].oldestUnappliedAgeMs).toBeGreaterThan(50);
+
+      state.failing = false;
+      expect(await runner.waitFor(last.position, 10_000)).toBe(true);
+      expect(await ready()).toMatchObject({
+        status: 'ok',
+        lag: { status: 'ok', projections: [{ behindEvents: 0, oldestUnappliedAgeMs: null }] },
+      });
+    } finally {
+      await app.close();
+      await runner.stop();
+    }
+  });
+});
