@@ -2,6 +2,7 @@ import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
 import globals from 'globals';
+import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Domain code stays pure (STYLE.md "Workspace"): no framework, driver, network or Node built-ins. */
 const forbiddenInDomain = ['fastify', 'fastify-*', '@fastify/*', 'pg', '@nats-io/*', '@kurrent/*', 'node:*'];
@@ -23,6 +24,13 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': ['error', { patterns: forbiddenInDomain }],
     },
+  },
+  {
+    // Browser code: the front-end libraries and apps (SPEC.md §2); hooks follow React's rules.
+    files: ['**/*.tsx', 'libs/ui/**/*.ts', 'libs/web-data/**/*.ts', 'shell/**/*.ts', 'mfe-*/**/*.ts'],
+    languageOptions: { globals: { ...globals.browser, ...globals.node } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: reactHooks.configs.flat.recommended.rules,
   },
   {
     files: ['**/*.config.ts', '**/global-setup.ts', 'eslint.config.js'],

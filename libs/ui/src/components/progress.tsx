@@ -1,0 +1,28 @@
+import * as ProgressPrimitive from '@radix-ui/react-progress';
+import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.js';
+
+export interface ProgressProps extends ComponentProps<typeof ProgressPrimitive.Root> {
+  /** Colours the bar, e.g. `bg-destructive` for a gauge past its limit. */
+  indicatorClassName?: string;
+}
+
+/** role="progressbar" with aria-valuenow; give it an `aria-label` (CPU, Memory, Storage…). */
+export function Progress({ className, indicatorClassName, value, max = 100, ...props }: ProgressProps) {
+  const percent = value == null ? 0 : Math.min(100, Math.max(0, (value / max) * 100));
+  return (
+    <ProgressPrimitive.Root
+      data-slot="progress"
+      value={value}
+      max={max}
+      className={cn('relative h-2 w-full overflow-hidden rounded-full bg-muted', className)}
+      {...props}
+    >
+      <ProgressPrimitive.Indicator
+        data-slot="progress-indicator"
+        className={cn('h-full w-full flex-1 bg-primary transition-transform', indicatorClassName)}
+        style={{ transform: `translateX(-${100 - percent}%)` }}
+      />
+    </ProgressPrimitive.Root>
+  );
+}

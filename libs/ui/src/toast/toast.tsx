@@ -1,0 +1,112 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { cva, type VariantProps } from 'class-variance-authority';
+import { XIcon } from 'lucide-react';
+import type { ComponentProps } from 'react';
+import { cn } from '../lib/cn.js';
+import { focusRing } from '../lib/focus-ring.js';
+
+export const ToastProvider = ToastPrimitive.Provider;
+
+export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  return (
+    <ToastPrimitive.Viewport
+      data-slot="toast-viewport"
+      className={cn(
+        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none',
+        'sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-105',
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+const toastVariants = cva(
+  [
+    'group pointer-events-auto relative flex w-full items-center justify-between gap-3 overflow-hidden rounded-lg border p-4 pr-8 shadow-overlay',
+    'data-[state=open]:animate-toast-in data-[state=closed]:animate-fade-out',
+    'data-[swipe=cancel]:translate-x-0 data-[swipe=cancel]:transition-transform',
+    'data-[swipe=move]:translate-x-(--radix-toast-swipe-move-x) data-[swipe=move]:transition-none',
+    'data-[swipe=end]:animate-swipe-out',
+  ],
+  {
+    variants: {
+      variant: {
+        default: 'border-border bg-card text-card-foreground',
+        destructive: 'destructive border-destructive bg-destructive text-destructive-foreground',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+export type ToastProps = ComponentProps<typeof ToastPrimitive.Root> & VariantProps<typeof toastVariants>;
+
+/**
+ * One toast. Destructive toasts are announced assertively (Radix's `type="foreground"`), others politely, so an
+ * error interrupts a screen reader and a confirmation waits its turn.
+ */
+export function Toast({ className, variant, ...props }: ToastProps) {
+  return (
+    <ToastPrimitive.Root
+      data-slot="toast"
+      type={variant === 'destructive' ? 'foreground' : 'background'}
+      className={cn(toastVariants({ variant }), className)}
+      {...props}
+    />
+  );
+}
+
+export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
+  return (
+    <ToastPrimitive.Action
+      data-slot="toast-action"
+      className={cn(
+        'inline-flex h-8 shrink-0 cursor-pointer items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium',
+        'transition-colors hover:bg-secondary disabled:pointer-events-none disabled:opacity-50',
+        'group-[.destructive]:border-destructive-foreground/40 group-[.destructive]:hover:bg-destructive-foreground/10',
+        focusRing,
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
+  return (
+    <ToastPrimitive.Close
+      data-slot="toast-close"
+      aria-label="Close"
+      className={cn(
+        'absolute top-2 right-2 cursor-pointer rounded-md p-1 text-foreground/60 transition-colors hover:text-foreground',
+        'group-[.destructive]:text-destructive-foreground/80 group-[.destructive]:hover:text-destructive-foreground',
+        focusRing,
+        className,
+      )}
+      {...props}
+    >
+      <XIcon className="size-4" aria-hidden="true" />
+    </ToastPrimitive.Close>
+  );
+}
+
+export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
+  return (
+    <ToastPrimitive.Title
+      data-slot="toast-title"
+      className={cn('text-sm font-semibold', className)}
+      {...props}
+    />
+  );
+}
+
+export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
+  return (
+    <ToastPrimitive.Description
+      data-slot="toast-description"
+      className={cn('text-sm opacity-90', className)}
+      {...props}
+    />
+  );
+}

@@ -1,0 +1,14 @@
+export * from './api-error.js';
+export { request, readJson, sendJson, type HttpMethod, type ReadOptions, type ErrorMessage } from './http.js';
+export * from './query-client.js';
+export { queryKeys } from './query-keys.js';
+export * from './queries/auth.js';
+export * from './queries/catalog.js';
+export * from './queries/customer.js';
+export * from './queries/admin.js';
+export * from './queries/monitoring.js';
+export * from './mutations/admin-users.js';
+export * from './mutations/admin-products.js';
+export * from './mutations/admin-tenants.js';
+export * from './mutations/account.js';
+export * from './mutations/checkout.js';
