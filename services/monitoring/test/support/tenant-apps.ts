@@ -7,8 +7,30 @@ import { startLocalServer } from './local-server.js';
 export type AppBehaviour =
   'good' | 'hot' | 'wrong-types' | 'huge' | 'slow' | 'not-json' | 'server-error' | 'flaky' | 'partial';
 
-export const documentAt = (seed: string, now = new Date('2026-05-01T12:00:00Z')): TenantMetricsDocument =>
-  demoMetricsDocument({ seed, now, startedAt: new Date('2026-05-01T00:00:00Z') });
+/**
+ * A healthy tenant app's document: the demo app's, for this seed, with its load and error rate held under every
+ * alert threshold. The demo app has incidents at seed-dependent times, and a test's random app name must not
+ * decide whether a "good" app raises an alert.
+ */
+export const documentAt = (seed: string, now = new Date('2026-05-01T12:00:00Z')): TenantMetricsDocument => {
+  const document = demoMetricsDocument({ seed, now, startedAt: new Date('2026-05-01T00:00:00Z') });
+  const calm = (value: number, ceiling: number) => Math.min(value, ceiling);
+  const { system_health: health, performance } = document;
+  return {
+    ...document,
+    ...(health && {
+      system_health: {
+        ...health,
+        cpu_usage_percent: calm(health.cpu_usage_percent, 60),
+        memory_usage_percent: calm(health.memory_usage_percent, 70),
+        disk_usage_percent: calm(health.disk_usage_percent, 70),
+      },
+    }),
+    ...(performance && {
+      performance: { ...performance, error_rate_percent: calm(performance.error_rate_percent, 1) },
+    }),
+  };
+};
 
 /**
  * Tenant apps on one local server, each under its own path (`/<name>` is its domain URL). Each requires its key,
