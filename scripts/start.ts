@@ -8,10 +8,12 @@ import { loadLauncherConfig } from './launcher/config.js';
 import { startEmbeddedNats } from './launcher/embedded-nats.js';
 import { startEmbeddedPostgres } from './launcher/embedded-postgres.js';
 import { runNodeScript, startNodeProcess, type RunningProcess } from './launcher/processes.js';
-import { demoTenantApp, gatewayEntry, services } from './launcher/services.js';
+import { demoTenantApp, gatewayEntry, services, webApps } from './launcher/services.js';
 import { embeddedSecretsKeys } from './launcher/secrets-keys.js';
 import { waitForReady } from './launcher/wait.js';
 import { demoAccounts } from '@app/identity/demo-accounts';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const config = loadLauncherConfig(process.env);
 const cleanups: Array<() => Promise<void>> = [];
@@ -62,7 +64,9 @@ async function main(): Promise<void> {
   shared.SCRAPE_ALLOW_HOSTS = new URL(demoAppUrl).host;
 
   const gatewayUrl = `http://127.0.0.1:${config.PORT}`;
-  const gatewayEnv: Record<string, string> = { ...shared, PORT: String(config.PORT) };
+  // The bundle runs from dist/ of the checkout, whatever the working directory.
+  const checkout = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const gatewayEnv: Record<string, string> = { ...shared, PORT: String(config.PORT), ...webApps(checkout) };
   const serviceAddresses: Record<string, string> = {};
   for (const [index, service] of services.entries()) {
     const port = config.SERVICES_BASE_PORT + index;

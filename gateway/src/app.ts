@@ -8,6 +8,7 @@ import { buildRouteTable } from './route-table.js';
 import { registerSecurityHeaders } from './security-headers.js';
 import { recordCustomerCall } from './usage/metering-policy.js';
 import type { UsageMeter } from './usage/usage-meter.js';
+import { webRoutes } from './web/web-routes.js';
 
 export interface GatewayDeps {
   config: GatewayConfig;
@@ -52,5 +53,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
       ? {}
       : { onAnswered: (caller: Caller) => recordCustomerCall(usageMeter, caller) }),
   });
+  if (config.WEB_ROOT !== undefined) {
+    await app.register(webRoutes, { root: config.WEB_ROOT, remotes: config.WEB_REMOTES });
+  }
   return app;
 }

@@ -12,6 +12,22 @@ import type { ServiceUrls } from './route-table.js';
 
 const positiveInt = z.coerce.number().int().positive();
 
+const webRemotes = z
+  .string()
+  .default('')
+  .transform((value, context) => {
+    const remotes: Array<{ name: string; root: string }> = [];
+    for (const item of value.split(',').filter((part) => part.trim() !== '')) {
+      const match = /^\s*([a-z][a-z0-9-]*)=(.+?)\s*$/.exec(item);
+      if (!match?.[1] || !match[2]) {
+        context.addIssue({ code: 'custom', message: `"${item}" is not name=folder` });
+        return z.NEVER;
+      }
+      remotes.push({ name: match[1], root: match[2] });
+    }
+    return remotes;
+  });
+
 /** The gateway's whole environment, parsed once at start (STYLE.md: no other file reads process.env). */
 export const gatewayConfigSchema = z.object({
   PORT: port.default(8080),
@@ -52,6 +68,10 @@ export const gatewayConfigSchema = z.object({
   USAGE_METERING: z.enum(['on', 'off']).default('on'),
   /** How often the counts are published; also the longest a customer's usage waits before billing sees it. */
   USAGE_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /** The built shell (index.html and assets) to serve at `/`; absent: the gateway serves no front end. */
+  WEB_ROOT: z.string().min(1).optional(),
+  /** The built remotes, `name=folder` comma-separated (`mfe-admin=/app/mfe-admin/dist`), served at /remotes/<name>/. */
+  WEB_REMOTES: webRemotes,
   LOG_LEVEL: logLevel,
   ...otel('gateway'),
 });

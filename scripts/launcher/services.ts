@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import { demoMetricsKeys } from '@app/tenancy/demo-subscriptions';
 
 /**
@@ -58,3 +59,12 @@ export const demoTenantApp = {
 };
 
 export const gatewayEntry = 'gateway/dist/server.cjs';
+
+/**
+ * The built front end the gateway serves (its WEB_ROOT and WEB_REMOTES): the shell and each remote, from the
+ * checkout `root`, as `npm run build` leaves them.
+ */
+export function webApps(root: string): { WEB_ROOT: string; WEB_REMOTES: string } {
+  const remotes = ['mfe-customer', 'mfe-admin'].map((name) => `${name}=${join(root, name, 'dist')}`);
+  return { WEB_ROOT: join(root, 'shell', 'dist'), WEB_REMOTES: remotes.join(',') };
+}

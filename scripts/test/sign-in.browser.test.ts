@@ -109,7 +109,7 @@ describe('signing in with a browser', () => {
 
   it('signs out to the home page, after which nobody is signed in', async () => {
     await page.goto(at('/api/logout'));
-    // The gateway has no front end yet: "/" is a JSON 404, but the browser is where sign-out sends it.
+    // Sign-out sends the browser to the home page, the shell's landing page.
     expect(page.url()).toBe(at('/'));
     const me = await page.goto(at('/api/auth/user'));
     expect(me?.status()).toBe(401);

@@ -1,0 +1,60 @@
+import compress from '@fastify/compress';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { cacheControlFor, isClientRoute, revalidate } from './web-assets.js';
+
+export interface WebRemote {
+  /** Folder-style name (`mfe-admin`); the federation name is the same with underscores (`mfe_admin`). */
+  name: string;
+  root: string;
+}
+
+export interface WebOptions {
+  /** The built shell. */
+  root: string;
+  remotes: WebRemote[];
+}
+
+const publicRoute = { config: { policy: 'public' } } as const;
+
+/**
+ * The built front end, in the embedded default (ARCHITECTURE.md "Gateway"): the shell at `/` with SPA fallback,
+ * each remote at /remotes/<name>/, and /remotes.json, the runtime configuration the shell registers its remotes
+ * from. Registered in a scope of its own so compression applies to these files and not to proxied answers.
+ */
+export async function webRoutes(app: FastifyInstance, options: WebOptions): Promise<void> {
+  await app.register(compress, { encodings: ['br', 'gzip'] });
+  // serve: false: the routes below serve the files, each with the access policy service-kit requires.
+  await app.register(fastifyStatic, { root: options.root, serve: false });
+
+  const remotesConfig = {
+    remotes: options.remotes.map((remote) => ({
+      name: remote.name.replaceAll('-', '_'),
+      entry: `/remotes/${remote.name}/remoteEntry.js`,
+    })),
+  };
+  app.get('/remotes.json', publicRoute, async (_request, reply) =>
+    reply.header('cache-control', revalidate).send(remotesConfig),
+  );
+
+  for (const remote of options.remotes) {
+    app.get<{ Params: { '*': string } }>(`/remotes/${remote.name}/*`, publicRoute, async (request, reply) =>
+      sendStatic(reply, request.params['*'], remote.root),
+    );
+  }
+
+  app.get<{ Params: { '*': string } }>('/*', publicRoute, async (request, reply) => {
+    const path = request.params['*'];
+    if (path === '' || isClientRoute(path, request.headers.accept)) {
+      return reply
+        .header('cache-control', revalidate)
+        .sendFile('index.html', options.root, { cacheControl: false });
+    }
+    return sendStatic(reply, path, options.root);
+  });
+}
+
+/** A file of a build; @fastify/static answers 404 for a missing one and refuses paths outside the root. */
+function sendStatic(reply: FastifyReply, path: string, root: string): FastifyReply {
+  return reply.header('cache-control', cacheControlFor(path)).sendFile(path, root, { cacheControl: false });
+}

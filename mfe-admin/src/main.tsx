@@ -1,0 +1,29 @@
+import './standalone.css';
+import { Toaster } from '@app/ui';
+import { createQueryClient } from '@app/web-data';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { screens, standalonePaths } from './routes.js';
+
+/**
+ * Standalone development (`vite dev`): this remote's screens on their shell paths, without the shell's guards
+ * or navigation bar. Sign in through the proxied gateway's /api/login first.
+ */
+const root = document.getElementById('root');
+if (!root) throw new Error('index.html has no #root element');
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={createQueryClient()}>
+      <BrowserRouter basename={import.meta.env.BASE_URL}>
+        <Routes>
+          {Object.entries(screens).map(([name, Screen]) => (
+            <Route key={name} path={standalonePaths[name] ?? `/${name}`} element={<Screen />} />
+          ))}
+        </Routes>
+      </BrowserRouter>
+      <Toaster />
+    </QueryClientProvider>
+  </StrictMode>,
+);

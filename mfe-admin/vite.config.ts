@@ -1,0 +1,33 @@
+import { federation } from '@module-federation/vite';
+import tailwindcss from '@tailwindcss/vite';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+import { federationInEveryEnvironment, sharedSingletons } from '../scripts/web/federation.js';
+
+federationInEveryEnvironment();
+
+/**
+ * A remote of the shell, exposing its screens as `./routes`. Served under /remotes/mfe-admin/ by the gateway;
+ * `vite dev` runs it standalone on its own port with the API proxied to a running gateway.
+ */
+export default defineConfig({
+  base: '/remotes/mfe-admin/',
+  plugins: [
+    react(),
+    tailwindcss(),
+    federation({
+      name: 'mfe_admin',
+      filename: 'remoteEntry.js',
+      exposes: { './routes': './src/routes.ts' },
+      shared: sharedSingletons,
+      dts: false,
+    }),
+  ],
+  server: {
+    port: 5175,
+    strictPort: true,
+    origin: 'http://localhost:5175',
+    proxy: { '/api': 'http://127.0.0.1:8080' },
+  },
+  build: { target: 'es2022' },
+});

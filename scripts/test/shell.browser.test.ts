@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Product } from '@app/contracts';
+import { demoAccounts } from '@app/identity/demo-accounts';
+import { launchChromium, newContext } from './support/browser.js';
+import { startPlatform, type Platform } from './support/platform.js';
+
+/**
+ * The shell in a real browser on the platform `npm start` runs (SPEC.md §2): the landing page, the catalogue and
+ * its filters, the 404 page, the redirect of visitors to sign-in, and a remote screen, loaded and failing.
+ */
+let platform: Platform;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let active: Product[];
+
+const at = (path: string) => `${platform.gatewayUrl}${path}`;
+const customer = demoAccounts.find((account) => account.role === 'tenant');
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  platform = await startPlatform({
+    serverUrl: inject('databaseUrl'),
+    natsUrl: inject('natsUrl'),
+    label: 's',
+  });
+  const products = (await (await fetch(at('/api/products'))).json()) as Product[];
+  active = products.filter((product) => product.isActive);
+  context = await newContext(browser);
+  page = await context.newPage();
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.dispose();
+});
+
+const productCards = () => page.getByRole('list', { name: 'Products' }).locator(':scope > li');
+
+describe('the shell for a visitor', () => {
+  it('leads from the landing page to the catalogue', async () => {
+    await page.goto(at('/'));
+    await expect
+      .poll(() => page.getByRole('heading', { level: 1 }).innerText())
+      .toBe('Multi-Tenant SaaS Management');
+    expect(await page.getByRole('link', { name: 'Get Started', exact: true }).getAttribute('href')).toBe(
+      '/api/login',
+    );
+    await page.getByRole('link', { name: 'Explore Products' }).click();
+    await page.waitForURL(at('/catalog'));
+    await page.getByRole('heading', { name: 'Product Catalog' }).waitFor();
+    await expect.poll(() => productCards().count()).toBe(active.length);
+    expect(active.length).toBeGreaterThan(1);
+  });
+
+  it('filters the catalogue by name, case-insensitively, and shows the empty state', async () => {
+    const [first] = active;
+    if (!first) throw new Error('the demo catalogue has no active product');
+    await page.getByPlaceholder('Search products...').fill(first.name.toUpperCase());
+    await expect.poll(() => productCards().count()).toBeLessThan(active.length);
+    expect(await productCards().first().getByRole('heading').innerText()).toBe(first.name);
+    expect(await productCards().first().getByRole('link').getAttribute('href')).toBe(
+      `/checkout?product=${first.slug}`,
+    );
+
+    await page.getByPlaceholder('Search products...').fill('no product is called this');
+    await page.getByRole('heading', { name: 'No products found' }).waitFor();
+    await page.getByText('Try adjusting your search terms or filters').waitFor();
+    await page.getByRole('button', { name: 'Clear Filters' }).click();
+    await expect.poll(() => productCards().count()).toBe(active.length);
+    expect(await page.getByPlaceholder('Search products...').inputValue()).toBe('');
+  });
+
+  it('filters the catalogue by category', async () => {
+    const category = active.find((product) => product.category)?.category;
+    if (!category) throw new Error('the demo catalogue has no category');
+    await page.getByRole('combobox', { name: 'Category' }).click();
+    await page.getByRole('option', { name: category, exact: true }).click();
+    const expected = active.filter((product) => product.category === category).length;
+    await expect.poll(() => productCards().count()).toBe(expected);
+  });
+
+  it('answers an unknown path with the 404 page', async () => {
+    await page.goto(at('/no/such/page'));
+    await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+  });
+
+  it('sends a visitor on a protected route to sign in, coming back afterwards', async () => {
+    await page.goto(at('/dashboard'));
+    await page.waitForURL((url) => url.pathname === '/api/login');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/dashboard');
+  });
+
+  it('sends a visitor on an admin route to sign in', async () => {
+    await page.goto(at('/admin-portal'));
+    await page.waitForURL((url) => url.pathname === '/api/login');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/admin-portal');
+  });
+});
+
+async function signIn(target: Page, account: { email: string; demoPassword: string }, returnTo: string) {
+  await target.goto(at(`/api/login?returnTo=${encodeURIComponent(returnTo)}`));
+  await target.getByLabel('Email address').fill(account.email);
+  await target.getByLabel('Password').fill(account.demoPassword);
+  await target.getByRole('button', { name: 'Sign in' }).click();
+  await target.waitForURL(at(returnTo));
+}
+
+describe('the shell for a signed-in customer', () => {
+  it('shows Settings from mfe-customer under the navigation bar', async () => {
+    if (!customer) throw new Error('the demo accounts have no customer');
+    const own = await newContext(browser);
+    try {
+      const customerPage = await own.newPage();
+      await signIn(customerPage, customer, '/settings');
+      await customerPage.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+      await customerPage.getByRole('tab', { name: 'Profile' }).waitFor();
+      expect(await customerPage.getByLabel('Email').inputValue()).toBe(customer.email);
+      const main = customerPage.getByRole('navigation', { name: 'Main' });
+      expect(await main.getByRole('link').allInnerTexts()).toEqual([
+        'Tenant Dashboard',
+        'Products',
+        'Analytics',
+        'Billing',
+      ]);
+      await customerPage.getByRole('button', { name: 'Account menu' }).click();
+      await customerPage.getByRole('menuitem', { name: 'Log out' }).waitFor();
+      expect(await customerPage.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe(
+        '/settings',
+      );
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("shows an error with Retry when a remote's files do not load, while the rest of the shell works", async () => {
+    if (!customer) throw new Error('the demo accounts have no customer');
+    const own = await newContext(browser);
+    try {
+      const customerPage = await own.newPage();
+      let remoteDown = true;
+      await customerPage.route('**/remotes/mfe-customer/**', (route) =>
+        remoteDown ? route.abort() : route.continue(),
+      );
+      await signIn(customerPage, customer, '/settings');
+      await customerPage.getByRole('heading', { name: 'This section could not be loaded' }).waitFor();
+
+      await customerPage
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Products' })
+        .click();
+      await customerPage.getByRole('heading', { name: 'Product Catalog' }).waitFor();
+
+      await customerPage.goBack();
+      await customerPage.getByRole('button', { name: 'Retry' }).waitFor();
+      remoteDown = false;
+      await customerPage.getByRole('button', { name: 'Retry' }).click();
+      await customerPage.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    } finally {
+      await own.close();
+    }
+  });
+});

@@ -1,0 +1,19 @@
+/**
+ * What the shell and the remotes share, each as one instance on the page (ARCHITECTURE.md "Front end"): two
+ * Reacts break hooks, two routers or query clients would not see the shell's context.
+ */
+export const sharedSingletons = {
+  react: { singleton: true, requiredVersion: '^19.3.0' },
+  'react-dom': { singleton: true, requiredVersion: '^19.3.0' },
+  'react-router-dom': { singleton: true, requiredVersion: '^7.18.0' },
+  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.108.0' },
+};
+
+/**
+ * @module-federation/vite leaves federation out when it thinks it runs under a test runner (NODE_ENV=test or
+ * VITEST set): a build started from a vitest test (scripts/test/support/platform.ts) would then ship remotes
+ * without remoteEntry.js. A build is a build, wherever it is started from.
+ */
+export function federationInEveryEnvironment(): void {
+  process.env.MFE_VITE_NO_TEST_ENV_CHECK = 'true';
+}
