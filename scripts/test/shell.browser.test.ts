@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Product } from '@app/contracts';
 import { demoAccounts } from '@app/identity/demo-accounts';
+import { demoTenants } from '@app/tenancy/demo-tenants';
 import { launchChromium, newContext } from './support/browser.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
@@ -17,6 +18,7 @@ let active: Product[];
 
 const at = (path: string) => `${platform.gatewayUrl}${path}`;
 const customer = demoAccounts.find((account) => account.role === 'tenant');
+const admin = demoAccounts.find((account) => account.role === 'admin');
 
 beforeAll(async () => {
   browser = await launchChromium();
@@ -157,6 +159,29 @@ describe('the shell for a signed-in customer', () => {
       remoteDown = false;
       await customerPage.getByRole('button', { name: 'Retry' }).click();
       await customerPage.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    } finally {
+      await own.close();
+    }
+  });
+});
+
+describe('the shell for a signed-in admin', () => {
+  it('shows the Admin Dashboard from mfe-admin with the live tenants', async () => {
+    if (!admin) throw new Error('the demo accounts have no admin');
+    const own = await newContext(browser);
+    try {
+      const adminPage = await own.newPage();
+      await signIn(adminPage, admin, '/admin');
+      await adminPage.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
+      const tenants = adminPage.getByRole('list', { name: 'Tenants' });
+      for (const tenant of demoTenants) {
+        await tenants.getByRole('heading', { name: tenant.name, exact: true }).waitFor();
+      }
+      const listed = (await (await adminPage.request.get(at('/api/admin/tenants'))).json()) as unknown[];
+      const totalTenants = adminPage.locator('[data-slot="card"]', { hasText: 'Total Tenants' });
+      await expect
+        .poll(() => totalTenants.innerText())
+        .toMatch(new RegExp(`^Total Tenants\\s+${listed.length}\\s`));
     } finally {
       await own.close();
     }

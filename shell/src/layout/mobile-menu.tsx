@@ -17,7 +17,7 @@ export function MobileMenu({ role }: { role: CurrentUser['role'] }) {
         </Button>
       </SheetTrigger>
       <SheetContent side="left" className="w-72" aria-describedby={undefined}>
-        <SheetTitle>Menu</SheetTitle>
+        <SheetTitle className="px-3">Menu</SheetTitle>
         <nav aria-label="Mobile" className="mt-6 flex flex-col gap-6">
           <LinkGroup links={roleLinks(role)} onNavigate={close} />
           <div>

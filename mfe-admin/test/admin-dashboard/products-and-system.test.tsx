@@ -1,0 +1,82 @@
+// @vitest-environment happy-dom
+import '../support/dom-setup.js';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { AdminDashboardPage } from '../../src/screens/admin-dashboard/admin-dashboard-page.js';
+import { json, never, stubApi } from '../support/fetch-stub.js';
+import { aHealthEntry, aProduct } from '../support/fixtures.js';
+import { renderScreen } from '../support/render.js';
+
+describe('Admin Dashboard, Products tab', () => {
+  it('lists every product with category, Active or Inactive, and its monthly price', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      '/api/admin/tenants': () => json([]),
+      '/api/products': () =>
+        json([
+          aProduct({ name: 'Bank Connect', category: 'Connectivity', basePrice: 49 }),
+          aProduct({ name: 'KYC Check', category: 'Security', basePrice: 129.5, isActive: false }),
+        ]),
+    });
+    renderScreen(<AdminDashboardPage />);
+    await user.click(screen.getByRole('tab', { name: 'Products' }));
+
+    const list = within(await screen.findByRole('list', { name: 'Products' }));
+    const [bank, kyc] = list.getAllByRole('listitem');
+    if (!bank || !kyc) throw new Error('expected two products');
+    expect(bank).toHaveTextContent('Bank Connect');
+    expect(bank).toHaveTextContent('Connectivity');
+    expect(within(bank).getByText('Active')).toBeInTheDocument();
+    expect(bank).toHaveTextContent('$49.00/mo');
+    expect(within(kyc).getByText('Inactive')).toBeInTheDocument();
+    expect(kyc).toHaveTextContent('$129.50/mo');
+  });
+});
+
+describe('Admin Dashboard, System tab', () => {
+  it("keeps the spec's static list all Operational and lists the measured health checks", async () => {
+    const user = userEvent.setup();
+    stubApi({
+      '/api/admin/tenants': () => json([]),
+      '/api/products': () => json([]),
+      '/api/admin/health': () =>
+        json([
+          aHealthEntry({ name: 'catalog', latencyMs: 12.4 }),
+          aHealthEntry({ name: 'NATS', status: 'down', latencyMs: 2000, details: { kind: 'dependency' } }),
+        ]),
+    });
+    renderScreen(<AdminDashboardPage />);
+    await user.click(screen.getByRole('tab', { name: 'System' }));
+
+    const fixed = within(screen.getByRole('list', { name: 'System status' }));
+    expect(fixed.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'API GatewayOperational',
+      'DatabaseOperational',
+      'Payment ServiceOperational',
+      'Analytics EngineOperational',
+    ]);
+    const measured = within(await screen.findByRole('list', { name: 'Health checks' }));
+    expect(measured.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'catalog12 msOperational',
+      'NATS2000 msDown',
+    ]);
+  });
+
+  it('shows a loading state for the health checks, and the Admin Actions', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      '/api/admin/tenants': () => json([]),
+      '/api/products': () => json([]),
+      '/api/admin/health': never,
+    });
+    renderScreen(<AdminDashboardPage />);
+    await user.click(screen.getByRole('tab', { name: 'System' }));
+
+    expect(screen.getByRole('status')).toHaveTextContent('Loading health checks...');
+    expect(screen.getByRole('link', { name: 'Manage Tenants' })).toHaveAttribute('href', '/admin-portal');
+    expect(screen.getByRole('link', { name: 'Product Settings' })).toHaveAttribute('href', '/admin-portal');
+    expect(screen.getByRole('link', { name: 'Billing Reports' })).toHaveAttribute('href', '/billing');
+    expect(screen.getByRole('button', { name: 'System Alerts' })).toBeDisabled();
+  });
+});
