@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import './dom-setup.js';
+import '@app/test-support/web/dom-setup';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { describe, expect, it, vi } from 'vitest';

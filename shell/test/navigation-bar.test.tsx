@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import './dom-setup.js';
+import '@app/test-support/web/dom-setup';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';

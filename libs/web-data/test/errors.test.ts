@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../src/index.js';
 import { errorDescription, fieldErrors, sendJson } from '../src/index.js';
-import { problem, stubFetch } from './fetch-stub.js';
+import { problem, stubFetch } from '@app/test-support/web';
 
 afterEach(() => {
   vi.unstubAllGlobals();

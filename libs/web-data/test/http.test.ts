@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, UnauthorizedError, isUnauthorizedError, readJson, sendJson } from '../src/index.js';
-import { json, problem, stubFetch } from './fetch-stub.js';
+import { json, problem, stubFetch } from '@app/test-support/web';
 
 afterEach(() => {
   vi.unstubAllGlobals();

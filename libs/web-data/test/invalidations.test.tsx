@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import './dom-setup.js';
+import '@app/test-support/web/dom-setup';
 import { useMutation, type QueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
@@ -24,7 +24,7 @@ import {
   useCreateProduct,
   useProducts,
 } from '../src/index.js';
-import { json, stubFetch } from './fetch-stub.js';
+import { json, stubFetch } from '@app/test-support/web';
 import { renderQueryHook } from './render-hook.js';
 
 const cached: Record<string, QueryKey> = {

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import './dom-setup.js';
+import '@app/test-support/web/dom-setup';
 import { useMutation } from '@tanstack/react-query';
 import { act } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,7 +17,7 @@ import {
   useTenantMetrics,
   useUsage,
 } from '../src/index.js';
-import { json, stubFetch } from './fetch-stub.js';
+import { json, stubFetch } from '@app/test-support/web';
 import { elapse, renderQueryHook } from './render-hook.js';
 
 const minute = 60_000;

@@ -15,7 +15,7 @@ import {
   productsQuery,
   tenantMetricsQuery,
 } from '../src/index.js';
-import { json, stubFetch } from './fetch-stub.js';
+import { json, stubFetch } from '@app/test-support/web';
 
 afterEach(() => {
   vi.unstubAllGlobals();

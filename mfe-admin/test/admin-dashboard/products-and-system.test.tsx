@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
-import '../support/dom-setup.js';
+import '@app/test-support/web/dom-setup';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminDashboardPage } from '../../src/screens/admin-dashboard/admin-dashboard-page.js';
-import { json, never, stubApi } from '../support/fetch-stub.js';
+import { json, never, renderScreen, stubApi } from '@app/test-support/web';
 import { aHealthEntry, aProduct } from '../support/fixtures.js';
-import { renderScreen } from '../support/render.js';
 
 describe('Admin Dashboard, Products tab', () => {
   it('lists every product with category, Active or Inactive, and its monthly price', async () => {

@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
-import '../support/dom-setup.js';
+import '@app/test-support/web/dom-setup';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AdminDashboardPage } from '../../src/screens/admin-dashboard/admin-dashboard-page.js';
 import { screens, standalonePaths } from '../../src/routes.js';
-import { json, never, stubApi } from '../support/fetch-stub.js';
+import { json, never, renderScreen, stubApi } from '@app/test-support/web';
 import { aProduct, aTenant } from '../support/fixtures.js';
-import { renderScreen } from '../support/render.js';
 
 function card(title: string) {
   const heading = screen.getByText(title, { selector: '[data-slot="card-title"]' });

@@ -1,12 +1,11 @@
 // @vitest-environment happy-dom
-import '../support/dom-setup.js';
+import '@app/test-support/web/dom-setup';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminDashboardPage } from '../../src/screens/admin-dashboard/admin-dashboard-page.js';
-import { json, stubApi } from '../support/fetch-stub.js';
+import { json, renderScreen, stubApi } from '@app/test-support/web';
 import { aSubscription, aTenant } from '../support/fixtures.js';
-import { renderScreen } from '../support/render.js';
 
 const tenantRows = () =>
   within(screen.getByRole('list', { name: 'Tenants' })).getAllByRole('heading', { level: 3 });
@@ -70,7 +69,7 @@ describe('Admin Dashboard, Tenants tab', () => {
 
     const toggle = await screen.findByRole('button', { name: 'Subscriptions of Casey Studio' });
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
-    expect(api.requested).not.toContain(path);
+    expect(api.callsTo(path)).toHaveLength(0);
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
 

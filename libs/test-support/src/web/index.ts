@@ -1,0 +1,2 @@
+export * from './fetch-stub.js';
+export * from './render.js';
