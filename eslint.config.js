@@ -33,6 +33,23 @@ export default tseslint.config(
     rules: reactHooks.configs.flat.recommended.rules,
   },
   {
+    // One router and one query client on the page: apps take both from the packages shared as singletons
+    // (libs/routing/src/index.ts and libs/query/src/index.ts say why).
+    files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'libs/**/*.{ts,tsx}'],
+    ignores: ['libs/routing/**', 'libs/query/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            { name: 'react-router-dom', message: 'Import routing from @app/routing instead.' },
+            { name: '@tanstack/react-query', message: 'Import it from @app/query instead.' },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.config.ts', '**/global-setup.ts', 'eslint.config.js'],
     rules: { 'no-restricted-exports': 'off' },
   },

@@ -25,6 +25,8 @@ export function loadBenchConfig(env: Record<string, string | undefined> = proces
 }
 
 export const sizes = {
+  /** Figure 11: page loads per page, each in a fresh browser context. */
+  pageLoad: { samples: 7 },
   append: {
     /** Single-event appends (and as many raw inserts), split over alternating rounds. */
     count: 4_000,

@@ -16,6 +16,7 @@ import { printReport, type Measurement, type Outcome } from './report.js';
 import { measureSessionCost } from './session-cost.js';
 import { buildDeployables, startStack, type Stack } from './stack.js';
 import { measureVisibility } from './visibility.js';
+import { measureCatalogueLcp, measureShellJavaScript } from './web-page-load.js';
 
 const config = loadBenchConfig();
 const outcomes: Outcome[] = [];
@@ -81,6 +82,8 @@ async function main(): Promise<void> {
       const { catalogUrl, tenancyUrl, identitySecret } = await services;
       return measureCrossServiceLag({ catalogUrl, tenancyUrl }, identitySecret);
     });
+    await measure('10. shell initial JS', async () => measureShellJavaScript((await services).gatewayUrl));
+    await measure('11. catalogue LCP', async () => measureCatalogueLcp((await services).gatewayUrl));
     // Stopped before the rebuild (figure 4): the live projection runner and relay would otherwise compete with it.
     await stack?.stop();
 

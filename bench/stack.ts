@@ -2,7 +2,8 @@
  * The real deployables as `npm start` runs them: built bundles; the catalog, identity and tenancy services, each
  * seeded once it is ready; the gateway in front of catalog and identity (IDENTITY_URL set, so it resolves session
  * cookies), metering usage onto NATS as in production, and a second gateway, the same but with
- * USAGE_METERING=off, for figure 7's baseline. On free ports, against the bench's own database and NATS prefix.
+ * USAGE_METERING=off, for figure 7's baseline. Both also serve the built shell and remotes (WEB_ROOT) for figures
+ * 10 and 11. On free ports, against the bench's own database and NATS prefix.
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
@@ -11,6 +12,7 @@ import { jetstreamManager } from '@nats-io/jetstream';
 import { catalogStream, gatewayStream, identityStream, tenancyStream } from '@app/contracts';
 import { connectNats } from '@app/eventing';
 import { uniquePrefix } from '@app/test-support';
+import { webApps } from '../scripts/launcher/services.js';
 import {
   freePort,
   runToCompletion,
@@ -123,6 +125,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       CATALOG_URL: catalogUrl,
       IDENTITY_URL: identityUrl,
       USAGE_METERING: 'on',
+      ...webApps(root),
     };
     await start('gateway', gatewayServer, gatewayEnv, gatewayUrl);
     const unmeteredEnv = { ...gatewayEnv, PORT: String(unmeteredPort), USAGE_METERING: 'off' };

@@ -51,10 +51,11 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/products/*', service: 'catalog', access: 'public' },
   { pattern: '/api/admin/products', service: 'catalog', access: 'admin' },
   { pattern: '/api/admin/products/*', service: 'catalog', access: 'admin' },
-  // billing: which provider takes cards (public), checkout and its Sandbox confirmation, a customer's own
+  // billing: which provider takes cards (public), checkout, its Sandbox confirmation and status, a customer's own
   // invoices and usage; the provider's webhooks carry no session and are checked by their signature.
   { pattern: '/api/billing/config', service: 'billing', access: 'public' },
   { pattern: '/api/billing/sandbox/confirm', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/billing/payments/:paymentIntentId', service: 'billing', access: 'signed-in' },
   { pattern: '/api/create-payment-intent', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices', service: 'billing', access: 'signed-in' },
   { pattern: '/api/usage', service: 'billing', access: 'signed-in' },

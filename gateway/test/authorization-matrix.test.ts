@@ -30,6 +30,7 @@ const expectedAccess: Record<string, Access> = {
   '/api/subscriptions': 'signed-in',
   '/api/billing/config': 'public',
   '/api/billing/sandbox/confirm': 'signed-in',
+  '/api/billing/payments/:paymentIntentId': 'signed-in',
   '/api/create-payment-intent': 'signed-in',
   '/api/invoices': 'signed-in',
   '/api/usage': 'signed-in',

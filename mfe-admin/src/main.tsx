@@ -1,10 +1,10 @@
 import './standalone.css';
 import { Toaster } from '@app/ui';
 import { createQueryClient } from '@app/web-data';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@app/query';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { BrowserRouter, Route, Routes } from '@app/routing';
 import { screens, standalonePaths } from './routes.js';
 
 /**

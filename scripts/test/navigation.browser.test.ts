@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { demoAccounts, type DemoAccount } from '@app/identity/demo-accounts';
+import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { launchChromium, newContext } from './support/browser.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
@@ -78,15 +79,13 @@ describe('the navigation bar for the demo customer', () => {
 
   it('shows the tenant links with the current route highlighted', async () => {
     await page.getByRole('heading', { name: 'Product Catalog' }).waitFor();
-    expect(await mainNav(page).getByRole('link').allInnerTexts()).toEqual([
-      'Tenant Dashboard',
-      'Products',
-      'Analytics',
-      'Billing',
-    ]);
+    await expect
+      .poll(() => mainNav(page).getByRole('link').allInnerTexts())
+      .toEqual(['Tenant Dashboard', 'Products', 'Analytics', 'Billing']);
     expect(await currentLink(page).allInnerTexts()).toEqual(['Products']);
     expect(await page.getByRole('link', { name: 'Sign In' }).count()).toBe(0);
     expect(await page.getByRole('button', { name: 'Notifications' }).innerText()).toBe('3');
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: join(screenshotDir, 'navigation-customer-desktop.png') });
   });
 
@@ -96,6 +95,7 @@ describe('the navigation bar for the demo customer', () => {
     await menu.waitFor();
     await menu.getByText(`${customer.firstName} ${customer.lastName}`, { exact: true }).waitFor();
     await menu.getByText(customer.email, { exact: true }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.keyboard.press('Escape');
     await menu.waitFor({ state: 'hidden' });
   });
@@ -119,6 +119,7 @@ describe('the navigation bar for the demo customer', () => {
     ]);
     await mobile.getByRole('heading', { name: 'General' }).waitFor();
     expect(await mobile.locator('a[aria-current="page"]').allInnerTexts()).toEqual(['Products']);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({
       path: join(screenshotDir, 'navigation-customer-phone-menu.png'),
       animations: 'disabled',
@@ -155,13 +156,9 @@ describe('the navigation bar for the demo admin', () => {
 
   it('shows the admin links, highlighting the one followed', async () => {
     await page.getByRole('heading', { name: 'Product Catalog' }).waitFor();
-    expect(await mainNav(page).getByRole('link').allInnerTexts()).toEqual([
-      'Admin Dashboard',
-      'Admin Portal',
-      'Products',
-      'Analytics',
-      'Billing',
-    ]);
+    await expect
+      .poll(() => mainNav(page).getByRole('link').allInnerTexts())
+      .toEqual(['Admin Dashboard', 'Admin Portal', 'Products', 'Analytics', 'Billing']);
     await page.screenshot({ path: join(screenshotDir, 'navigation-admin-desktop.png') });
 
     await mainNav(page).getByRole('link', { name: 'Admin Portal' }).click();

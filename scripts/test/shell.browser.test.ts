@@ -3,6 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Product } from '@app/contracts';
 import { demoAccounts } from '@app/identity/demo-accounts';
 import { demoTenants } from '@app/tenancy/demo-tenants';
+import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { launchChromium, newContext } from './support/browser.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
@@ -38,7 +39,7 @@ afterAll(async () => {
   await platform?.dispose();
 });
 
-const productCards = () => page.getByRole('list', { name: 'Products' }).locator(':scope > li');
+const productCards = (on: Page = page) => on.getByRole('list', { name: 'Products' }).locator(':scope > li');
 
 describe('the shell for a visitor', () => {
   it('leads from the landing page to the catalogue', async () => {
@@ -54,6 +55,7 @@ describe('the shell for a visitor', () => {
     await page.getByRole('heading', { name: 'Product Catalog' }).waitFor();
     await expect.poll(() => productCards().count()).toBe(active.length);
     expect(active.length).toBeGreaterThan(1);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
   it('filters the catalogue by name, case-insensitively, and shows the empty state', async () => {
@@ -69,6 +71,7 @@ describe('the shell for a visitor', () => {
     await page.getByPlaceholder('Search products...').fill('no product is called this');
     await page.getByRole('heading', { name: 'No products found' }).waitFor();
     await page.getByText('Try adjusting your search terms or filters').waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Clear Filters' }).click();
     await expect.poll(() => productCards().count()).toBe(active.length);
     expect(await page.getByPlaceholder('Search products...').inputValue()).toBe('');
@@ -86,6 +89,7 @@ describe('the shell for a visitor', () => {
   it('answers an unknown path with the 404 page', async () => {
     await page.goto(at('/no/such/page'));
     await page.getByRole('heading', { name: 'Page Not Found' }).waitFor();
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
   });
 
   it('sends a visitor on a protected route to sign in, coming back afterwards', async () => {
@@ -119,13 +123,11 @@ describe('the shell for a signed-in customer', () => {
       await customerPage.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
       await customerPage.getByRole('tab', { name: 'Profile' }).waitFor();
       expect(await customerPage.getByLabel('Email').inputValue()).toBe(customer.email);
+      expect(await seriousAccessibilityViolations(customerPage)).toEqual([]);
       const main = customerPage.getByRole('navigation', { name: 'Main' });
-      expect(await main.getByRole('link').allInnerTexts()).toEqual([
-        'Tenant Dashboard',
-        'Products',
-        'Analytics',
-        'Billing',
-      ]);
+      await expect
+        .poll(() => main.getByRole('link').allInnerTexts())
+        .toEqual(['Tenant Dashboard', 'Products', 'Analytics', 'Billing']);
       await customerPage.getByRole('button', { name: 'Account menu' }).click();
       await customerPage.getByRole('menuitem', { name: 'Log out' }).waitFor();
       expect(await customerPage.getByRole('menuitem', { name: 'Settings' }).getAttribute('href')).toBe(
@@ -182,6 +184,37 @@ describe('the shell for a signed-in admin', () => {
       await expect
         .poll(() => totalTenants.innerText())
         .toMatch(new RegExp(`^Total Tenants\\s+${listed.length}\\s`));
+      expect(await seriousAccessibilityViolations(adminPage)).toEqual([]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it("shows an error with Retry when the admin remote's files do not load, while the catalogue still works", async () => {
+    if (!admin) throw new Error('the demo accounts have no admin');
+    const own = await newContext(browser);
+    try {
+      const adminPage = await own.newPage();
+      let remoteDown = true;
+      await adminPage.route('**/remotes/mfe-admin/**', (route) =>
+        remoteDown ? route.abort() : route.continue(),
+      );
+      await signIn(adminPage, admin, '/admin');
+      await adminPage.getByRole('heading', { name: 'This section could not be loaded' }).waitFor();
+      expect(await seriousAccessibilityViolations(adminPage)).toEqual([]);
+
+      await adminPage
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Products' })
+        .click();
+      await adminPage.getByRole('heading', { name: 'Product Catalog' }).waitFor();
+      await expect.poll(() => productCards(adminPage).count()).toBeGreaterThan(0);
+
+      await adminPage.goBack();
+      await adminPage.getByRole('button', { name: 'Retry' }).waitFor();
+      remoteDown = false;
+      await adminPage.getByRole('button', { name: 'Retry' }).click();
+      await adminPage.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     } finally {
       await own.close();
     }

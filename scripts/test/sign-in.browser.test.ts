@@ -9,6 +9,7 @@ import {
   visibleInputs,
   type LabelledInput,
 } from './support/browser.js';
+import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
 /**
@@ -75,6 +76,7 @@ describe('signing in with a browser', () => {
       { name: 'email', type: 'email', labels: ['Email address'] },
       { name: 'password', type: 'password', labels: ['Password'] },
     ]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshots.signIn, fullPage: true });
 
     await page.getByRole('link', { name: 'Create an account' }).click();
@@ -86,6 +88,7 @@ describe('signing in with a browser', () => {
       { name: 'email', type: 'email', labels: ['Email address'] },
       { name: 'password', type: 'password', labels: ['Password'] },
     ]);
+    expect(await seriousAccessibilityViolations(page)).toEqual([]);
     await page.screenshot({ path: screenshots.signUp, fullPage: true });
   });
 

@@ -5,8 +5,10 @@
 export const sharedSingletons = {
   react: { singleton: true, requiredVersion: '^19.3.0' },
   'react-dom': { singleton: true, requiredVersion: '^19.3.0' },
-  'react-router-dom': { singleton: true, requiredVersion: '^7.18.0' },
-  '@tanstack/react-query': { singleton: true, requiredVersion: '^5.108.0' },
+  // react-router-dom, through the list of its exports the apps use (libs/routing/src/index.ts says why).
+  '@app/routing': { singleton: true, requiredVersion: '0.0.0' },
+  // @tanstack/react-query, through the list of its exports the apps use (libs/query/src/index.ts says why).
+  '@app/query': { singleton: true, requiredVersion: '0.0.0' },
 };
 
 /**

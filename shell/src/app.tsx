@@ -1,8 +1,8 @@
 import { Toaster } from '@app/ui';
 import { createQueryClient } from '@app/web-data';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@app/query';
 import { useState } from 'react';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter } from '@app/routing';
 import { AppRoutes } from './routes.js';
 
 export function App() {

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import '@app/test-support/web/dom-setup';
 import { screen } from '@testing-library/react';
-import { Route, Routes } from 'react-router-dom';
+import { Route, Routes } from '@app/routing';
 import { describe, expect, it, vi } from 'vitest';
 import { RequireAdmin, RequireSignedIn } from '../src/auth/guards.js';
 import { loginUrl } from '../src/auth/login-url.js';

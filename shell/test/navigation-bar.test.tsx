@@ -39,7 +39,7 @@ describe('the navigation bar (SPEC.md §2)', () => {
   it('links the logo home and shows the bell with its fixed badge of 3 (SPEC.md §9)', () => {
     renderAt('/dashboard', <NavigationBar user={casey} />);
     expect(screen.getByRole('link', { name: 'FinTech Platform' })).toHaveAttribute('href', '/');
-    expect(screen.getByRole('button', { name: 'Notifications' })).toHaveTextContent('3');
+    expect(screen.getByRole('button', { name: 'Notifications: 3 unread' })).toHaveTextContent('3');
   });
 
   it("opens the avatar menu with the user's name, email, Settings and Log out", async () => {

@@ -1,9 +1,9 @@
 import type { CurrentUser } from '@app/contracts';
 import { createQueryClient } from '@app/web-data';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider } from '@app/query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '@app/routing';
 import { vi } from 'vitest';
 
 export const casey: CurrentUser = {

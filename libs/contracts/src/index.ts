@@ -5,6 +5,7 @@ export * from './catalog/product-events.js';
 export * from './catalog/integration-events.js';
 export * from './identity/user.js';
 export * from './identity/user-events.js';
+export * from './identity/notification-preferences.js';
 export * from './identity/integration-events.js';
 export * from './tenancy/sealed-secret.js';
 export * from './tenancy/tenant.js';

@@ -3,8 +3,11 @@ export { request, readJson, sendJson, type HttpMethod, type ReadOptions, type Er
 export * from './query-client.js';
 export { queryKeys } from './query-keys.js';
 export * from './queries/auth.js';
+export * from './queries/notification-preferences.js';
 export * from './queries/catalog.js';
 export * from './queries/customer.js';
+export * from './queries/payment-status.js';
+export * from './queries/usage-range.js';
 export * from './queries/admin.js';
 export * from './queries/monitoring.js';
 export * from './mutations/admin-users.js';

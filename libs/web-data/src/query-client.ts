@@ -1,4 +1,4 @@
-import { QueryClient, type DefaultOptions } from '@tanstack/react-query';
+import { QueryClient, type DefaultOptions } from '@app/query';
 
 /** SPEC.md §9 timing constants that belong to the data layer. */
 export const currentUserStaleTimeMs = 5 * 60 * 1000;

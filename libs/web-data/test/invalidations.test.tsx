@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import '@app/test-support/web/dom-setup';
-import { useMutation, type QueryClient, type QueryKey, type UseMutationOptions } from '@tanstack/react-query';
+import { useMutation, type QueryClient, type QueryKey, type UseMutationOptions } from '@app/query';
 import { act } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import {

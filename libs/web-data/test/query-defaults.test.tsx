@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import '@app/test-support/web/dom-setup';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation } from '@app/query';
 import { act } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {

@@ -1,4 +1,4 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@app/query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ApiError } from '../src/index.js';
 import {

@@ -36,7 +36,7 @@ describe('Admin Dashboard, Tenants tab', () => {
     expect(row.getByText('northwind')).toBeInTheDocument();
     expect(row.getByText('3 subscriptions, 1 active')).toBeInTheDocument();
     expect(row.getByText('suspended')).toBeInTheDocument();
-    expect(row.getByRole('link', { name: 'Details of Northwind Traders' })).toHaveAttribute(
+    expect(row.getByRole('link', { name: 'View Details of Northwind Traders' })).toHaveAttribute(
       'href',
       `/tenant-details/${suspended.id}`,
     );

@@ -1,4 +1,13 @@
-import type { Product, Subscription, SystemHealthEntry, Tenant } from '@app/contracts';
+import type {
+  CurrentUser,
+  Product,
+  Subscription,
+  SystemHealthEntry,
+  Tenant,
+  TenantMetricsHistoryReply,
+  TenantMetricsReply,
+  User,
+} from '@app/contracts';
 
 const createdAt = '2026-01-15T10:00:00.000Z';
 
@@ -75,5 +84,132 @@ export function aHealthEntry(overrides: Partial<SystemHealthEntry> = {}): System
     checkedAt: createdAt,
     details: { kind: 'service' },
     ...overrides,
+  };
+}
+
+export function aUser(overrides: Partial<User> = {}): User {
+  return {
+    id: crypto.randomUUID(),
+    email: 'casey@example.com',
+    firstName: 'Casey',
+    lastName: 'Jordan',
+    role: 'tenant',
+    profileImageUrl: null,
+    isActive: true,
+    stripeCustomerId: null,
+    createdAt,
+    updatedAt: createdAt,
+    ...overrides,
+  };
+}
+
+/** The signed-in user as GET /api/auth/user answers it. */
+export function aCurrentUser(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: crypto.randomUUID(),
+    email: 'admin@example.com',
+    firstName: 'Alex',
+    lastName: 'Admin',
+    role: 'admin',
+    profileImageUrl: null,
+    createdAt,
+    ...overrides,
+  };
+}
+
+/** GET /api/tenant-metrics/{tenantId}: a full document, every group present; override groups to test each rule. */
+export function aTenantMetricsReply(overrides: Partial<TenantMetricsReply> = {}): TenantMetricsReply {
+  return {
+    subscriptionId: crypto.randomUUID(),
+    fetchedAt: '2026-01-15T12:30:00.000Z',
+    missingGroups: [],
+    product_info: {
+      name: 'BuildTrack',
+      version: '2.4.1',
+      license_type: 'Commercial',
+      region: 'eu-west-1',
+      timezone: 'Europe/Berlin',
+    },
+    custom_metadata: { tenant_type: 'Enterprise', tags: ['priority', 'eu'], admin_notes: 'Renewal in March' },
+    system_health: {
+      status: 'healthy',
+      uptime_seconds: 273_900,
+      cpu_usage_percent: 42,
+      memory_usage_percent: 63.5,
+      disk_usage_percent: 71,
+    },
+    users: {
+      total: 120,
+      active_last_7_days: 80,
+      active_last_30_days: 110,
+      new_users_last_30_days: 12,
+      user_login_summary: [],
+    },
+    feature_usage: {
+      create_project: 34,
+      project_updates: 210,
+      expense_tracking: 88,
+      integrations_connected: 3,
+    },
+    usage_entities: {
+      projects: 34,
+      clients: 19,
+      materials: 402,
+      expenses: 1_250,
+      contractors: 7,
+      custom_entities: {},
+    },
+    performance: {
+      average_response_time_ms: 182,
+      error_rate_percent: 0.5,
+      api_5xx_count: 4,
+      api_4xx_count: 57,
+      peak_rps: 35,
+    },
+    storage: {
+      used_mb: 512,
+      total_allocated_mb: 10_240,
+      monthly_data_ingested_mb: 2_048,
+      monthly_data_egressed_mb: 300,
+    },
+    security: {
+      failed_login_attempts: 6,
+      password_reset_requests: 2,
+      account_lockouts: 1,
+      last_admin_action: '2026-01-14T12:00:00.000Z',
+    },
+    license: {
+      current_usage_tier: 'Growth',
+      expiry_date: '2026-12-31T12:00:00.000Z',
+      sla_uptime_percent: 99.95,
+      overage_flag: false,
+    },
+    alerts_issues: { open_issues_count: 0, critical_alerts_last_7_days: 0, last_incident_datetime: null },
+    ...overrides,
+  };
+}
+
+/** GET /api/tenant-metrics/{tenantId}/history with the given points (hourly buckets). */
+export function aMetricsHistoryReply(
+  tenantId: string,
+  points: Partial<TenantMetricsHistoryReply['points'][number]>[] = [],
+): TenantMetricsHistoryReply {
+  return {
+    tenantId,
+    subscriptionId: crypto.randomUUID(),
+    from: '2026-01-14T12:00:00.000Z',
+    to: '2026-01-15T12:00:00.000Z',
+    bucketSeconds: 3_600,
+    points: points.map((point, index) => ({
+      at: new Date(Date.parse('2026-01-15T09:00:00.000Z') + index * 3_600_000).toISOString(),
+      cpuPercent: null,
+      memoryPercent: null,
+      diskPercent: null,
+      responseTimeMs: null,
+      errorRatePercent: null,
+      scrapes: 12,
+      failedScrapes: 0,
+      ...point,
+    })),
   };
 }

@@ -17,6 +17,7 @@ import { billingSchema } from './config.js';
 import { billingConfigRoutes } from './http/billing-config.routes.js';
 import { invoiceRoutes } from './http/invoices.routes.js';
 import { paymentIntentRoutes } from './http/payment-intents.routes.js';
+import { paymentStatusRoutes } from './http/payment-status.routes.js';
 import { sandboxRoutes } from './http/sandbox.routes.js';
 import { stripeWebhookRoutes } from './http/stripe-webhooks.routes.js';
 import type { SandboxProvider, StripeProvider } from './payments/index.js';
@@ -66,6 +67,7 @@ export async function buildApp(deps: BillingDeps) {
 
   await app.register(billingConfigRoutes, { provider });
   await app.register(paymentIntentRoutes, { checkout, ...replies });
+  await app.register(paymentStatusRoutes, { db, provider });
   await app.register(invoiceRoutes, { db });
   await app.register(usageRoutes, { db, now });
   if (provider.name === 'sandbox') {

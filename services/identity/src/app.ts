@@ -22,6 +22,7 @@ import { identitySchema } from './config.js';
 import { adminPasswordSetupRoutes } from './http/admin-password-setup.routes.js';
 import { adminUserRoutes } from './http/admin-users.routes.js';
 import { currentUserRoutes } from './http/current-user.routes.js';
+import { notificationPreferencesRoutes } from './http/notification-preferences.routes.js';
 import { passwordChangeRoutes } from './http/password-change.routes.js';
 
 export interface IdentityDeps {
@@ -65,6 +66,7 @@ export async function buildApp(deps: IdentityDeps) {
   await app.register(adminUserRoutes, { commands, issueSetupLink, ...replies });
   await app.register(adminPasswordSetupRoutes, { directory, issueSetupLink });
   await app.register(currentUserRoutes, { commands, ...replies });
+  await app.register(notificationPreferencesRoutes, { commands, ...replies });
   // Not wrapped in fastify-plugin: these two register cookie (and form) parsing in their own scope only.
   await app.register(passwordChangeRoutes, { directory, credentials, sessions, throttle });
   await app.register(loginRoutes, {

@@ -1,7 +1,7 @@
 import { Spinner } from '@app/ui';
 import { useCurrentUser } from '@app/web-data';
 import { useEffect, type ReactNode } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '@app/routing';
 import { loginUrl } from './login-url.js';
 
 /** While the current user loads, a spinner (SPEC.md §2). */

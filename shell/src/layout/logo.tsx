@@ -1,5 +1,5 @@
 import { LandmarkIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@app/routing';
 
 /** The product's mark and name, linking home (SPEC.md §2: logo to /). */
 export function Logo() {

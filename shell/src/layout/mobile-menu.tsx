@@ -2,7 +2,7 @@ import { Button, cn, Sheet, SheetContent, SheetTitle, SheetTrigger } from '@app/
 import type { CurrentUser } from '@app/contracts';
 import { MenuIcon } from 'lucide-react';
 import { useState } from 'react';
-import { NavLink as RouterNavLink } from 'react-router-dom';
+import { NavLink as RouterNavLink } from '@app/routing';
 import { generalLinks, roleLinks, type NavLink } from './nav-links.js';
 
 /** Below the md breakpoint the links move into a slide-out menu with a General section (SPEC.md §2). */

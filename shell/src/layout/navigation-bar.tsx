@@ -1,7 +1,7 @@
 import { Badge, Button, cn } from '@app/ui';
 import type { CurrentUser } from '@app/contracts';
 import { BellIcon } from 'lucide-react';
-import { NavLink as RouterNavLink } from 'react-router-dom';
+import { NavLink as RouterNavLink } from '@app/routing';
 import { Logo } from './logo.js';
 import { MobileMenu } from './mobile-menu.js';
 import { navLinks } from './nav-links.js';
@@ -38,7 +38,12 @@ export function NavigationBar({ user }: { user: CurrentUser }) {
           ))}
         </nav>
         <div className="flex items-center gap-2">
-          <Button variant="ghost" size="icon" className="relative" aria-label="Notifications">
+          <Button
+            variant="ghost"
+            size="icon"
+            className="relative"
+            aria-label={`Notifications: ${notificationBadge} unread`}
+          >
             <BellIcon aria-hidden="true" />
             <Badge
               variant="destructive"

@@ -5,7 +5,10 @@ import { SiteHeader } from './site-header.js';
 export function SignedInFrame({ children }: { children: ReactNode }) {
   return (
     <div className="min-h-dvh bg-background">
-      <SiteHeader />
+      {/* An invoice printed from the billing screen carries no navigation. */}
+      <div className="print:hidden">
+        <SiteHeader />
+      </div>
       <main>{children}</main>
     </div>
   );

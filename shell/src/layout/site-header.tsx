@@ -1,9 +1,18 @@
 import { useCurrentUser } from '@app/web-data';
-import { NavigationBar } from './navigation-bar.js';
+import { Suspense } from 'react';
+import { lazyNamed } from '../lazy-named.js';
 import { VisitorBar } from './visitor-bar.js';
+
+// Visitors never need the signed-in bar's menus; it loads for the first signed-in render.
+const NavigationBar = lazyNamed(() => import('./navigation-bar.js'), 'NavigationBar');
 
 /** The navigation bar for signed-in users, the visitor bar otherwise (SPEC.md §2, landing and catalogue). */
 export function SiteHeader() {
   const { user } = useCurrentUser();
-  return user ? <NavigationBar user={user} /> : <VisitorBar />;
+  if (!user) return <VisitorBar />;
+  return (
+    <Suspense fallback={<div className="h-16 border-b bg-card" aria-hidden="true" />}>
+      <NavigationBar user={user} />
+    </Suspense>
+  );
 }

@@ -13,14 +13,16 @@ import {
 import type { CurrentUser } from '@app/contracts';
 import { signOutPath } from '@app/web-data';
 import { LogOutIcon, SettingsIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@app/routing';
 import { avatarLetter, fullName } from './nav-links.js';
 
 /** The avatar dropdown: full name and email, Settings and Log out (a navigation, SPEC.md §2). */
 export function UserMenu({ user }: { user: CurrentUser }) {
   const name = fullName(user);
+  // Not modal: a modal menu hides the whole page from screen readers (aria-hidden on #root) while its focusable
+  // controls stay reachable, which axe reports as serious; the menu still closes on Escape and outside clicks.
   return (
-    <DropdownMenu>
+    <DropdownMenu modal={false}>
       <DropdownMenuTrigger asChild>
         <Button variant="ghost" size="icon" className="rounded-full" aria-label="Account menu">
           <Avatar>

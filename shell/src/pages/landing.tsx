@@ -1,7 +1,7 @@
 import { Button, Card, CardDescription, CardHeader, CardTitle } from '@app/ui';
 import { signInPath } from '@app/web-data';
 import { BarChart3Icon, CreditCardIcon, GaugeIcon, LinkIcon, ShieldIcon, UsersIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@app/routing';
 import { Footer } from '../layout/footer.js';
 import { SiteHeader } from '../layout/site-header.js';
 

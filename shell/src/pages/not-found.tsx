@@ -1,6 +1,6 @@
 import { Button, Card, CardContent } from '@app/ui';
 import { AlertCircleIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@app/routing';
 
 /** Any path outside the route table (SPEC.md §2). */
 export function NotFoundPage() {

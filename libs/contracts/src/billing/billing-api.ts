@@ -48,6 +48,18 @@ export type SandboxConfirmBody = z.input<typeof sandboxConfirmBodySchema>;
 
 export const sandboxConfirmReplySchema = z.object({ status: z.literal('succeeded') });
 
+/**
+ * GET /api/billing/payments/{paymentIntentId}: where billing stands on one of the caller's checkout payments.
+ * Stripe's page learns of success before billing does (its webhook arrives later), so the page waits for this.
+ */
+export const paymentStatusParamsSchema = z.object({
+  paymentIntentId: z.string().min(1).max(255),
+});
+export const paymentStatusSchema = z.enum(['pending', 'succeeded', 'failed']);
+export type PaymentStatus = z.infer<typeof paymentStatusSchema>;
+export const paymentStatusReplySchema = z.object({ status: paymentStatusSchema });
+export type PaymentStatusReply = z.infer<typeof paymentStatusReplySchema>;
+
 /** GET /api/billing/config: which provider the checkout loads, and Stripe's publishable key when it is Stripe. */
 export const billingConfigSchema = z.object({
   provider: paymentProviderNameSchema,

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common.js';
+import { notificationPreferencesSchema } from './notification-preferences.js';
 import { registrationChannelSchema, userRoleSchema } from './user.js';
 
 /**
@@ -45,6 +46,16 @@ export const userPasswordSetSchema = z.object({
   data: z.object({ userId: idSchema, setAt: isoDateTimeSchema }),
 });
 
+/** Carries all three switches after the change, like UserProfileChanged carries the whole profile. */
+export const userNotificationPreferencesChangedSchema = z.object({
+  type: z.literal('UserNotificationPreferencesChanged'),
+  data: z.object({
+    userId: idSchema,
+    preferences: notificationPreferencesSchema,
+    changedAt: isoDateTimeSchema,
+  }),
+});
+
 export const userDeactivatedSchema = z.object({
   type: z.literal('UserDeactivated'),
   data: z.object({ userId: idSchema, deactivatedAt: isoDateTimeSchema }),
@@ -55,6 +66,7 @@ export const userEventSchema = z.discriminatedUnion('type', [
   userProfileChangedSchema,
   userRoleChangedSchema,
   userPasswordSetSchema,
+  userNotificationPreferencesChangedSchema,
   userDeactivatedSchema,
 ]);
 
@@ -63,6 +75,7 @@ export type UserRegistered = z.infer<typeof userRegisteredSchema>;
 export type UserProfileChanged = z.infer<typeof userProfileChangedSchema>;
 export type UserRoleChanged = z.infer<typeof userRoleChangedSchema>;
 export type UserPasswordSet = z.infer<typeof userPasswordSetSchema>;
+export type UserNotificationPreferencesChanged = z.infer<typeof userNotificationPreferencesChangedSchema>;
 export type UserDeactivated = z.infer<typeof userDeactivatedSchema>;
 export type UserEventType = UserEvent['type'];
 export const userEventTypes = userEventSchema.options.map((option) => option.shape.type.value);

@@ -123,6 +123,9 @@ export type PasswordSetupLink = z.infer<typeof passwordSetupLinkSchema>;
 export const createdUserSchema = userSchema.extend({ passwordSetup: passwordSetupLinkSchema });
 export type CreatedUser = z.infer<typeof createdUserSchema>;
 
+/** Identity refuses a shorter new password; the Settings form checks it before sending (NIST SP 800-63B). */
+export const passwordMinLength = 12;
+
 /**
  * POST /api/auth/password (the Settings Security form). The new password's rules (length, not a common one) are
  * checked by identity, which answers each with its own sentence; the caps here only bound the request.

@@ -1,9 +1,9 @@
 import { Toaster } from '@app/ui';
 import { createQueryClient } from '@app/web-data';
-import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@app/query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router-dom';
+import { MemoryRouter, Route, Routes, useLocation } from '@app/routing';
 
 export interface RenderOptions {
   /** The route pattern the screen is mounted on, for screens that read `useParams`, e.g. `/tenant-details/:id`. */

@@ -1,5 +1,5 @@
 import type { ChangePasswordBody, CurrentUser, UpdateOwnProfileBody } from '@app/contracts';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { mutationOptions, useMutation } from '@app/query';
 import { sendJson } from '../http.js';
 import { queryKeys } from '../query-keys.js';
 

@@ -8,7 +8,7 @@ import type {
   Subscription,
   Tenant,
 } from '@app/contracts';
-import { mutationOptions, useMutation, type QueryClient } from '@tanstack/react-query';
+import { mutationOptions, useMutation, type QueryClient } from '@app/query';
 import { sendJson } from '../http.js';
 import { queryKeys, segment } from '../query-keys.js';
 import { invalidate } from './invalidate.js';

@@ -1,5 +1,5 @@
 import type { CreateUserBody, CreatedUser, PatchUserBody, User } from '@app/contracts';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { mutationOptions, useMutation } from '@app/query';
 import { sendJson } from '../http.js';
 import { queryKeys, segment } from '../query-keys.js';
 import { invalidate } from './invalidate.js';

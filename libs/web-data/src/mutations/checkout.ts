@@ -1,5 +1,5 @@
 import type { CreatePaymentIntentBody, PaymentIntentReply, SandboxConfirmBody } from '@app/contracts';
-import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { mutationOptions, useMutation } from '@app/query';
 import { sendJson } from '../http.js';
 import { queryKeys } from '../query-keys.js';
 import { invalidate } from './invalidate.js';

@@ -1,4 +1,4 @@
-import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { QueryClient, QueryKey } from '@app/query';
 
 /**
  * Refreshes every query under the given key prefixes. Returned from `onSuccess`, so the mutation stays pending

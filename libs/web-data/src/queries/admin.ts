@@ -1,5 +1,5 @@
 import type { Subscription, SystemHealthEntry, Tenant, User } from '@app/contracts';
-import { queryOptions, skipToken, useQuery } from '@tanstack/react-query';
+import { queryOptions, skipToken, useQuery } from '@app/query';
 import { ApiError } from '../api-error.js';
 import { readJson, type ErrorMessage } from '../http.js';
 import { queryKeys, segment } from '../query-keys.js';

@@ -1,5 +1,5 @@
 import type { Product } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@app/query';
 import { readJson } from '../http.js';
 import { queryKeys } from '../query-keys.js';
 

@@ -1,5 +1,5 @@
 import type { BillingConfig, Invoice, Subscription, UsageRecord } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@app/query';
 import { readJson } from '../http.js';
 import { queryKeys } from '../query-keys.js';
 import { useCurrentUser } from './auth.js';

@@ -1,5 +1,5 @@
-import type { TenantMetricsReply } from '@app/contracts';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { TenantMetricsHistoryReply, TenantMetricsReply } from '@app/contracts';
+import { queryOptions, useQuery } from '@app/query';
 import { readJson, type ErrorMessage } from '../http.js';
 import { tenantMetricsRefetchIntervalMs, tenantMetricsStaleTimeMs } from '../query-client.js';
 import { queryKeys, segment } from '../query-keys.js';
@@ -26,4 +26,25 @@ export function tenantMetricsQuery(tenantId: string, subscriptionId?: string) {
 
 export function useTenantMetrics(tenantId: string, subscriptionId?: string) {
   return useQuery(tenantMetricsQuery(tenantId, subscriptionId));
+}
+
+/**
+ * GET /api/tenant-metrics/{tenantId}/history for the monitoring trend charts: the server's default range, the
+ * last 24 hours. It polls with the latest document so the charts and the figures move together.
+ */
+export function tenantMetricsHistoryQuery(tenantId: string, subscriptionId?: string) {
+  const query = subscriptionId ? `?subscription=${encodeURIComponent(subscriptionId)}` : '';
+  return queryOptions({
+    queryKey: queryKeys.tenantMetricsHistory(tenantId, subscriptionId),
+    queryFn: () =>
+      readJson<TenantMetricsHistoryReply>(`/api/tenant-metrics/${segment(tenantId)}/history${query}`, {
+        errorMessage: metricsReadError,
+      }),
+    refetchInterval: tenantMetricsRefetchIntervalMs,
+    staleTime: tenantMetricsStaleTimeMs,
+  });
+}
+
+export function useTenantMetricsHistory(tenantId: string, subscriptionId?: string) {
+  return useQuery(tenantMetricsHistoryQuery(tenantId, subscriptionId));
 }

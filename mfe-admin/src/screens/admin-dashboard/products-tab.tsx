@@ -1,6 +1,6 @@
 import type { Product } from '@app/contracts';
 import { Badge, Card, CardContent, CardHeader, CardTitle } from '@app/ui';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@app/query';
 import { formatUsd } from './figures.js';
 import { ListError, ListLoading } from './list-states.js';
 

@@ -1,7 +1,7 @@
 import type { ComponentStatus } from '@app/contracts';
 import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/ui';
 import { useAdminHealth } from '@app/web-data';
-import { Link } from 'react-router-dom';
+import { Link } from '@app/routing';
 import { ListError, ListLoading } from './list-states.js';
 
 /**

@@ -2,7 +2,7 @@ import type { Tenant } from '@app/contracts';
 import { Button } from '@app/ui';
 import { ChevronDown, ChevronRight } from 'lucide-react';
 import { useId, useState } from 'react';
-import { Link } from 'react-router-dom';
+import { Link } from '@app/routing';
 import { tenantDisplayName } from './figures.js';
 import { StatusBadge } from './subscription-status-badge.js';
 import { TenantSubscriptions } from './tenant-subscriptions.js';
@@ -36,7 +36,7 @@ export function TenantRow({ tenant }: { tenant: Tenant }) {
         <StatusBadge status={tenant.status} />
         <Link
           to={`/tenant-details/${encodeURIComponent(tenant.id)}`}
-          aria-label={`Details of ${name}`}
+          aria-label={`View Details of ${name}`}
           className="text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           View Details

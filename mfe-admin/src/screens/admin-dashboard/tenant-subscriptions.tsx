@@ -1,6 +1,6 @@
 import { useAdminTenantSubscriptions } from '@app/web-data';
 import { ExternalLink } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@app/routing';
 import { ListError, ListLoading } from './list-states.js';
 import { StatusBadge } from './subscription-status-badge.js';
 

@@ -1,5 +1,5 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
-import type { UseQueryResult } from '@tanstack/react-query';
+import type { UseQueryResult } from '@app/query';
 import type { Tenant } from '@app/contracts';
 import { dashboardTenantLimit } from './figures.js';
 import { ListError, ListLoading } from './list-states.js';

@@ -1,12 +1,8 @@
-import { Button, Card, CardContent, CardHeader, CardTitle, Input, Label } from '@app/ui';
+import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { PasswordForm } from './password-form.js';
+import { UnavailableAction } from './unavailable-action.js';
 
-const passwordFields = [
-  { id: 'current-password', label: 'Current password', autoComplete: 'current-password' },
-  { id: 'new-password', label: 'New password', autoComplete: 'new-password' },
-  { id: 'confirm-password', label: 'Confirm password', autoComplete: 'new-password' },
-] as const;
-
-/** The password form, Enable 2FA and the Danger Zone; none is wired to a call (SPEC.md §2 "Settings"). */
+/** SPEC.md §2 "Settings" Security: the password change is real; 2FA and account deletion are not offered yet. */
 export function SecuritySection() {
   return (
     <div className="grid gap-6">
@@ -15,20 +11,7 @@ export function SecuritySection() {
           <CardTitle>Security</CardTitle>
         </CardHeader>
         <CardContent>
-          <form className="grid gap-4" onSubmit={(event) => event.preventDefault()}>
-            {passwordFields.map((field) => (
-              <div key={field.id} className="grid gap-2">
-                <Label htmlFor={field.id}>{field.label}</Label>
-                <Input id={field.id} type="password" autoComplete={field.autoComplete} />
-              </div>
-            ))}
-            <div className="flex flex-wrap gap-3">
-              <Button type="submit">Update Password</Button>
-              <Button type="button" variant="outline">
-                Enable 2FA
-              </Button>
-            </div>
-          </form>
+          <PasswordForm />
         </CardContent>
       </Card>
       <Card className="border-destructive/50">
@@ -36,9 +19,7 @@ export function SecuritySection() {
           <CardTitle className="text-destructive">Danger Zone</CardTitle>
         </CardHeader>
         <CardContent>
-          <Button type="button" variant="destructive">
-            Delete Account
-          </Button>
+          <UnavailableAction id="delete-account" label="Delete Account" variant="destructive" />
         </CardContent>
       </Card>
     </div>

@@ -1,5 +1,5 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { RegistrationChannel, UserEvent, UserRole } from '@app/contracts';
+import type { NotificationPreferences, RegistrationChannel, UserEvent, UserRole } from '@app/contracts';
 import {
   createCommandHandler,
   type CommandOptions,
@@ -124,6 +124,19 @@ export function createUserCommands(deps: UserCommandsDeps) {
           ),
         );
       return afterChange(userId, await guarded(role, userId, run));
+    },
+
+    async changeNotificationPreferences(
+      userId: string,
+      preferences: NotificationPreferences,
+      options: CommandOptions,
+    ): Promise<UserCommandResult> {
+      const command = {
+        type: 'ChangeNotificationPreferences',
+        data: { userId, preferences },
+        metadata: at(),
+      } as const;
+      return { ...(await handle(userStream(userId), command, options)), userId };
     },
 
     async recordPasswordSet(userId: string, options: CommandOptions): Promise<UserCommandResult> {

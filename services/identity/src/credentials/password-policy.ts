@@ -1,10 +1,13 @@
+import { passwordMinLength } from '@app/contracts';
 import { commonPasswords } from './common-passwords.js';
+
+export { passwordMinLength };
 
 /**
  * NIST SP 800-63B / OWASP ASVS 2.1: length matters, composition rules do not; refuse known-common passwords.
- * 128 is a ceiling against hashing abuse, far above any memorised secret.
+ * The minimum lives in the contracts, so the Settings form checks the same number; 128 is a ceiling against
+ * hashing abuse, far above any memorised secret.
  */
-export const passwordMinLength = 12;
 export const passwordMaxLength = 128;
 
 export const passwordMessages = {

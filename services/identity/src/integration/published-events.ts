@@ -4,7 +4,8 @@ import { decodeUserEvent } from '../application/user-stream.js';
 
 /**
  * Stored user events → the public `identity.user.*.v1` contract. The stored shape may evolve on its own; this
- * mapping keeps the published one stable. That a password was set is identity's own business: not published.
+ * mapping keeps the published one stable. That a password was set, and a user's notification
+ * switches, are identity's own business: not published.
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
   const event = decodeUserEvent(recorded);
@@ -27,6 +28,7 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
       case 'UserDeactivated':
         return { ...envelope, type: identitySubjects.userDeactivated, data: event.data };
       case 'UserPasswordSet':
+      case 'UserNotificationPreferencesChanged':
         return null;
     }
   })();

@@ -1,8 +1,8 @@
 import type pg from 'pg';
-import { userEventSchema, userEventTypes } from '@app/contracts';
+import { defaultNotificationPreferences, userEventSchema, userEventTypes } from '@app/contracts';
 import type { Projection, RecordedEvent } from '@app/eventing';
 
-/** The `users` read model (migrations/001_users.sql): one row per account, deactivated ones included. */
+/** The `users` read model (migrations/001_users.sql, 108): one row per account, deactivated ones included. */
 export const usersProjection: Projection = {
   name: 'identity.users.v1',
   eventTypes: userEventTypes,
@@ -22,6 +22,9 @@ interface PendingRow {
   role: string;
   profile_image_url: string | null;
   is_active: boolean;
+  notify_email: boolean;
+  notify_push: boolean;
+  notify_security_alerts: boolean;
   revision: number;
   created_at: string;
   updated_at: string;
@@ -50,6 +53,9 @@ async function applyUserEvents(events: readonly RecordedEvent[], tx: pg.PoolClie
           role,
           profile_image_url: null,
           is_active: true,
+          notify_email: defaultNotificationPreferences.email,
+          notify_push: defaultNotificationPreferences.push,
+          notify_security_alerts: defaultNotificationPreferences.securityAlerts,
           revision,
           created_at: registeredAt,
           updated_at: registeredAt,
@@ -70,6 +76,16 @@ async function applyUserEvents(events: readonly RecordedEvent[], tx: pg.PoolClie
       case 'UserRoleChanged':
         await change({ role: event.data.role, updated_at: event.data.changedAt });
         break;
+      case 'UserNotificationPreferencesChanged': {
+        const { preferences, changedAt } = event.data;
+        await change({
+          notify_email: preferences.email,
+          notify_push: preferences.push,
+          notify_security_alerts: preferences.securityAlerts,
+          updated_at: changedAt,
+        });
+        break;
+      }
       case 'UserPasswordSet':
         // Nothing shown changes, but the row's revision is the account's ETag.
         await change({});
@@ -81,12 +97,13 @@ async function applyUserEvents(events: readonly RecordedEvent[], tx: pg.PoolClie
   }
   if (registered.size > 0) {
     await tx.query(
-      `INSERT INTO users (id, email, first_name, last_name, role, profile_image_url, is_active, revision,
-         created_at, updated_at)
-       SELECT id, email, first_name, last_name, role, profile_image_url, is_active, revision, created_at, updated_at
+      `INSERT INTO users (id, email, first_name, last_name, role, profile_image_url, is_active, notify_email,
+         notify_push, notify_security_alerts, revision, created_at, updated_at)
+       SELECT id, email, first_name, last_name, role, profile_image_url, is_active, notify_email, notify_push,
+         notify_security_alerts, revision, created_at, updated_at
        FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, email text, first_name text, last_name text, role text,
-         profile_image_url text, is_active boolean, revision bigint, created_at timestamptz,
-         updated_at timestamptz)
+         profile_image_url text, is_active boolean, notify_email boolean, notify_push boolean,
+         notify_security_alerts boolean, revision bigint, created_at timestamptz, updated_at timestamptz)
        ON CONFLICT (id) DO NOTHING`,
       [JSON.stringify([...registered.values()])],
     );

@@ -75,6 +75,40 @@ describe('profile changes', () => {
   });
 });
 
+describe('notification preferences', () => {
+  const allOff = { email: false, push: false, securityAlerts: false };
+  const setPreferences = (preferences: typeof allOff) => ({
+    type: 'ChangeNotificationPreferences' as const,
+    data: { userId, preferences },
+    metadata: { now: later },
+  });
+  const preferencesChanged = (preferences: typeof allOff): UserEvent => ({
+    type: 'UserNotificationPreferencesChanged',
+    data: { userId, preferences, changedAt: later },
+  });
+
+  it('records the switches after a change', () => {
+    const result = spec.given([registered()]).when(setPreferences(allOff));
+    expect(result.events).toEqual([preferencesChanged(allOff)]);
+  });
+
+  it('decides nothing when the switches equal the defaults of a new account', () => {
+    const defaults = { email: true, push: false, securityAlerts: true };
+    expect(spec.given([registered()]).when(setPreferences(defaults)).events).toEqual([]);
+  });
+
+  it('decides nothing when the switches equal the last recorded ones', () => {
+    const result = spec.given([registered(), preferencesChanged(allOff)]).when(setPreferences(allOff));
+    expect(result.events).toEqual([]);
+  });
+
+  it('needs an active account', () => {
+    expect(spec.given([]).when(setPreferences(allOff)).error).toBeInstanceOf(NotFoundError);
+    const closed = spec.given([registered(), deactivated]).when(setPreferences(allOff));
+    expect(closed.error).toBeInstanceOf(IllegalStateError);
+  });
+});
+
 describe('roles', () => {
   const changeRole = (role: 'admin' | 'tenant', otherActiveAdminExists: boolean) => ({
     type: 'ChangeRole' as const,

@@ -30,6 +30,8 @@ async function writeHistory(): Promise<void> {
   await patchUser(identity, renamed.user.id, { email: newEmail('renamed'), lastName: '' });
   await patchUser(identity, promoted.user.id, { role: 'admin' });
   await commands.recordPasswordSet(admin.user.id, { metadata: {} });
+  const quiet = { email: false, push: true, securityAlerts: false };
+  await commands.changeNotificationPreferences(promoted.user.id, quiet, { metadata: {} });
   const { position } = await commands.deactivate(leaving.user.id, { metadata: {} });
   await identity.projections.waitFor(position!, 5_000);
 }
@@ -39,6 +41,7 @@ describe('users projection', () => {
     await writeHistory();
     const live = await userRows();
     expect(live).toHaveLength(4);
+    expect(live.filter((row) => row.notify_push)).toHaveLength(1);
 
     const result = await rebuildProjection({
       eventStore: identity.eventStore,
@@ -47,7 +50,7 @@ describe('users projection', () => {
       categories: ownedCategories,
       projection: usersProjection,
     });
-    expect(result.events).toBe(8);
+    expect(result.events).toBe(9);
     expect(await userRows()).toEqual(live);
   });
 

@@ -10,7 +10,7 @@ import {
 } from '@app/ui';
 import type { Product } from '@app/contracts';
 import { BarChart3Icon, CheckIcon, LinkIcon, ShieldIcon, type LucideIcon } from 'lucide-react';
-import { Link } from 'react-router-dom';
+import { Link } from '@app/routing';
 
 const icons: Record<string, LucideIcon> = { BarChart3: BarChart3Icon, Link: LinkIcon, Shield: ShieldIcon };
 /** SPEC.md §9: a card lists the first 3 features. */

@@ -1,4 +1,4 @@
-import type { RegistrationChannel, UserRole } from '@app/contracts';
+import type { NotificationPreferences, RegistrationChannel, UserRole } from '@app/contracts';
 import type { UserProfile } from './user.js';
 
 /** Time comes with the command (STYLE.md "Domain"): decide has no clock. */
@@ -48,6 +48,13 @@ export interface EditUser {
   metadata: CommandMetadata;
 }
 
+/** The Settings switches, always all three (PUT /api/auth/notification-preferences). */
+export interface ChangeNotificationPreferences {
+  type: 'ChangeNotificationPreferences';
+  data: { userId: string; preferences: NotificationPreferences };
+  metadata: CommandMetadata;
+}
+
 export interface RecordPasswordSet {
   type: 'RecordPasswordSet';
   data: { userId: string };
@@ -61,4 +68,10 @@ export interface DeactivateUser {
 }
 
 export type UserCommand =
-  RegisterUser | ChangeProfile | ChangeRole | EditUser | RecordPasswordSet | DeactivateUser;
+  | RegisterUser
+  | ChangeProfile
+  | ChangeRole
+  | EditUser
+  | ChangeNotificationPreferences
+  | RecordPasswordSet
+  | DeactivateUser;

@@ -1,4 +1,4 @@
-import type { UserEvent, UserRole } from '@app/contracts';
+import type { NotificationPreferences, UserEvent, UserRole } from '@app/contracts';
 import { IllegalStateError, NotFoundError, assertNever, type Decider } from '@app/domain';
 import type { DeactivateUser, RecordPasswordSet, RegisterUser, UserCommand } from './commands.js';
 import { evolve, initialState, type ActiveUser, type UserProfile, type UserState } from './user.js';
@@ -30,6 +30,20 @@ function changeRole(user: ActiveUser, role: UserRole, otherAdmin: boolean, now: 
   if (role === user.role) return [];
   if (user.role === 'admin' && !otherAdmin) throw new IllegalStateError(lastAdminKeepsRole);
   return [{ type: 'UserRoleChanged', data: { userId: user.userId, role, changedAt: now } }];
+}
+
+function changeNotificationPreferences(
+  user: ActiveUser,
+  preferences: NotificationPreferences,
+  now: string,
+): UserEvent[] {
+  if (samePreferences(preferences, user.notificationPreferences)) return [];
+  return [
+    {
+      type: 'UserNotificationPreferencesChanged',
+      data: { userId: user.userId, preferences: { ...preferences }, changedAt: now },
+    },
+  ];
 }
 
 function recordPasswordSet(command: RecordPasswordSet, state: UserState): UserEvent[] {
@@ -65,6 +79,8 @@ export function decide(command: UserCommand, state: UserState): UserEvent[] {
         ...(role === undefined ? [] : changeRole(user, role, otherActiveAdminExists, now)),
       ];
     }
+    case 'ChangeNotificationPreferences':
+      return changeNotificationPreferences(activeAccount(state), command.data.preferences, now);
     case 'RecordPasswordSet':
       return recordPasswordSet(command, state);
     case 'DeactivateUser':
@@ -91,4 +107,8 @@ function sameProfile(a: UserProfile, b: UserProfile): boolean {
     a.lastName === b.lastName &&
     a.profileImageUrl === b.profileImageUrl
   );
+}
+
+function samePreferences(a: NotificationPreferences, b: NotificationPreferences): boolean {
+  return a.email === b.email && a.push === b.push && a.securityAlerts === b.securityAlerts;
 }

@@ -1,4 +1,9 @@
-import type { UserEvent, UserRole } from '@app/contracts';
+import {
+  defaultNotificationPreferences,
+  type NotificationPreferences,
+  type UserEvent,
+  type UserRole,
+} from '@app/contracts';
 
 /** What a user (or an admin for them) edits about an account. Emails are lower-cased by the contracts. */
 export interface UserProfile {
@@ -12,6 +17,7 @@ interface Account {
   userId: string;
   profile: UserProfile;
   role: UserRole;
+  notificationPreferences: NotificationPreferences;
   registeredAt: string;
   updatedAt: string;
 }
@@ -35,6 +41,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         userId,
         profile: { email, firstName, lastName, profileImageUrl: null },
         role,
+        notificationPreferences: defaultNotificationPreferences,
         registeredAt,
         updatedAt: registeredAt,
       };
@@ -48,6 +55,10 @@ export function evolve(state: UserState, event: UserEvent): UserState {
       return state.status === 'absent'
         ? state
         : { ...state, role: event.data.role, updatedAt: event.data.changedAt };
+    case 'UserNotificationPreferencesChanged':
+      return state.status === 'absent'
+        ? state
+        : { ...state, notificationPreferences: event.data.preferences, updatedAt: event.data.changedAt };
     case 'UserPasswordSet':
       // A fact for audit and for "has a password"; nothing the account shows changes.
       return state;

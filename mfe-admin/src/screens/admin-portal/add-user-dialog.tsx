@@ -1,0 +1,77 @@
+import type { CreatedUser } from '@app/contracts';
+import {
+  Button,
+  Dialog,
+  DialogContent,
+  DialogDescription,
+  DialogFooter,
+  DialogHeader,
+  DialogTitle,
+  DialogTrigger,
+  toast,
+} from '@app/ui';
+import { errorDescription, useCreateUser } from '@app/web-data';
+import { UserPlus } from 'lucide-react';
+import { useState } from 'react';
+import { AddUserForm, type NewUserFields } from './add-user-form.js';
+import { PasswordSetupLinkPanel } from './password-setup-link.js';
+
+/**
+ * SPEC.md §2 "Admin Portal" Add User. After creating, the dialog shows the account's one-time password-setup
+ * link instead of the form, until it is closed.
+ */
+export function AddUserDialog() {
+  const [open, setOpen] = useState(false);
+  const [created, setCreated] = useState<CreatedUser | null>(null);
+  const createUser = useCreateUser();
+
+  function changeOpen(next: boolean) {
+    setOpen(next);
+    if (!next) {
+      setCreated(null);
+      createUser.reset();
+    }
+  }
+
+  function submit(fields: NewUserFields) {
+    createUser.mutate(fields, {
+      onSuccess: (user) => {
+        setCreated(user);
+        toast({ title: 'User created successfully' });
+      },
+      onError: (error) =>
+        toast({ variant: 'destructive', title: 'Error creating user', description: errorDescription(error) }),
+    });
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogTrigger asChild>
+        <Button type="button">
+          <UserPlus aria-hidden />
+          Add User
+        </Button>
+      </DialogTrigger>
+      <DialogContent>
+        <DialogHeader>
+          <DialogTitle>{created ? 'User Created' : 'Add New User'}</DialogTitle>
+          <DialogDescription>
+            {created ? 'Share the password setup link with the new user.' : 'Create a new user account.'}
+          </DialogDescription>
+        </DialogHeader>
+        {created ? (
+          <>
+            <PasswordSetupLinkPanel email={created.email} link={created.passwordSetup} />
+            <DialogFooter>
+              <Button type="button" onClick={() => changeOpen(false)}>
+                Done
+              </Button>
+            </DialogFooter>
+          </>
+        ) : (
+          <AddUserForm pending={createUser.isPending} onSubmit={submit} onCancel={() => changeOpen(false)} />
+        )}
+      </DialogContent>
+    </Dialog>
+  );
+}

@@ -1,0 +1,91 @@
+import type { Product } from '@app/contracts';
+import {
+  AlertDialog,
+  AlertDialogCancel,
+  AlertDialogContent,
+  AlertDialogDescription,
+  AlertDialogFooter,
+  AlertDialogHeader,
+  AlertDialogTitle,
+  AlertDialogTrigger,
+  Button,
+  Input,
+  Label,
+  toast,
+} from '@app/ui';
+import { errorDescription, useDeleteProduct } from '@app/web-data';
+import { Trash2 } from 'lucide-react';
+import { useState } from 'react';
+
+/**
+ * SPEC.md §4 "Product deletion": Delete stays disabled until the typed text equals the product name exactly,
+ * and while the request is pending.
+ */
+export function DeleteProductDialog({ product, onDeleted }: { product: Product; onDeleted: () => void }) {
+  const [open, setOpen] = useState(false);
+  const [typed, setTyped] = useState('');
+  const deleteProduct = useDeleteProduct();
+  const confirmed = typed === product.name;
+
+  function changeOpen(next: boolean) {
+    if (deleteProduct.isPending) return;
+    setOpen(next);
+    if (!next) setTyped('');
+  }
+
+  function remove() {
+    deleteProduct.mutate(product.id, {
+      onSuccess: () => {
+        toast({ title: 'Product deleted successfully' });
+        setOpen(false);
+        onDeleted();
+      },
+      onError: (error) =>
+        toast({
+          variant: 'destructive',
+          title: 'Error deleting product',
+          description: errorDescription(error),
+        }),
+    });
+  }
+
+  return (
+    <AlertDialog open={open} onOpenChange={changeOpen}>
+      <AlertDialogTrigger asChild>
+        <Button type="button" variant="destructive">
+          <Trash2 aria-hidden />
+          Delete Product
+        </Button>
+      </AlertDialogTrigger>
+      <AlertDialogContent>
+        <AlertDialogHeader>
+          <AlertDialogTitle>Delete Product</AlertDialogTitle>
+          <AlertDialogDescription>
+            This cannot be undone. Type <strong className="text-foreground">{product.name}</strong> to
+            confirm.
+          </AlertDialogDescription>
+        </AlertDialogHeader>
+        <div className="grid gap-2">
+          <Label htmlFor="delete-product-confirmation">Product name</Label>
+          <Input
+            id="delete-product-confirmation"
+            autoComplete="off"
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+          />
+        </div>
+        <AlertDialogFooter>
+          <AlertDialogCancel disabled={deleteProduct.isPending}>Cancel</AlertDialogCancel>
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={!confirmed || deleteProduct.isPending}
+            onClick={remove}
+          >
+            {deleteProduct.isPending ? 'Deleting...' : 'Delete'}
+          </Button>
+        </AlertDialogFooter>
+      </AlertDialogContent>
+    </AlertDialog>
+  );
+}

@@ -1,0 +1,63 @@
+import { useAdminTenantSubscriptions } from '@app/web-data';
+import { ExternalLink } from 'lucide-react';
+import { Link } from '@app/routing';
+import { ListError, ListLoading } from '../admin-dashboard/list-states.js';
+import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
+
+/** SPEC.md §2: the portal's Monitor link opens analytics for the tenant and product. */
+export function monitorPath(tenantId: string, productId: string): string {
+  const query = new URLSearchParams({ tenant: tenantId, product: productId });
+  return `/analytics?${query.toString()}`;
+}
+
+/** An expanded tenant's subscriptions; SPEC.md §7 treats a failed answer as empty. */
+export function PortalTenantSubscriptions({
+  tenantId,
+  tenantName,
+}: {
+  tenantId: string;
+  tenantName: string;
+}) {
+  const subscriptions = useAdminTenantSubscriptions(tenantId);
+  if (subscriptions.isPending) return <ListLoading label="Loading subscriptions..." rows={1} />;
+  if (subscriptions.isError) return <ListError error={subscriptions.error} />;
+  if (subscriptions.data.length === 0) {
+    return <p className="text-sm text-muted-foreground">No active subscriptions</p>;
+  }
+  return (
+    <ul aria-label={`Subscriptions of ${tenantName}`} className="grid gap-2">
+      {subscriptions.data.map((subscription) => (
+        <li
+          key={subscription.id}
+          className="flex flex-wrap items-center gap-3 rounded-md border border-border bg-muted/40 px-3 py-2"
+        >
+          <span
+            aria-hidden
+            className="size-3 shrink-0 rounded-full"
+            style={{ backgroundColor: subscription.product.color }}
+          />
+          <span className="font-medium">{subscription.product.name}</span>
+          <StatusBadge status={subscription.status} />
+          {subscription.domainUrl ? (
+            <a
+              href={subscription.domainUrl}
+              target="_blank"
+              rel="noopener noreferrer"
+              className="inline-flex items-center gap-1 text-sm break-all text-primary underline-offset-4 hover:underline"
+            >
+              {subscription.domainUrl}
+              <ExternalLink className="size-3" aria-hidden />
+            </a>
+          ) : null}
+          <Link
+            to={monitorPath(tenantId, subscription.productId)}
+            aria-label={`Monitor ${subscription.product.name} for ${tenantName}`}
+            className="ml-auto text-sm font-medium text-primary underline-offset-4 hover:underline"
+          >
+            Monitor
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,108 @@
+import { Button, DialogFooter, Input, Label, Textarea } from '@app/ui';
+import { useState, type FormEvent, type ReactNode } from 'react';
+import {
+  validateProductForm,
+  type ProductFormErrors,
+  type ProductFormField,
+  type ProductFormValues,
+} from './product-form-values.js';
+
+interface ProductFormProps {
+  initial: ProductFormValues;
+  /** Messages the server gave per field, shown until the next submit. */
+  serverErrors: ProductFormErrors;
+  pending: boolean;
+  submitLabel: string;
+  pendingLabel: string;
+  onSubmit: (values: ProductFormValues) => void;
+  onCancel: () => void;
+}
+
+function Field({
+  id,
+  label,
+  error,
+  children,
+}: {
+  id: string;
+  label: string;
+  error: string | undefined;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-2">
+      <Label htmlFor={id}>{label}</Label>
+      {children}
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-destructive">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The Add/Edit Product form (SPEC.md §5): checked on submit, each message under its field. */
+export function ProductForm(props: ProductFormProps) {
+  const { initial, serverErrors, pending, submitLabel, pendingLabel, onSubmit, onCancel } = props;
+  const [values, setValues] = useState(initial);
+  const [errors, setErrors] = useState<ProductFormErrors>({});
+  const shown = { ...serverErrors, ...errors };
+
+  const input = (field: ProductFormField) => ({
+    id: `product-${field}`,
+    value: values[field],
+    'aria-invalid': shown[field] ? true : undefined,
+    'aria-describedby': shown[field] ? `product-${field}-error` : undefined,
+    onChange: (event: { target: { value: string } }) =>
+      setValues((current) => ({ ...current, [field]: event.target.value })),
+  });
+
+  function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const found = validateProductForm(values);
+    setErrors(found);
+    if (Object.keys(found).length === 0) onSubmit(values);
+  }
+
+  return (
+    <form className="grid gap-4" noValidate onSubmit={submit}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="product-name" label="Product Name" error={shown.name}>
+          <Input {...input('name')} />
+        </Field>
+        <Field id="product-slug" label="Slug" error={shown.slug}>
+          <Input {...input('slug')} />
+        </Field>
+      </div>
+      <Field id="product-description" label="Description" error={shown.description}>
+        <Textarea {...input('description')} />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="product-basePrice" label="Base Price" error={shown.basePrice}>
+          <Input {...input('basePrice')} type="number" step="0.01" min="0" inputMode="decimal" />
+        </Field>
+        <Field id="product-category" label="Category" error={shown.category}>
+          <Input {...input('category')} />
+        </Field>
+      </div>
+      <Field id="product-color" label="Brand Color" error={shown.color}>
+        <div className="flex items-center gap-3">
+          <Input {...input('color')} type="color" className="h-10 w-16 p-1" />
+          <span className="font-mono text-sm">{values.color.toUpperCase()}</span>
+        </div>
+      </Field>
+      <Field id="product-features" label="Features (comma-separated)" error={shown.features}>
+        <Textarea {...input('features')} />
+      </Field>
+      <DialogFooter>
+        <Button type="button" variant="outline" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" disabled={pending}>
+          {pending ? pendingLabel : submitLabel}
+        </Button>
+      </DialogFooter>
+    </form>
+  );
+}

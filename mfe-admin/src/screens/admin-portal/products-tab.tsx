@@ -1,0 +1,67 @@
+import type { Product } from '@app/contracts';
+import { Badge, Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import type { UseQueryResult } from '@app/query';
+import { Link } from '@app/routing';
+import { formatUsd } from '../admin-dashboard/figures.js';
+import { ListError, ListLoading } from '../admin-dashboard/list-states.js';
+import { AddProductDialog } from './add-product-dialog.js';
+import { EditProductDialog } from './edit-product-dialog.js';
+import { ProductStatusToggle } from './product-status-toggle.js';
+
+function ProductRow({ product }: { product: Product }) {
+  return (
+    <li className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4">
+      <span aria-hidden className="size-8 shrink-0 rounded-md" style={{ backgroundColor: product.color }} />
+      <div className="min-w-0 flex-1">
+        <h3 className="font-semibold">{product.name}</h3>
+        <p className="text-sm text-muted-foreground">
+          {product.category ? `${product.category} · ` : ''}
+          {formatUsd(product.basePrice)}/mo
+        </p>
+      </div>
+      <Badge variant={product.isActive ? 'default' : 'secondary'}>
+        {product.isActive ? 'Active' : 'Inactive'}
+      </Badge>
+      <div className="flex flex-wrap items-center gap-2">
+        <ProductStatusToggle product={product} />
+        <EditProductDialog product={product} />
+        <Link
+          to={`/product-details/${encodeURIComponent(product.id)}`}
+          aria-label={`View Details of ${product.name}`}
+          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
+        >
+          View Details
+        </Link>
+      </div>
+    </li>
+  );
+}
+
+/** SPEC.md §2 "Admin Portal", Products: every product, with its status toggle, edit dialog and details link. */
+export function ProductsTab({ products }: { products: UseQueryResult<Product[]> }) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
+        <CardTitle asChild>
+          <h2>Products</h2>
+        </CardTitle>
+        <AddProductDialog />
+      </CardHeader>
+      <CardContent>
+        {products.isPending ? (
+          <ListLoading label="Loading products..." />
+        ) : products.isError ? (
+          <ListError error={products.error} />
+        ) : products.data.length === 0 ? (
+          <p className="text-sm text-muted-foreground">No products yet</p>
+        ) : (
+          <ul aria-label="Products" className="grid gap-3">
+            {products.data.map((product) => (
+              <ProductRow key={product.id} product={product} />
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,182 @@
+import { toggledSubscriptionStatus, type Subscription } from '@app/contracts';
+import { Button, Input, Label, toast } from '@app/ui';
+import { errorDescription, useUpdateSubscription } from '@app/web-data';
+import { ExternalLink } from 'lucide-react';
+import { useId, useState } from 'react';
+import { EditControls } from '../../components/edit-controls.js';
+import { formatUsd } from '../admin-dashboard/figures.js';
+import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
+import { DetailItem } from './detail-item.js';
+import { SecretInput } from './secret-input.js';
+import {
+  defaultProductColor,
+  subscriptionEditBody,
+  subscriptionEditValues,
+  subscriptionProductName,
+  type SubscriptionEditValues,
+} from './subscription-edit.js';
+
+interface SubscriptionRowProps {
+  subscription: Subscription;
+  /** Only one row is edited at a time (SPEC.md §2): the card owns which one. */
+  editing: boolean;
+  onEditingChange: (editing: boolean) => void;
+}
+
+function StatusToggle({ subscription, name }: { subscription: Subscription; name: string }) {
+  const updateSubscription = useUpdateSubscription();
+  const deactivates = subscription.status === 'active';
+  function toggle() {
+    updateSubscription.mutate(
+      { subscriptionId: subscription.id, body: { status: toggledSubscriptionStatus(subscription.status) } },
+      {
+        onSuccess: () => toast({ title: 'Subscription status updated successfully' }),
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to update subscription status',
+            description: errorDescription(error),
+          }),
+      },
+    );
+  }
+  return (
+    <Button
+      type="button"
+      variant={deactivates ? 'outline' : 'default'}
+      size="sm"
+      aria-label={`${deactivates ? 'Deactivate' : 'Activate'} ${name}`}
+      disabled={updateSubscription.isPending}
+      onClick={toggle}
+    >
+      {deactivates ? 'Deactivate' : 'Activate'}
+    </Button>
+  );
+}
+
+function EndpointView({ subscription }: { subscription: Subscription }) {
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      <DetailItem term="Domain URL">
+        {subscription.domainUrl ? (
+          <a
+            href={subscription.domainUrl}
+            target="_blank"
+            rel="noopener noreferrer"
+            className="inline-flex items-center gap-1 break-all text-primary underline-offset-4 hover:underline"
+          >
+            {subscription.domainUrl}
+            <ExternalLink className="size-3 shrink-0" aria-hidden />
+          </a>
+        ) : (
+          'Not set'
+        )}
+      </DetailItem>
+      <DetailItem term="Metrics API Key">
+        {subscription.metricsApiKeyConfigured ? 'Configured' : 'Not set'}
+      </DetailItem>
+    </dl>
+  );
+}
+
+function EndpointForm({
+  values,
+  configured,
+  onChange,
+}: {
+  values: SubscriptionEditValues;
+  configured: boolean;
+  onChange: (change: Partial<SubscriptionEditValues>) => void;
+}) {
+  const id = useId();
+  return (
+    <div className="grid gap-4 sm:grid-cols-2">
+      <div className="grid gap-2">
+        <Label htmlFor={`${id}-domain`}>Domain URL</Label>
+        <Input
+          id={`${id}-domain`}
+          type="url"
+          placeholder="https://app.example.com"
+          value={values.domainUrl}
+          onChange={(event) => onChange({ domainUrl: event.target.value })}
+        />
+      </div>
+      <SecretInput
+        id={`${id}-key`}
+        label="Metrics API Key"
+        removeLabel="Remove the saved key"
+        stored={configured}
+        secret={values.metricsApiKey}
+        onChange={(metricsApiKey) => onChange({ metricsApiKey })}
+      />
+    </div>
+  );
+}
+
+/** One subscription of the Product Subscriptions card (SPEC.md §2 "Tenant details"). */
+export function SubscriptionRow({ subscription, editing, onEditingChange }: SubscriptionRowProps) {
+  const [values, setValues] = useState(() => subscriptionEditValues(subscription));
+  const updateSubscription = useUpdateSubscription();
+  const name = subscriptionProductName(subscription);
+
+  function startEditing() {
+    setValues(subscriptionEditValues(subscription));
+    onEditingChange(true);
+  }
+
+  function save() {
+    updateSubscription.mutate(
+      { subscriptionId: subscription.id, body: subscriptionEditBody(values) },
+      {
+        onSuccess: () => {
+          onEditingChange(false);
+          toast({ title: 'Subscription updated successfully' });
+        },
+        onError: (error) =>
+          toast({
+            variant: 'destructive',
+            title: 'Failed to update subscription',
+            description: errorDescription(error),
+          }),
+      },
+    );
+  }
+
+  return (
+    <li className="grid gap-4 rounded-lg border border-border p-4">
+      <div className="flex flex-wrap items-center gap-3">
+        <span
+          aria-hidden
+          className="size-8 shrink-0 rounded-md"
+          style={{ backgroundColor: subscription.product.color || defaultProductColor }}
+        />
+        <div className="min-w-0 flex-1">
+          <h3 className="font-semibold">{name}</h3>
+          <p className="text-sm text-muted-foreground">{formatUsd(subscription.amount)}/mo</p>
+        </div>
+        <StatusBadge status={subscription.status} />
+        <EditControls
+          subject={`${name} subscription`}
+          editing={editing}
+          pending={updateSubscription.isPending}
+          onEdit={startEditing}
+          onSave={save}
+          onCancel={() => {
+            setValues(subscriptionEditValues(subscription));
+            onEditingChange(false);
+          }}
+        />
+        <StatusToggle subscription={subscription} name={name} />
+      </div>
+      {editing ? (
+        <EndpointForm
+          values={values}
+          configured={subscription.metricsApiKeyConfigured}
+          onChange={(change) => setValues((current) => ({ ...current, ...change }))}
+        />
+      ) : (
+        <EndpointView subscription={subscription} />
+      )}
+    </li>
+  );
+}

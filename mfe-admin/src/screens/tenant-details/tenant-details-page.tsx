@@ -1,0 +1,52 @@
+import { Card, CardHeader, CardTitle, Spinner } from '@app/ui';
+import { ApiError, useAdminTenant } from '@app/web-data';
+import { useParams } from '@app/routing';
+import { BackToPortal } from '../../components/back-to-portal.js';
+import { ServiceProvidersCard } from './service-providers-card.js';
+import { SubscriptionsCard } from './subscriptions-card.js';
+import { TenantInfoCard } from './tenant-info-card.js';
+import { tenantHeading } from './tenant-names.js';
+import { TenantSummaryCards } from './tenant-summary-cards.js';
+
+function Message({ children, alert = false }: { children: string; alert?: boolean }) {
+  return (
+    <Card role={alert ? 'alert' : undefined}>
+      <CardHeader>
+        <CardTitle asChild>
+          <h1>{children}</h1>
+        </CardTitle>
+      </CardHeader>
+    </Card>
+  );
+}
+
+/** Tenant details (SPEC.md §2): GET /api/admin/tenants/{id}; a 404 is "not found", any other failure an error. */
+export function TenantDetailsPage() {
+  const { id = '' } = useParams();
+  const tenant = useAdminTenant(id);
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
+      <BackToPortal />
+      {tenant.isPending ? (
+        <Spinner label="Loading tenant details..." showLabel className="py-16" />
+      ) : tenant.isError ? (
+        tenant.error instanceof ApiError && tenant.error.status === 404 ? (
+          <Message>Tenant not found.</Message>
+        ) : (
+          <Message alert>Failed to load tenant details. Please try again.</Message>
+        )
+      ) : (
+        <>
+          <header className="grid gap-1">
+            <h1 className="break-words text-3xl font-bold text-foreground">{tenantHeading(tenant.data)}</h1>
+            <p className="text-muted-foreground">Tenant Details and Configuration</p>
+          </header>
+          <TenantSummaryCards tenant={tenant.data} />
+          <TenantInfoCard tenant={tenant.data} />
+          <SubscriptionsCard tenantId={tenant.data.id} />
+          <ServiceProvidersCard tenant={tenant.data} />
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,54 @@
+import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import type { ReactNode } from 'react';
+
+/**
+ * One section of the monitoring dashboard. A tenant's app may leave a group out (the reply lists it in
+ * `missingGroups`); the section then says so instead of showing zeros that were never measured.
+ */
+export function MetricCard<Group>({
+  title,
+  group,
+  className,
+  children,
+}: {
+  title: string;
+  group: Group | undefined;
+  className?: string;
+  children: (group: Group) => ReactNode;
+}) {
+  return (
+    <Card className={className}>
+      <CardHeader className="pb-2">
+        <CardTitle asChild className="text-base">
+          <h2>{title}</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {group === undefined ? (
+          <p className="text-sm text-muted-foreground">Not reported by the tenant&apos;s app</p>
+        ) : (
+          children(group)
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+export interface Stat {
+  label: string;
+  value: ReactNode;
+}
+
+/** Figures as a description list: each value announced with its label. */
+export function StatList({ stats }: { stats: readonly Stat[] }) {
+  return (
+    <dl className="grid gap-2">
+      {stats.map(({ label, value }) => (
+        <div key={label} className="flex items-baseline justify-between gap-3">
+          <dt className="text-sm text-muted-foreground">{label}</dt>
+          <dd className="min-w-0 break-words text-right font-medium">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

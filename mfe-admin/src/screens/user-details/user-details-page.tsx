@@ -1,0 +1,59 @@
+import { ApiError, useAdminTenants, useAdminUser } from '@app/web-data';
+import { Card, CardHeader, CardTitle, Spinner } from '@app/ui';
+import { useParams } from '@app/routing';
+import { BackToPortal } from '../../components/back-to-portal.js';
+import { RoleBadge } from '../../components/role-badge.js';
+import { userDisplayName } from '../../components/user-names.js';
+import { ListError } from '../admin-dashboard/list-states.js';
+import { OwnedTenantsCard } from './owned-tenants-card.js';
+import { ownedTenants } from './user-figures.js';
+import { UserInfoCard } from './user-info-card.js';
+import { UserStatisticsCard } from './user-statistics-card.js';
+
+function UserNotFound() {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h1>User Not Found</h1>
+        </CardTitle>
+      </CardHeader>
+    </Card>
+  );
+}
+
+/** User details (SPEC.md §2): the user, their owned tenants (the tenant list filtered by owner). */
+export function UserDetailsPage() {
+  const { id = '' } = useParams();
+  const user = useAdminUser(id);
+  const tenants = useAdminTenants();
+  const owned = tenants.data ? ownedTenants(tenants.data, id) : undefined;
+  // A malformed id (400) names no user either.
+  const notFound = user.error instanceof ApiError && [400, 404].includes(user.error.status);
+  return (
+    <div className="mx-auto grid max-w-5xl gap-6 px-4 py-10 sm:px-6">
+      <BackToPortal />
+      {user.isPending ? (
+        <Spinner label="Loading user..." className="py-16" />
+      ) : notFound ? (
+        <UserNotFound />
+      ) : user.isError ? (
+        <ListError error={user.error} />
+      ) : (
+        <>
+          <header className="flex flex-wrap items-center gap-3">
+            <h1 className="min-w-0 text-3xl font-bold break-words text-foreground">
+              {userDisplayName(user.data)}
+            </h1>
+            <RoleBadge role={user.data.role} />
+          </header>
+          <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
+            <UserInfoCard user={user.data} />
+            <UserStatisticsCard user={user.data} owned={owned} />
+          </div>
+          <OwnedTenantsCard tenants={tenants} owned={owned} />
+        </>
+      )}
+    </div>
+  );
+}

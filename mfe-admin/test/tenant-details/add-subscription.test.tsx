@@ -1,0 +1,116 @@
+// @vitest-environment happy-dom
+import '@app/test-support/web/dom-setup';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { json, problem } from '@app/test-support/web';
+import { aProduct, aSubscription, aTenant } from '../support/fixtures.js';
+import { renderTenantDetails, stubTenantDetails } from './tenant-api.js';
+
+async function openDialog(user: ReturnType<typeof userEvent.setup>) {
+  await user.click(await screen.findByRole('button', { name: 'Add Subscription' }));
+  return within(await screen.findByRole('dialog', { name: 'Add Product Subscription' }));
+}
+
+async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
+  await user.click(combobox);
+  await user.click(await screen.findByRole('option', { name: option }));
+}
+
+describe('Tenant details, Add Product Subscription', () => {
+  it('offers active products with their price, plan Professional and status Active by default', async () => {
+    const user = userEvent.setup();
+    const tenant = aTenant();
+    const products = [
+      aProduct({ name: 'Bank Connect', basePrice: 49 }),
+      aProduct({ name: 'Old Product', isActive: false }),
+      aProduct({ name: 'Risk Scoring', basePrice: 99.5 }),
+    ];
+    stubTenantDetails(tenant, { products });
+    renderTenantDetails(tenant.id);
+
+    const dialog = await openDialog(user);
+    expect(dialog.getByText('Subscribe tenant to a new product')).toBeInTheDocument();
+    expect(dialog.getByRole('combobox', { name: 'Plan' })).toHaveTextContent('Professional');
+    expect(dialog.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Active');
+    expect(dialog.getByRole('button', { name: 'Add Subscription' })).toBeDisabled();
+
+    await user.click(dialog.getByRole('combobox', { name: 'Product' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Bank Connect - $49.00/mo',
+      'Risk Scoring - $99.50/mo',
+    ]);
+    await user.keyboard('{Escape}');
+
+    await user.click(dialog.getByRole('combobox', { name: 'Status' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Active',
+      'Trial',
+      'Suspended',
+    ]);
+    await user.keyboard('{Escape}');
+    await user.click(dialog.getByRole('combobox', { name: 'Plan' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Basic',
+      'Professional',
+      'Enterprise',
+    ]);
+  });
+
+  it('sends the chosen product, plan and status, toasts, closes, and reopens reset', async () => {
+    const user = userEvent.setup();
+    const tenant = aTenant();
+    const product = aProduct({ name: 'Bank Connect', basePrice: 49 });
+    const path = `/api/admin/tenants/${tenant.id}/subscriptions`;
+    const api = stubTenantDetails(
+      tenant,
+      { products: [product] },
+      {
+        [`POST ${path}`]: () => json(aSubscription(tenant, { productId: product.id }), 201),
+      },
+    );
+    renderTenantDetails(tenant.id);
+
+    const dialog = await openDialog(user);
+    await pick(user, dialog.getByRole('combobox', { name: 'Product' }), 'Bank Connect - $49.00/mo');
+    await pick(user, dialog.getByRole('combobox', { name: 'Plan' }), 'Enterprise');
+    await pick(user, dialog.getByRole('combobox', { name: 'Status' }), 'Trial');
+    await user.click(dialog.getByRole('button', { name: 'Add Subscription' }));
+
+    expect(await screen.findByText('Subscription added successfully')).toBeInTheDocument();
+    expect(screen.getByText('Success')).toBeInTheDocument();
+    expect(api.bodiesSentTo('POST', path)).toEqual([
+      { productId: product.id, plan: 'enterprise', status: 'trial' },
+    ]);
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.callsTo(path, 'GET').length).toBeGreaterThanOrEqual(2);
+
+    const reopened = await openDialog(user);
+    expect(reopened.getByRole('combobox', { name: 'Product' })).toHaveTextContent('Select a product');
+    expect(reopened.getByRole('combobox', { name: 'Plan' })).toHaveTextContent('Professional');
+    expect(reopened.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Active');
+  });
+
+  it("toasts Error: Failed to add subscription with the server's message and keeps the dialog open", async () => {
+    const user = userEvent.setup();
+    const tenant = aTenant();
+    const product = aProduct({ name: 'Bank Connect', basePrice: 49 });
+    stubTenantDetails(
+      tenant,
+      { products: [product] },
+      {
+        [`POST /api/admin/tenants/${tenant.id}/subscriptions`]: () =>
+          problem(409, 'The tenant already subscribes to this product'),
+      },
+    );
+    renderTenantDetails(tenant.id);
+
+    const dialog = await openDialog(user);
+    await pick(user, dialog.getByRole('combobox', { name: 'Product' }), 'Bank Connect - $49.00/mo');
+    await user.click(dialog.getByRole('button', { name: 'Add Subscription' }));
+    expect(await screen.findByText('Failed to add subscription')).toBeInTheDocument();
+    expect(screen.getByText('Error')).toBeInTheDocument();
+    expect(screen.getByText('The tenant already subscribes to this product')).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Add Product Subscription' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,22 @@
+import type { Product, Subscription, Tenant, User } from '@app/contracts';
+import { json, renderScreen, stubApi, type Routes } from '@app/test-support/web';
+import { TenantDetailsPage } from '../../src/screens/tenant-details/tenant-details-page.js';
+
+/** The reads Tenant details makes for one tenant, plus whatever a test adds or overrides. */
+export function stubTenantDetails(
+  tenant: Tenant,
+  data: { subscriptions?: Subscription[]; products?: Product[]; owner?: User } = {},
+  routes: Routes = {},
+) {
+  return stubApi({
+    [`GET /api/admin/tenants/${tenant.id}`]: () => json(tenant),
+    [`GET /api/admin/tenants/${tenant.id}/subscriptions`]: () => json(data.subscriptions ?? []),
+    'GET /api/products': () => json(data.products ?? []),
+    ...(data.owner ? { [`GET /api/admin/users/${data.owner.id}`]: () => json(data.owner) } : {}),
+    ...routes,
+  });
+}
+
+export function renderTenantDetails(tenantId: string) {
+  return renderScreen(<TenantDetailsPage />, `/tenant-details/${tenantId}`, { route: '/tenant-details/:id' });
+}

@@ -1,0 +1,167 @@
+// @vitest-environment happy-dom
+import '@app/test-support/web/dom-setup';
+import { screen, within } from '@testing-library/react';
+import { userEvent } from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { User } from '@app/contracts';
+import { UserDetailsPage } from '../../src/screens/user-details/user-details-page.js';
+import { screens } from '../../src/routes.js';
+import { json, never, problem, renderScreen, stubApi, type Routes } from '@app/test-support/web';
+import { aTenant, aUser } from '../support/fixtures.js';
+
+const route = '/user-details/:id';
+
+function open(person: User, routes: Routes = {}) {
+  const api = stubApi({
+    [`GET /api/admin/users/${person.id}`]: () => json(person),
+    'GET /api/admin/tenants': () => json([]),
+    ...routes,
+  });
+  renderScreen(<UserDetailsPage />, `/user-details/${person.id}`, { route });
+  return api;
+}
+
+function card(title: string) {
+  const heading = screen.getByRole('heading', { name: title, level: 2 });
+  const root = heading.closest('[data-slot="card"]');
+  if (!(root instanceof HTMLElement)) throw new Error(`no card titled ${title}`);
+  return within(root);
+}
+
+const casey = aUser({
+  firstName: 'Casey',
+  lastName: 'Jordan',
+  email: 'casey@example.com',
+  role: 'tenant',
+  createdAt: '2026-01-15T10:00:00.000Z',
+});
+
+describe('User details', () => {
+  it('shows the user with their role, Member Since date and statistics', async () => {
+    const owned = [
+      aTenant({ name: 'Casey Studio', ownerId: casey.id, subscriptionCount: 2, status: 'suspended' }),
+      aTenant({ name: '', ownerId: casey.id, subscriptionCount: 3 }),
+    ];
+    const others = [aTenant({ name: 'Someone Else', ownerId: crypto.randomUUID(), subscriptionCount: 7 })];
+    open(
+      { ...casey, stripeCustomerId: 'cus_123' },
+      { 'GET /api/admin/tenants': () => json([...owned, ...others]) },
+    );
+
+    const header = (await screen.findByRole('heading', { name: 'Casey Jordan', level: 1 })).closest('header');
+    if (!header) throw new Error('no header');
+    expect(within(header).getByText('tenant')).toBeInTheDocument();
+    const info = card('User Information');
+    expect(info.getByText('casey@example.com')).toBeInTheDocument();
+    expect(info.getByText('January 15, 2026')).toBeInTheDocument();
+
+    const stats = card('User Statistics');
+    expect(await stats.findByText('Owned Tenants')).toBeInTheDocument();
+    expect(stats.getByText('Owned Tenants').nextElementSibling).toHaveTextContent('2');
+    expect(stats.getByText('Total Subscriptions').nextElementSibling).toHaveTextContent('5');
+    expect(stats.getByText('Payment Customer ID').nextElementSibling).toHaveTextContent('cus_123');
+
+    const list = within(screen.getByRole('list', { name: 'Owned tenants' }));
+    const [first, second] = list.getAllByRole('listitem');
+    if (!first || !second) throw new Error('expected two tenants');
+    expect(within(first).getByRole('heading', { name: 'Casey Studio' })).toBeInTheDocument();
+    expect(within(first).getByText('suspended')).toBeInTheDocument();
+    expect(within(first).getByText('2 subscriptions')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: 'View Details of Casey Studio' })).toHaveAttribute(
+      'href',
+      `/tenant-details/${owned[0]?.id}`,
+    );
+    const fallback = `Tenant ${owned[1]?.id.slice(0, 8)}`;
+    expect(within(second).getByRole('heading', { name: fallback })).toBeInTheDocument();
+    expect(list.queryByText('Someone Else')).not.toBeInTheDocument();
+    expect(screens['user-details']).toBe(UserDetailsPage);
+  });
+
+  it('names a user without names by email, says None for a missing customer id, and has no tenants yet', async () => {
+    open({ ...casey, firstName: null, lastName: null, role: 'admin' });
+    const heading = await screen.findByRole('heading', { name: 'casey@example.com', level: 1 });
+    expect(within(heading.closest('header') as HTMLElement).getByText('admin')).toBeInTheDocument();
+    expect(await screen.findByText("This user doesn't own any tenants yet.")).toBeInTheDocument();
+    const stats = card('User Statistics');
+    expect(stats.getByText('Payment Customer ID').nextElementSibling).toHaveTextContent('None');
+    expect(stats.getByText('Owned Tenants').nextElementSibling).toHaveTextContent('0');
+  });
+
+  it('shows User Not Found when the user does not exist', async () => {
+    stubApi({
+      'GET /api/admin/users/missing': () => problem(404, 'User not found'),
+      'GET /api/admin/tenants': () => json([]),
+    });
+    renderScreen(<UserDetailsPage />, '/user-details/missing', { route });
+    expect(await screen.findByRole('heading', { name: 'User Not Found', level: 1 })).toBeInTheDocument();
+  });
+
+  it("shows the admin read's error for any other failure, and a loading state before", async () => {
+    stubApi({ 'GET /api/admin/users/u1': () => json({}, 500), 'GET /api/admin/tenants': never });
+    renderScreen(<UserDetailsPage />, '/user-details/u1', { route });
+    expect(screen.getByRole('status')).toHaveTextContent('Loading user...');
+    expect(await screen.findByRole('alert')).toHaveTextContent('HTTP error! status: 500');
+  });
+});
+
+describe('User details, editing', () => {
+  it('sends email, names and role with PATCH, toasts and shows the saved user', async () => {
+    const user = userEvent.setup();
+    const path = `/api/admin/users/${casey.id}`;
+    let current = casey;
+    const api = open(casey, {
+      [`GET ${path}`]: () => json(current),
+      [`PATCH ${path}`]: () => {
+        current = { ...casey, email: 'c.jordan@example.com', lastName: 'Reed', role: 'admin' };
+        return json(current);
+      },
+    });
+    await screen.findByRole('heading', { name: 'Casey Jordan', level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Edit user information' }));
+    const info = card('User Information');
+    expect(info.getByLabelText('Email Address')).toHaveAttribute('type', 'email');
+    await user.clear(info.getByLabelText('Email Address'));
+    await user.type(info.getByLabelText('Email Address'), 'c.jordan@example.com');
+    await user.clear(info.getByLabelText('Last Name'));
+    await user.type(info.getByLabelText('Last Name'), 'Reed');
+    await user.click(info.getByRole('combobox', { name: 'Role' }));
+    await user.click(await screen.findByRole('option', { name: 'Admin' }));
+    await user.click(info.getByRole('button', { name: 'Save user information' }));
+
+    expect(await screen.findByText('User updated successfully')).toBeInTheDocument();
+    expect(api.bodiesSentTo('PATCH', path)).toEqual([
+      { email: 'c.jordan@example.com', firstName: 'Casey', lastName: 'Reed', role: 'admin' },
+    ]);
+    expect(await screen.findByRole('heading', { name: 'Casey Reed', level: 1 })).toBeInTheDocument();
+    expect(api.callsTo(path, 'GET')).toHaveLength(2);
+  });
+
+  it('Cancel restores the original values and sends nothing', async () => {
+    const user = userEvent.setup();
+    const api = open(casey);
+    await screen.findByRole('heading', { name: 'Casey Jordan', level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Edit user information' }));
+    await user.clear(card('User Information').getByLabelText('First Name'));
+    await user.type(card('User Information').getByLabelText('First Name'), 'Changed');
+    await user.click(screen.getByRole('button', { name: 'Cancel editing user information' }));
+
+    expect(card('User Information').getByText('Casey')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Edit user information' }));
+    expect(card('User Information').getByLabelText('First Name')).toHaveValue('Casey');
+    expect(card('User Information').getByRole('combobox', { name: 'Role' })).toHaveTextContent('Tenant');
+    expect(api.callsTo(`/api/admin/users/${casey.id}`, 'PATCH')).toHaveLength(0);
+  });
+
+  it("shows Failed to update user with the server's message", async () => {
+    const user = userEvent.setup();
+    open(casey, {
+      [`PATCH /api/admin/users/${casey.id}`]: () =>
+        problem(409, 'The last active administrator keeps the admin role'),
+    });
+    await screen.findByRole('heading', { name: 'Casey Jordan', level: 1 });
+    await user.click(screen.getByRole('button', { name: 'Edit user information' }));
+    await user.click(screen.getByRole('button', { name: 'Save user information' }));
+    expect(await screen.findByText('Failed to update user')).toBeInTheDocument();
+    expect(screen.getByText('The last active administrator keeps the admin role')).toBeInTheDocument();
+  });
+});

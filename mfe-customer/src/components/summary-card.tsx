@@ -1,0 +1,44 @@
+import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@app/ui';
+import type { ComponentType, ReactNode } from 'react';
+
+export interface SummaryCardProps {
+  title: string;
+  icon: ComponentType<{ className?: string }>;
+  /** Undefined while the figure's read is pending; the card shows a placeholder then. */
+  value: ReactNode | undefined;
+  note?: ReactNode;
+  /** Why the figure's read failed; its message (SPEC.md §8) replaces the note. */
+  error?: Error | null;
+}
+
+/** One figure of a summary row (dashboard, billing). */
+export function SummaryCard({ title, icon: Icon, value, note, error = null }: SummaryCardProps) {
+  return (
+    <Card>
+      <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
+        <CardTitle asChild className="text-sm font-medium">
+          <h2>{title}</h2>
+        </CardTitle>
+        <Icon className="size-4 text-muted-foreground" aria-hidden />
+      </CardHeader>
+      <CardContent>
+        <div className="text-2xl font-bold">
+          {value !== undefined ? (
+            value
+          ) : error ? (
+            <span className="text-base font-medium text-muted-foreground">Unavailable</span>
+          ) : (
+            <Skeleton className="h-8 w-20" />
+          )}
+        </div>
+        {value === undefined && error ? (
+          <p role="alert" className="text-xs text-destructive">
+            {error.message}
+          </p>
+        ) : note ? (
+          <p className="text-xs text-muted-foreground">{note}</p>
+        ) : null}
+      </CardContent>
+    </Card>
+  );
+}

@@ -1,0 +1,96 @@
+import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@app/ui';
+import type { ReactNode } from 'react';
+
+export interface ChartData {
+  /** Names the drawing for screen readers, with the gist of it (e.g. the total). */
+  summary: string;
+  /** Column headers of the screen-reader table, e.g. ["Date", "API calls"]. */
+  columns: readonly [string, string];
+  rows: readonly (readonly [string, string])[];
+  /** Nothing to draw: the message replaces the chart. */
+  empty: string | null;
+}
+
+/**
+ * A chart in a card. The drawing is an image named by `summary`; its numbers are also in a visually hidden
+ * table, since a screen reader cannot read bars.
+ */
+export function ChartCard({
+  title,
+  description,
+  data,
+  failed,
+  children,
+}: {
+  title: string;
+  description: string;
+  data: ChartData | undefined;
+  failed: boolean;
+  children: ReactNode;
+}) {
+  return (
+    <Card className="min-w-0">
+      <CardHeader>
+        <CardTitle asChild className="text-base">
+          <h2>{title}</h2>
+        </CardTitle>
+        <CardDescription>{description}</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <ChartBody data={data} failed={failed} title={title}>
+          {children}
+        </ChartBody>
+      </CardContent>
+    </Card>
+  );
+}
+
+function ChartBody({
+  data,
+  failed,
+  title,
+  children,
+}: {
+  data: ChartData | undefined;
+  failed: boolean;
+  title: string;
+  children: ReactNode;
+}) {
+  if (data === undefined) {
+    return failed ? (
+      <p className="text-sm text-muted-foreground">Unavailable</p>
+    ) : (
+      <Skeleton className="h-64 w-full" />
+    );
+  }
+  if (data.empty !== null) {
+    return (
+      <p className="flex h-32 items-center justify-center text-sm text-muted-foreground">{data.empty}</p>
+    );
+  }
+  return (
+    <>
+      <div role="img" aria-label={data.summary} className="h-64 w-full">
+        {children}
+      </div>
+      {/* A plain table: the design system's scrolls sideways, and a hidden scrolling box is one keyboards cannot reach. */}
+      <table className="sr-only">
+        <caption>{title}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{data.columns[0]}</th>
+            <th scope="col">{data.columns[1]}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.rows.map(([label, value]) => (
+            <tr key={label}>
+              <td>{label}</td>
+              <td>{value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}

@@ -1,0 +1,68 @@
+import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@app/ui';
+import { rangeLabel, type RangeDays } from './date-range.js';
+import { counted } from './labels.js';
+
+/**
+ * SPEC.md §2 "Analytics": Recent Activity states the counts of usage records and active subscriptions, or
+ * "No activity data yet" when there are none.
+ */
+export function RecentActivity({
+  days,
+  usageRecords,
+  activeSubscriptions,
+  failed,
+}: {
+  days: RangeDays;
+  usageRecords: number | undefined;
+  activeSubscriptions: number | undefined;
+  failed: boolean;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild className="text-base">
+          <h2>Recent Activity</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        <ActivityBody
+          days={days}
+          usageRecords={usageRecords}
+          activeSubscriptions={activeSubscriptions}
+          failed={failed}
+        />
+      </CardContent>
+    </Card>
+  );
+}
+
+function ActivityBody({
+  days,
+  usageRecords,
+  activeSubscriptions,
+  failed,
+}: {
+  days: RangeDays;
+  usageRecords: number | undefined;
+  activeSubscriptions: number | undefined;
+  failed: boolean;
+}) {
+  if (usageRecords === undefined || activeSubscriptions === undefined) {
+    return failed ? (
+      <p className="text-sm text-muted-foreground">Unavailable</p>
+    ) : (
+      <Skeleton className="h-12 w-full" />
+    );
+  }
+  if (usageRecords === 0 && activeSubscriptions === 0) {
+    return <p className="text-sm text-muted-foreground">No activity data yet</p>;
+  }
+  return (
+    <ul className="grid gap-2 text-sm">
+      <li>
+        {counted(usageRecords, 'usage record', 'usage records')} in the {rangeLabel(days).toLowerCase()}
+      </li>
+      <li>{counted(activeSubscriptions, 'active subscription', 'active subscriptions')}</li>
+    </ul>
+  );
+}

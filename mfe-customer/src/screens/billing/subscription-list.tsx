@@ -1,0 +1,61 @@
+import type { Subscription } from '@app/contracts';
+import { Button, Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import type { UseQueryResult } from '@app/query';
+import { Link } from '@app/routing';
+import { ListError, ListLoading } from '../../components/list-states.js';
+import { subscriptionPlanLabel, subscriptionProductName } from '../../components/subscription-labels.js';
+import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.js';
+import { formatUsd } from '../../format/money.js';
+import { activeSubscriptions } from './figures.js';
+
+/** SPEC.md §2 "Billing": the active subscriptions with their real product, plan and monthly amount. */
+export function SubscriptionList({ subscriptions }: { subscriptions: UseQueryResult<Subscription[]> }) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Active Subscriptions</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent>
+        {subscriptions.isPending ? (
+          <ListLoading label="Loading subscriptions..." rows={2} />
+        ) : subscriptions.isError ? (
+          <ListError error={subscriptions.error} />
+        ) : (
+          <ActiveList subscriptions={activeSubscriptions(subscriptions.data)} />
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+function ActiveList({ subscriptions }: { subscriptions: Subscription[] }) {
+  if (subscriptions.length === 0) {
+    return (
+      <div className="grid justify-items-start gap-3">
+        <p className="text-sm text-muted-foreground">No active subscriptions</p>
+        <Button asChild variant="outline">
+          <Link to="/catalog">Browse Plans</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul aria-label="Active subscriptions" className="grid gap-3">
+      {subscriptions.map((subscription) => (
+        <li
+          key={subscription.id}
+          className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4"
+        >
+          <div className="min-w-0 flex-1">
+            <h3 className="font-semibold">{subscriptionProductName(subscription)}</h3>
+            <p className="text-sm text-muted-foreground">{subscriptionPlanLabel(subscription)}</p>
+          </div>
+          <p className="font-semibold">{formatUsd(subscription.amount)}/month</p>
+          <SubscriptionStatusBadge status={subscription.status} />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,78 @@
+import { useBillingConfig, useProducts } from '@app/web-data';
+import { useCallback, useState } from 'react';
+import { useParams, useSearchParams } from '@app/routing';
+import { CheckoutErrorBoundary } from './checkout-error-boundary.js';
+import { CheckoutFallback } from './checkout-fallback.js';
+import { CheckoutLoading } from './checkout-loading.js';
+import { checkoutState } from './checkout-state.js';
+import { OrderSummary } from './order-summary.js';
+import { PaymentDetails } from './payment-details.js';
+import { PaymentSuccess } from './payment-success.js';
+import { findCheckoutProduct, productRefFrom } from './product-ref.js';
+import { ProductSummary } from './product-summary.js';
+import { SandboxCardForm } from './sandbox-card-form.js';
+import { StripePayment } from './stripe-payment.js';
+import { useCheckoutExit } from './use-checkout-exit.js';
+import { useCheckoutIntent } from './use-checkout-intent.js';
+import { useSignInAgain } from './use-sign-in-again.js';
+
+/** Checkout (SPEC.md §2, §4): `/checkout?product={slug}`, or `/checkout/{productId}` without the parameter. */
+export function CheckoutPage() {
+  return (
+    <CheckoutErrorBoundary>
+      <Checkout />
+    </CheckoutErrorBoundary>
+  );
+}
+
+function Checkout() {
+  const [search] = useSearchParams();
+  const { productId } = useParams<{ productId?: string }>();
+  const products = useProducts();
+  const config = useBillingConfig();
+  const product = products.data
+    ? findCheckoutProduct(products.data, productRefFrom(search, productId))
+    : undefined;
+  const intent = useCheckoutIntent(product);
+  const [paid, setPaid] = useState(false);
+  const [unavailable, setUnavailable] = useState(false);
+  const onPaid = useCallback(() => setPaid(true), []);
+  const onUnavailable = useCallback(() => setUnavailable(true), []);
+  const signInAgain = useSignInAgain();
+
+  const state = checkoutState({ products, config, product, intent });
+  useCheckoutExit(state.kind, signInAgain);
+
+  if (paid && product) return <PaymentSuccess product={product} />;
+  if (state.kind === 'broken' || unavailable) return <CheckoutFallback />;
+  if (state.kind !== 'ready') return <CheckoutLoading />;
+
+  const form = {
+    clientSecret: state.clientSecret,
+    price: state.product.basePrice,
+    onPaid,
+    onUnauthorized: signInAgain,
+  };
+  return (
+    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
+      <h1 className="text-3xl font-bold text-foreground">Checkout</h1>
+      <div className="grid gap-6 lg:grid-cols-2">
+        <div className="grid content-start gap-6">
+          <ProductSummary product={state.product} />
+          <OrderSummary product={state.product} />
+        </div>
+        <PaymentDetails provider={state.provider.name}>
+          {state.provider.name === 'stripe' ? (
+            <StripePayment
+              {...form}
+              publishableKey={state.provider.publishableKey}
+              onUnavailable={onUnavailable}
+            />
+          ) : (
+            <SandboxCardForm {...form} />
+          )}
+        </PaymentDetails>
+      </div>
+    </div>
+  );
+}

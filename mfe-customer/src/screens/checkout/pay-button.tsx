@@ -1,0 +1,22 @@
+import { Button } from '@app/ui';
+import { formatUsd } from '../../format/money.js';
+
+/**
+ * Complete Payment - ${price}/month, Processing... while busy (SPEC.md §2); disabled until the provider's form
+ * is ready and while processing (SPEC.md §5).
+ */
+export function PayButton({
+  price,
+  ready,
+  processing,
+}: {
+  price: number;
+  ready: boolean;
+  processing: boolean;
+}) {
+  return (
+    <Button type="submit" size="lg" className="w-full" disabled={!ready || processing}>
+      {processing ? 'Processing...' : `Complete Payment - ${formatUsd(price)}/month`}
+    </Button>
+  );
+}

@@ -1,0 +1,35 @@
+import type { BillingConfig } from '@app/contracts';
+import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { Lock } from 'lucide-react';
+import type { ReactNode } from 'react';
+
+const providerNames: Record<BillingConfig['provider'], string> = {
+  stripe: 'Stripe',
+  sandbox: 'the Sandbox',
+};
+
+/** SPEC.md §2 "Checkout": the Payment Details card around the provider's form, with its "Secured by" note. */
+export function PaymentDetails({
+  provider,
+  children,
+}: {
+  provider: BillingConfig['provider'];
+  children: ReactNode;
+}) {
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle asChild>
+          <h2>Payment Details</h2>
+        </CardTitle>
+      </CardHeader>
+      <CardContent className="grid gap-4">
+        {children}
+        <p className="flex items-center justify-center gap-2 text-xs text-muted-foreground">
+          <Lock aria-hidden="true" className="size-3.5" />
+          Secured by {providerNames[provider]}
+        </p>
+      </CardContent>
+    </Card>
+  );
+}

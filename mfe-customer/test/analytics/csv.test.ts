@@ -1,0 +1,62 @@
+import { describe, expect, it } from 'vitest';
+import { analyticsCsv, analyticsFileName } from '../../src/screens/analytics/analytics-csv.js';
+import { toCsv } from '../../src/screens/analytics/csv.js';
+
+describe('toCsv', () => {
+  it('writes rows with CRLF line ends', () => {
+    expect(
+      toCsv([
+        ['a', 1],
+        ['b', 2.5],
+      ]),
+    ).toBe('a,1\r\nb,2.5\r\n');
+  });
+
+  it('quotes cells with commas, quotes or line breaks, doubling the quotes', () => {
+    expect(toCsv([['x,y', 'say "hi"', 'two\nlines', 'plain']])).toBe(
+      '"x,y","say ""hi""","two\nlines",plain\r\n',
+    );
+  });
+
+  it('keeps a text cell from being read as a formula', () => {
+    expect(toCsv([['=SUM(A1)', '@x', 'a=b']])).toBe("'=SUM(A1),'@x,a=b\r\n");
+    expect(toCsv([[-3]])).toBe('-3\r\n');
+  });
+});
+
+describe('the analytics export', () => {
+  const range = { days: 7, from: '2026-11-16', to: '2026-11-22' } as const;
+
+  it('is named after its range', () => {
+    expect(analyticsFileName(range)).toBe('analytics-2026-11-16-to-2026-11-22.csv');
+  });
+
+  it('holds the range, the stat cards, calls per day and spend per month', () => {
+    const csv = analyticsCsv({
+      range,
+      daily: [
+        { day: '2026-11-21', calls: 0 },
+        { day: '2026-11-22', calls: 1234 },
+      ],
+      monthly: [{ month: '2026-11', amount: 49.5 }],
+      spend: 49.5,
+      apiCalls: 1234,
+      activeSubscriptions: 2,
+      usageRecords: 1,
+    });
+    expect(csv.split('\r\n')).toEqual([
+      'Section,Item,Value',
+      'Range,From,2026-11-16',
+      'Range,To,2026-11-22',
+      'Summary,Total Spend (USD),49.50',
+      'Summary,API Calls,1234',
+      'Summary,Active Subscriptions,2',
+      'Summary,Success Rate,Not measured yet',
+      'Summary,Usage Records,1',
+      'API calls per day,2026-11-21,0',
+      'API calls per day,2026-11-22,1234',
+      'Spend per month (USD),2026-11,49.50',
+      '',
+    ]);
+  });
+});

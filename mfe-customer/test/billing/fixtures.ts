@@ -1,0 +1,63 @@
+import type { CurrentUser, Invoice, Subscription, UsageRecord } from '@app/contracts';
+
+/** The signed-in customer of these tests, as GET /api/auth/user answers. */
+export const casey: CurrentUser = {
+  id: crypto.randomUUID(),
+  email: 'casey@demo.local',
+  firstName: 'Casey',
+  lastName: 'Jones',
+  role: 'tenant',
+  profileImageUrl: null,
+  createdAt: '2026-01-01T12:00:00.000Z',
+};
+
+/** An invoice as GET /api/invoices answers it; dates at noon UTC read as the same day in any test time zone. */
+export function anInvoice(overrides: Partial<Invoice> = {}): Invoice {
+  return {
+    id: crypto.randomUUID(),
+    invoiceNumber: 'INV-000001',
+    amount: 99,
+    currency: 'usd',
+    status: 'paid',
+    createdAt: '2026-11-01T12:00:00.000Z',
+    paidAt: '2026-11-01T12:00:00.000Z',
+    periodStart: '2026-11-01T12:00:00.000Z',
+    periodEnd: '2026-12-01T12:00:00.000Z',
+    productId: crypto.randomUUID(),
+    productName: 'Risk Scoring',
+    tenantId: crypto.randomUUID(),
+    ...overrides,
+  };
+}
+
+export function aSubscription(overrides: Partial<Subscription> = {}): Subscription {
+  return {
+    id: crypto.randomUUID(),
+    tenantId: crypto.randomUUID(),
+    productId: crypto.randomUUID(),
+    productName: 'Risk Scoring',
+    plan: 'professional',
+    status: 'active',
+    amount: 99,
+    domainUrl: null,
+    metricsApiKeyConfigured: false,
+    product: { name: 'Risk Scoring', basePrice: 99, color: '#EF4444' },
+    tenant: { name: 'Acme Corp' },
+    createdAt: '2026-01-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+export function aUsageRecord(quantity: number, day = '2026-11-02'): UsageRecord {
+  const start = Date.parse(`${day}T00:00:00.000Z`);
+  return {
+    id: crypto.randomUUID(),
+    metric: 'api_calls',
+    quantity,
+    periodStart: new Date(start).toISOString(),
+    periodEnd: new Date(start + 24 * 60 * 60 * 1000).toISOString(),
+  };
+}
+
+/** A 401 as the gateway answers a read without a session. */
+export const unauthorized = () => new Response(null, { status: 401, statusText: 'Unauthorized' });

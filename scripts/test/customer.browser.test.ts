@@ -1,0 +1,202 @@
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Invoice, Product, Subscription } from '@app/contracts';
+import { seriousAccessibilityViolations } from './support/accessibility.js';
+import { launchChromium, newContext } from './support/browser.js';
+import { startPlatform, type Platform } from './support/platform.js';
+
+/**
+ * The customer's screens in a real browser on the platform `npm start` runs (issue 8): a visitor is sent to sign
+ * in from checkout, signs up, browses the catalogue, is declined once and then pays with the Sandbox's success
+ * card, and sees the subscription, the paid invoice and the spend on the dashboard, billing and analytics, whose
+ * CSV holds the numbers shown. Every screen is checked with axe and kept as phone and desktop screenshots.
+ */
+const screenshotDir = join(process.cwd(), '.artifacts', 'screenshots');
+const phone = { width: 375, height: 812 };
+const desktop = { width: 1280, height: 900 };
+const buyer = {
+  email: `buyer-${randomUUID().slice(0, 8)}@example.com`,
+  password: `correct horse ${randomUUID().slice(0, 8)} battery`,
+  firstName: 'Morgan',
+  lastName: 'Buyer',
+};
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+
+let platform: Platform;
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let product: Product;
+
+const at = (path: string) => `${platform.gatewayUrl}${path}`;
+
+beforeAll(async () => {
+  browser = await launchChromium();
+  platform = await startPlatform({
+    serverUrl: inject('databaseUrl'),
+    natsUrl: inject('natsUrl'),
+    label: 'c',
+  });
+  await mkdir(screenshotDir, { recursive: true });
+  const products = (await (await fetch(at('/api/products'))).json()) as Product[];
+  const chosen = products.find((candidate) => candidate.isActive && candidate.basePrice > 0);
+  if (!chosen) throw new Error('the demo catalogue has no active product with a price');
+  product = chosen;
+  context = await newContext(browser);
+  page = await context.newPage();
+  await page.setViewportSize(desktop);
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await platform?.dispose();
+});
+
+/** The summary card whose heading is `title`. */
+const card = (title: string) =>
+  page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: title, exact: true }) });
+
+/** Screenshots at both widths, then back at the desktop width; axe first, on what the user sees. */
+async function checkScreen(name: string): Promise<void> {
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.screenshot({ path: join(screenshotDir, `${name}-desktop.png`), fullPage: true });
+  await page.setViewportSize(phone);
+  await page.screenshot({ path: join(screenshotDir, `${name}-phone.png`), fullPage: true });
+  expect(await seriousAccessibilityViolations(page)).toEqual([]);
+  await page.setViewportSize(desktop);
+}
+
+async function ownJson<T>(path: string): Promise<T> {
+  const response = await page.request.get(at(path));
+  expect(response.status()).toBe(200);
+  return (await response.json()) as T;
+}
+
+async function fillCard(number: string): Promise<void> {
+  await page.getByLabel('Card number').fill(number);
+  await page.getByLabel('Expiry date').fill('12 / 34');
+  await page.getByLabel('CVC').fill('123');
+}
+
+const payButton = () => page.getByRole('button', { name: /^Complete Payment - / });
+
+describe('a new customer', () => {
+  it('is sent to sign in from checkout while still a visitor, and signs up there', async () => {
+    const checkout = `/checkout?product=${encodeURIComponent(product.slug)}`;
+    await page.goto(at(checkout));
+    await page.waitForURL((url) => url.pathname === '/api/login');
+    expect(new URL(page.url()).searchParams.get('returnTo')).toBe(checkout);
+
+    await page.getByRole('link', { name: 'Create an account' }).click();
+    await page.getByLabel('First name').fill(buyer.firstName);
+    await page.getByLabel('Last name').fill(buyer.lastName);
+    await page.getByLabel('Email address').fill(buyer.email);
+    await page.getByLabel('Password').fill(buyer.password);
+    await page.getByRole('button', { name: 'Create account' }).click();
+    await page.waitForURL(at(checkout));
+    await page.getByText("What's included:").waitFor();
+  });
+
+  it('browses the catalogue and opens checkout for a product', async () => {
+    await page.goto(at('/catalog'));
+    const productCard = page
+      .getByRole('list', { name: 'Products' })
+      .locator(':scope > li', { has: page.getByRole('heading', { name: product.name, exact: true }) });
+    await productCard.getByRole('link', { name: 'Subscribe Now' }).click();
+    await page.waitForURL(at(`/checkout?product=${encodeURIComponent(product.slug)}`));
+
+    await page.getByRole('heading', { name: product.name }).first().waitFor();
+    await page.getByText('Setup fee').waitFor();
+    await page.getByText('You can cancel anytime. No long-term commitments.').waitFor();
+    expect(await payButton().innerText()).toBe(`Complete Payment - ${usd.format(product.basePrice)}/month`);
+    await expect.poll(() => payButton().isEnabled()).toBe(true);
+    await checkScreen('checkout');
+  });
+
+  it('is told Payment Failed for a declined card, and nothing is created', async () => {
+    await fillCard('4000 0000 0000 0002');
+    await payButton().click();
+    await page.getByText('Payment Failed', { exact: true }).waitFor();
+    await page.getByText('Your card was declined.').first().waitFor();
+    await expect.poll(() => payButton().isEnabled()).toBe(true);
+
+    expect(await ownJson<Invoice[]>('/api/invoices')).toEqual([]);
+    expect(await ownJson<Subscription[]>('/api/subscriptions')).toEqual([]);
+  });
+
+  it('pays with the success card, sees the success view and lands on the dashboard', async () => {
+    await fillCard('4242 4242 4242 4242');
+    await payButton().click();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await page.getByText(`You now have access to ${product.name}`).waitFor();
+    await page.getByText('Redirecting to your dashboard...').waitFor();
+    await page.waitForURL((url) => url.pathname === '/dashboard', { timeout: 10_000 });
+  });
+
+  it('sees the active subscription and the spend on the dashboard', async () => {
+    // The subscription reaches tenancy from billing's event over NATS, a moment after the payment.
+    await expect
+      .poll(async () => (await ownJson<Subscription[]>('/api/subscriptions')).map((s) => s.status), {
+        timeout: 15_000,
+      })
+      .toEqual(['active']);
+    await page.goto(at('/dashboard'));
+    await expect.poll(() => card('Active Subscriptions').innerText()).toMatch(/\b1\b/);
+    await expect.poll(() => card('Total Spending').innerText()).toContain(usd.format(product.basePrice));
+
+    await page.getByRole('tab', { name: 'Subscriptions' }).click();
+    await page.getByRole('tabpanel').getByText(product.name).waitFor();
+    await checkScreen('dashboard-subscriptions');
+  });
+
+  it('sees the paid invoice on billing, with nothing outstanding, and its printable page', async () => {
+    await page.goto(at('/billing'));
+    await page.getByRole('heading', { name: 'Billing & Invoices' }).waitFor();
+    await expect.poll(() => card('Total Invoices').innerText()).toMatch(/\b1\b/);
+    expect(await card('Outstanding Amount').innerText()).toContain('$0.00');
+    const [invoice] = await ownJson<Invoice[]>('/api/invoices');
+    if (!invoice) throw new Error('no invoice after the payment');
+    expect(invoice).toMatchObject({ status: 'paid', amount: product.basePrice });
+    const invoiceRow = page.getByRole('listitem').filter({ hasText: invoice.id.slice(0, 8) });
+    await invoiceRow.getByText('Paid', { exact: true }).waitFor();
+    expect(await invoiceRow.innerText()).toContain(usd.format(product.basePrice));
+    await checkScreen('billing');
+
+    await invoiceRow.getByRole('link').first().click();
+    await page.waitForURL(at(`/billing/invoices/${invoice.id}`));
+    await page.getByText(invoice.invoiceNumber).first().waitFor();
+    await page.getByRole('button', { name: 'Print' }).waitFor();
+    await checkScreen('invoice');
+  });
+
+  it('downloads analytics as a CSV holding the numbers shown', async () => {
+    await page.goto(at('/analytics'));
+    await page.getByRole('heading', { name: 'Analytics Dashboard' }).waitFor();
+    const shownSpend = () => card('Total Spend').locator('.text-2xl').innerText();
+    await expect.poll(shownSpend).toBe(usd.format(product.basePrice));
+    const shownCalls = await card('API Calls').locator('.text-2xl').innerText();
+    const shownActive = await card('Active Subscriptions').locator('.text-2xl').innerText();
+    expect(shownActive).toBe('1');
+    await checkScreen('analytics');
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
+    const path = await download.path();
+    const rows = (await readFile(path, 'utf8')).trim().split(/\r?\n/);
+    expect(rows).toContain(`Summary,Total Spend (USD),${product.basePrice.toFixed(2)}`);
+    expect(rows).toContain(`Summary,API Calls,${shownCalls.replaceAll(',', '')}`);
+    expect(rows).toContain('Summary,Active Subscriptions,1');
+  });
+
+  it('keeps its settings screen accessible', async () => {
+    await page.goto(at('/settings'));
+    await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
+    await checkScreen('settings');
+  });
+});
