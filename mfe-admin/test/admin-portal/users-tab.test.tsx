@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import '@app/test-support/web/dom-setup';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminPortalPage } from '../../src/screens/admin-portal/admin-portal-page.js';
@@ -79,6 +79,28 @@ describe('Admin Portal, Users tab', () => {
     expect(
       within(screen.getByRole('list', { name: 'Users' })).getByRole('heading', { name: 'Nova Reed' }),
     ).toBeInTheDocument();
+  });
+
+  it('keeps the one-time setup link on a click outside the dialog, which closes the form before that', async () => {
+    // A modal dialog makes the page behind it ignore the pointer; a click there must still reach the document.
+    const user = userEvent.setup({ pointerEventsCheck: 0 });
+    const created = aUser({ email: 'kept@example.com' });
+    stubPortal({}, { 'POST /api/admin/users': () => json({ ...created, passwordSetup: setupLink }, 201) });
+    renderScreen(<AdminPortalPage />, '/admin-portal');
+
+    await openAddUser(user);
+    await user.click(document.body);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    const dialog = await openAddUser(user);
+    await user.type(dialog.getByLabelText('Email'), 'kept@example.com');
+    await user.click(dialog.getByRole('button', { name: 'Create User' }));
+    const done = await screen.findByRole('dialog', { name: 'User Created' });
+    await user.click(document.body);
+    expect(screen.getByRole('dialog', { name: 'User Created' })).toBe(done);
+    expect(within(done).getByLabelText('Password setup link')).toHaveValue(
+      `${window.location.origin}/api/login/setup?token=abc123`,
+    );
   });
 
   it('sends role user and empty names by default, and sends nothing without an email', async () => {

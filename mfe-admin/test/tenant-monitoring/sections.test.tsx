@@ -162,7 +162,12 @@ describe('Tenant monitoring sections', () => {
         ],
       },
     });
-    const rows = within(screen.getByRole('table', { name: 'User Login Summary' })).getAllByRole('row');
+    // The table scrolls sideways on a phone, inside a region the keyboard can focus and so scroll.
+    const scroller = screen.getByRole('region', { name: 'User Login Summary' });
+    expect(scroller).toHaveAttribute('tabindex', '0');
+    const rows = within(within(scroller).getByRole('table', { name: 'User Login Summary' })).getAllByRole(
+      'row',
+    );
     expect(rows.map((row) => Array.from(row.children, (cell) => cell.textContent))).toEqual([
       ['Email', 'User ID', 'Last Login', 'Monthly Logins', 'Status'],
       ['ana@acme.example.com', 'u-1', 'Jan 14, 2026', '22', 'Active'],

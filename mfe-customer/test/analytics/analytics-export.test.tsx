@@ -4,7 +4,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { json } from '@app/test-support/web';
-import { aSubscription, aUsageRecord, anInvoice } from './fixtures.js';
+import { aSubscription, aUsageRecord, anInvoice } from '../support/fixtures.js';
 import { card, last7Days, renderAnalytics } from './render.js';
 
 /** Records what the page hands the browser to download: the Blob, and the link clicked to save it. */
@@ -28,9 +28,12 @@ describe('Export', () => {
     renderAnalytics({
       usage: () => json([]),
       invoices: () =>
-        json([anInvoice('2026-10-23T10:00:00.000Z', 1000), anInvoice('2026-11-18T10:00:00.000Z', 49.5)]),
+        json([
+          anInvoice({ createdAt: '2026-10-23T10:00:00.000Z', amount: 1000 }),
+          anInvoice({ createdAt: '2026-11-18T10:00:00.000Z', amount: 49.5 }),
+        ]),
       subscriptions: () => json([aSubscription(), aSubscription({ status: 'suspended' })]),
-      more: { [last7Days]: () => json([aUsageRecord('2026-11-16', 3), aUsageRecord('2026-11-22', 1200)]) },
+      more: { [last7Days]: () => json([aUsageRecord(3, '2026-11-16'), aUsageRecord(1200, '2026-11-22')]) },
     });
     await userEvent.click(screen.getByRole('button', { name: 'Last 7 days' }));
     expect(await card('API Calls').findByText('1,203')).toBeInTheDocument();

@@ -6,18 +6,18 @@ import { describe, expect, it } from 'vitest';
 import { AnalyticsPage } from '../../src/screens/analytics/analytics-page.js';
 import { screens, standalonePaths } from '../../src/routes.js';
 import { json, never } from '@app/test-support/web';
-import { aSubscription, aUsageRecord, anInvoice } from './fixtures.js';
+import { aSubscription, aUsageRecord, anInvoice } from '../support/fixtures.js';
 import { card, last30Days, last7Days, renderAnalytics } from './render.js';
 
 describe('Analytics Dashboard', () => {
   it("shows the customer's own figures for the last 30 days", async () => {
     const { calls } = renderAnalytics({
-      usage: () => json([aUsageRecord('2026-10-24', 1200), aUsageRecord('2026-11-22', 34)]),
+      usage: () => json([aUsageRecord(1200, '2026-10-24'), aUsageRecord(34, '2026-11-22')]),
       invoices: () =>
         json([
-          anInvoice('2026-10-23T23:59:59.000Z', 500),
-          anInvoice('2026-10-25T10:00:00.000Z', 49.5),
-          anInvoice('2026-11-01T10:00:00.000Z', 99, { status: 'pending' }),
+          anInvoice({ createdAt: '2026-10-23T23:59:59.000Z', amount: 500 }),
+          anInvoice({ createdAt: '2026-10-25T10:00:00.000Z', amount: 49.5 }),
+          anInvoice({ createdAt: '2026-11-01T10:00:00.000Z', amount: 99, status: 'pending' }),
         ]),
       subscriptions: () => json([aSubscription(), aSubscription({ status: 'trial' }), aSubscription()]),
     });
@@ -33,8 +33,8 @@ describe('Analytics Dashboard', () => {
 
   it('lists the chart numbers in tables for screen readers', async () => {
     renderAnalytics({
-      usage: () => json([aUsageRecord('2026-11-22', 34)]),
-      invoices: () => json([anInvoice('2026-10-25T10:00:00.000Z', 49.5)]),
+      usage: () => json([aUsageRecord(34, '2026-11-22')]),
+      invoices: () => json([anInvoice({ createdAt: '2026-10-25T10:00:00.000Z', amount: 49.5 })]),
     });
 
     const chart = await screen.findByRole('img', {
@@ -56,7 +56,7 @@ describe('Analytics Dashboard', () => {
 
   it('states the recent activity counts', async () => {
     renderAnalytics({
-      usage: () => json([aUsageRecord('2026-11-21', 3), aUsageRecord('2026-11-22', 4)]),
+      usage: () => json([aUsageRecord(3, '2026-11-21'), aUsageRecord(4, '2026-11-22')]),
       subscriptions: () => json([aSubscription()]),
     });
     const items = await card('Recent Activity').findAllByRole('listitem');
@@ -97,7 +97,7 @@ describe('Analytics Dashboard', () => {
   it("shows a failed read's message and keeps what did load", async () => {
     renderAnalytics({
       usage: () => new Response('usage store down', { status: 503, statusText: 'Service Unavailable' }),
-      invoices: () => json([anInvoice('2026-11-02T10:00:00.000Z', 20)]),
+      invoices: () => json([anInvoice({ createdAt: '2026-11-02T10:00:00.000Z', amount: 20 })]),
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'Usage could not be loaded: 503: usage store down',
@@ -110,10 +110,13 @@ describe('Analytics Dashboard', () => {
 
   it('asks for the new range when another is picked', async () => {
     const { callsTo } = renderAnalytics({
-      usage: () => json([aUsageRecord('2026-10-30', 100), aUsageRecord('2026-11-20', 7)]),
+      usage: () => json([aUsageRecord(100, '2026-10-30'), aUsageRecord(7, '2026-11-20')]),
       invoices: () =>
-        json([anInvoice('2026-10-30T10:00:00.000Z', 10), anInvoice('2026-11-20T10:00:00.000Z', 5)]),
-      more: { [last7Days]: () => json([aUsageRecord('2026-11-20', 7)]) },
+        json([
+          anInvoice({ createdAt: '2026-10-30T10:00:00.000Z', amount: 10 }),
+          anInvoice({ createdAt: '2026-11-20T10:00:00.000Z', amount: 5 }),
+        ]),
+      more: { [last7Days]: () => json([aUsageRecord(7, '2026-11-20')]) },
     });
     expect(await card('API Calls').findByText('107')).toBeInTheDocument();
 

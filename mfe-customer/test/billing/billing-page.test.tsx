@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { BillingPage } from '../../src/screens/billing/billing-page.js';
 import { screens, standalonePaths } from '../../src/routes.js';
 import { json, never, renderScreen, stubApi, type Responder } from '@app/test-support/web';
-import { anInvoice, aSubscription, casey } from './fixtures.js';
+import { anInvoice, aSubscription, casey } from '../support/fixtures.js';
 
 const now = new Date('2026-11-22T12:00:00.000Z');
 

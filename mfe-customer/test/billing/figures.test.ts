@@ -5,7 +5,7 @@ import {
   outstandingAmount,
   shortId,
 } from '../../src/screens/billing/figures.js';
-import { anInvoice, aSubscription } from './fixtures.js';
+import { anInvoice, aSubscription } from '../support/fixtures.js';
 
 describe('billing figures (SPEC.md §2 "Billing")', () => {
   it('owes the pending and overdue invoices, never the paid ones', () => {

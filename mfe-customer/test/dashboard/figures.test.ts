@@ -5,7 +5,7 @@ import {
   totalSpending,
   usageThisMonth,
 } from '../../src/screens/dashboard/figures.js';
-import { anInvoice, aSubscription, aUsageRecord } from '../billing/fixtures.js';
+import { anInvoice, aSubscription, aUsageRecord } from '../support/fixtures.js';
 
 describe('dashboard figures (SPEC.md §2 "Customer dashboard")', () => {
   it('counts active subscriptions out of all services', () => {

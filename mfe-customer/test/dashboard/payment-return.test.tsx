@@ -5,7 +5,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '@app/test-support/web';
-import { anInvoice, aSubscription, aUsageRecord, casey } from '../billing/fixtures.js';
+import { anInvoice, aSubscription, aUsageRecord, casey } from '../support/fixtures.js';
 import { card, location, renderDashboard } from './render.js';
 
 /** What the dashboard held before the customer went to the checkout: no subscription, no invoice, no usage. */

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { DashboardPage } from '../../src/screens/dashboard/dashboard-page.js';
 import { json, renderScreen, stubApi, type Responder, type RenderOptions } from '@app/test-support/web';
-import { casey } from '../billing/fixtures.js';
+import { casey } from '../support/fixtures.js';
 
 export interface DashboardReads {
   user?: Responder;

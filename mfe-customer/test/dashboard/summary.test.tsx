@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { DashboardPage } from '../../src/screens/dashboard/dashboard-page.js';
 import { screens, standalonePaths } from '../../src/routes.js';
 import { json, never } from '@app/test-support/web';
-import { anInvoice, aSubscription, aUsageRecord } from '../billing/fixtures.js';
+import { anInvoice, aSubscription, aUsageRecord } from '../support/fixtures.js';
 import { card, renderDashboard } from './render.js';
 
 describe('Customer dashboard summary cards (SPEC.md §2)', () => {

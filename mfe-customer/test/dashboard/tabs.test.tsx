@@ -4,7 +4,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json } from '@app/test-support/web';
-import { anInvoice, aSubscription } from '../billing/fixtures.js';
+import { anInvoice, aSubscription } from '../support/fixtures.js';
 import { card, location, renderDashboard } from './render.js';
 
 describe('Customer dashboard tabs (SPEC.md §2)', () => {

@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import { dismissToast } from '@app/ui';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { json } from '@app/test-support/web';
-import { unauthorized } from '../billing/fixtures.js';
+import { unauthorized } from '../support/fixtures.js';
 import { card, renderDashboard } from './render.js';
 
 /** The page leaves with location.assign; recorded here instead of leaving the test page. */

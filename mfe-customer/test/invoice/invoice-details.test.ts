@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { customerName, invoiceDetails } from '../../src/screens/invoice/invoice-details.js';
-import { anInvoice, casey } from '../billing/fixtures.js';
+import { anInvoice, casey } from '../support/fixtures.js';
 
 describe('invoice details', () => {
   it('names the customer by full name, else by email', () => {

@@ -6,7 +6,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { InvoicePage } from '../../src/screens/invoice/invoice-page.js';
 import { screens, standalonePaths } from '../../src/routes.js';
 import { json, never, renderScreen, stubApi, type Responder } from '@app/test-support/web';
-import { anInvoice, casey } from '../billing/fixtures.js';
+import { anInvoice, casey } from '../support/fixtures.js';
 
 const route = '/billing/invoices/:invoiceId';
 

@@ -1,8 +1,7 @@
 import type { Product } from '@app/contracts';
-import { Badge, Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { Badge, Card, CardContent, CardHeader, CardTitle, ListError, ListLoading } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { formatUsd } from './figures.js';
-import { ListError, ListLoading } from './list-states.js';
 
 /** SPEC.md §2 "Admin Dashboard", Products: every product, active or not (admins read them all). */
 export function ProductsTab({ products }: { products: UseQueryResult<Product[]> }) {

@@ -1,8 +1,17 @@
 import type { ComponentStatus } from '@app/contracts';
-import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle } from '@app/ui';
+import {
+  Badge,
+  Button,
+  Card,
+  CardContent,
+  CardDescription,
+  CardHeader,
+  CardTitle,
+  ListError,
+  ListLoading,
+} from '@app/ui';
 import { useAdminHealth } from '@app/web-data';
 import { Link } from '@app/routing';
-import { ListError, ListLoading } from './list-states.js';
 
 /**
  * SPEC.md §2 "Admin Dashboard", System: a static list, all Operational. ARCHITECTURE.md "Decisions"

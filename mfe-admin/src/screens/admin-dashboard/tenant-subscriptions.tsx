@@ -1,7 +1,7 @@
 import { useAdminTenantSubscriptions } from '@app/web-data';
 import { ExternalLink } from 'lucide-react';
 import { Link } from '@app/routing';
-import { ListError, ListLoading } from './list-states.js';
+import { ListError, ListLoading } from '@app/ui';
 import { StatusBadge } from './subscription-status-badge.js';
 
 /**

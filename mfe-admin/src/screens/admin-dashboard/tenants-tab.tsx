@@ -1,8 +1,7 @@
-import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { Card, CardContent, CardHeader, CardTitle, ListError, ListLoading } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import type { Tenant } from '@app/contracts';
 import { dashboardTenantLimit } from './figures.js';
-import { ListError, ListLoading } from './list-states.js';
 import { TenantRow } from './tenant-row.js';
 
 /** SPEC.md §2 "Admin Dashboard", Tenants: the first 10 tenants in the order the API lists them. */

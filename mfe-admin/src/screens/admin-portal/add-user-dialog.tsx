@@ -52,7 +52,13 @@ export function AddUserDialog() {
           Add User
         </Button>
       </DialogTrigger>
-      <DialogContent>
+      <DialogContent
+        onInteractOutside={(event) => {
+          // The link cannot be read again, so only Done, Close or Escape may end this view. The shell's toasts count
+          // as outside to a remote's dialog: closing "User created successfully" would otherwise lose the link.
+          if (created) event.preventDefault();
+        }}
+      >
         <DialogHeader>
           <DialogTitle>{created ? 'User Created' : 'Add New User'}</DialogTitle>
           <DialogDescription>

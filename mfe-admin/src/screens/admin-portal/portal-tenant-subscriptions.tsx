@@ -1,7 +1,7 @@
 import { useAdminTenantSubscriptions } from '@app/web-data';
 import { ExternalLink } from 'lucide-react';
 import { Link } from '@app/routing';
-import { ListError, ListLoading } from '../admin-dashboard/list-states.js';
+import { ListError, ListLoading } from '@app/ui';
 import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
 
 /** SPEC.md §2: the portal's Monitor link opens analytics for the tenant and product. */

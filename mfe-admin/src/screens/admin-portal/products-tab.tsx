@@ -1,9 +1,8 @@
 import type { Product } from '@app/contracts';
-import { Badge, Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { Badge, Card, CardContent, CardHeader, CardTitle, ListError, ListLoading } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
 import { formatUsd } from '../admin-dashboard/figures.js';
-import { ListError, ListLoading } from '../admin-dashboard/list-states.js';
 import { AddProductDialog } from './add-product-dialog.js';
 import { EditProductDialog } from './edit-product-dialog.js';
 import { ProductStatusToggle } from './product-status-toggle.js';

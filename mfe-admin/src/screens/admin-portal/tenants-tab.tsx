@@ -1,7 +1,6 @@
 import type { Tenant } from '@app/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { Card, CardContent, CardHeader, CardTitle, ListError, ListLoading } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
-import { ListError, ListLoading } from '../admin-dashboard/list-states.js';
 import { PortalTenantRow } from './portal-tenant-row.js';
 
 /** SPEC.md §2 "Admin Portal", Tenants: every tenant, each expandable to its subscriptions. */

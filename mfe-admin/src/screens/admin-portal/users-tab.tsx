@@ -1,10 +1,9 @@
 import type { User } from '@app/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { Card, CardContent, CardHeader, CardTitle, ListError, ListLoading } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
 import { RoleBadge } from '../../components/role-badge.js';
 import { userDisplayName } from '../../components/user-names.js';
-import { ListError, ListLoading } from '../admin-dashboard/list-states.js';
 import { AddUserDialog } from './add-user-dialog.js';
 
 /** SPEC.md §2 "Admin Portal", Users: every user with their role and a link to their details. */

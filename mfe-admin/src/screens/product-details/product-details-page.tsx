@@ -1,8 +1,7 @@
-import { Card, CardDescription, CardHeader, CardTitle, Spinner } from '@app/ui';
+import { Card, CardDescription, CardHeader, CardTitle, ListError, Spinner } from '@app/ui';
 import { useProducts } from '@app/web-data';
 import { useParams } from '@app/routing';
 import { BackToPortal } from '../../components/back-to-portal.js';
-import { ListError } from '../admin-dashboard/list-states.js';
 import { ProductHeader } from './product-header.js';
 import { ProductFeaturesCard } from './product-features-card.js';
 import { ProductInfoCard } from './product-info-card.js';

@@ -1,8 +1,7 @@
-import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { Card, CardContent, CardHeader, CardTitle, ListError, ListLoading } from '@app/ui';
 import { useAdminProductSubscriptions } from '@app/web-data';
 import { ExternalLink } from 'lucide-react';
 import { Link } from '@app/routing';
-import { ListError, ListLoading } from '../admin-dashboard/list-states.js';
 import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
 import { liveSubscriptions } from './product-edit.js';
 

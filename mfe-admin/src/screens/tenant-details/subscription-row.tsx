@@ -150,8 +150,9 @@ export function SubscriptionRow({ subscription, editing, onEditingChange }: Subs
           className="size-8 shrink-0 rounded-md"
           style={{ backgroundColor: subscription.product.color || defaultProductColor }}
         />
-        <div className="min-w-0 flex-1">
-          <h3 className="font-semibold">{name}</h3>
+        {/* A minimum width makes the badge and buttons wrap below a long name on a phone instead of covering it. */}
+        <div className="min-w-40 flex-1">
+          <h3 className="font-semibold break-words">{name}</h3>
           <p className="text-sm text-muted-foreground">{formatUsd(subscription.amount)}/mo</p>
         </div>
         <StatusBadge status={subscription.status} />

@@ -1,7 +1,6 @@
-import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { Card, CardContent, CardHeader, CardTitle, ListError } from '@app/ui';
 import { useAdminTenantSubscriptions } from '@app/web-data';
 import { useState } from 'react';
-import { ListError } from '../admin-dashboard/list-states.js';
 import { AddSubscriptionDialog } from './add-subscription-dialog.js';
 import { SubscriptionRow } from './subscription-row.js';
 

@@ -61,7 +61,7 @@ export function MonitoringDashboard({ tenant, tenantName, subscriptionId }: Moni
         </Badge>
       </header>
       <IssuesBanner alerts={data.alerts_issues} />
-      <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <InfoSections metrics={data} />
         <Gauges health={data.system_health} />
         <UsageSections metrics={data} />

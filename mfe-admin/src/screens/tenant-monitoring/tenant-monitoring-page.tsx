@@ -22,8 +22,9 @@ export function TenantMonitoringPage() {
   const [searchParams] = useSearchParams();
   const subscriptionId = searchParams.get('subscription') || undefined;
   const tenant = useAdminTenant(tenantId);
+  // grid-cols-1 (minmax(0, 1fr)), not an auto column: the login table scrolls instead of widening the page.
   return (
-    <div className="mx-auto grid max-w-7xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-7xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <BackToPortal />
       {tenant.isPending ? (
         <MonitoringSkeleton />

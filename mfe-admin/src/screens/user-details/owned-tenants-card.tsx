@@ -1,9 +1,8 @@
 import type { Tenant } from '@app/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { Card, CardContent, CardHeader, CardTitle, ListError, ListLoading } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
 import { tenantDisplayName } from '../admin-dashboard/figures.js';
-import { ListError, ListLoading } from '../admin-dashboard/list-states.js';
 import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
 
 /** SPEC.md §2 "User details", Owned Tenants: a missing status reads as active. */

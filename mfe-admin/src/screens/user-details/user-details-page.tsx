@@ -1,10 +1,9 @@
 import { ApiError, useAdminTenants, useAdminUser } from '@app/web-data';
-import { Card, CardHeader, CardTitle, Spinner } from '@app/ui';
+import { Card, CardHeader, CardTitle, ListError, Spinner } from '@app/ui';
 import { useParams } from '@app/routing';
 import { BackToPortal } from '../../components/back-to-portal.js';
 import { RoleBadge } from '../../components/role-badge.js';
 import { userDisplayName } from '../../components/user-names.js';
-import { ListError } from '../admin-dashboard/list-states.js';
 import { OwnedTenantsCard } from './owned-tenants-card.js';
 import { ownedTenants } from './user-figures.js';
 import { UserInfoCard } from './user-info-card.js';

@@ -2,21 +2,18 @@ import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@app/ui';
 import { rangeLabel, type RangeDays } from './date-range.js';
 import { counted } from './labels.js';
 
-/**
- * SPEC.md §2 "Analytics": Recent Activity states the counts of usage records and active subscriptions, or
- * "No activity data yet" when there are none.
- */
-export function RecentActivity({
-  days,
-  usageRecords,
-  activeSubscriptions,
-  failed,
-}: {
+interface RecentActivityProps {
   days: RangeDays;
   usageRecords: number | undefined;
   activeSubscriptions: number | undefined;
   failed: boolean;
-}) {
+}
+
+/**
+ * SPEC.md §2 "Analytics": Recent Activity states the counts of usage records and active subscriptions, or
+ * "No activity data yet" when there are none.
+ */
+export function RecentActivity(props: RecentActivityProps) {
   return (
     <Card>
       <CardHeader>
@@ -25,28 +22,13 @@ export function RecentActivity({
         </CardTitle>
       </CardHeader>
       <CardContent>
-        <ActivityBody
-          days={days}
-          usageRecords={usageRecords}
-          activeSubscriptions={activeSubscriptions}
-          failed={failed}
-        />
+        <ActivityBody {...props} />
       </CardContent>
     </Card>
   );
 }
 
-function ActivityBody({
-  days,
-  usageRecords,
-  activeSubscriptions,
-  failed,
-}: {
-  days: RangeDays;
-  usageRecords: number | undefined;
-  activeSubscriptions: number | undefined;
-  failed: boolean;
-}) {
+function ActivityBody({ days, usageRecords, activeSubscriptions, failed }: RecentActivityProps) {
   if (usageRecords === undefined || activeSubscriptions === undefined) {
     return failed ? (
       <p className="text-sm text-muted-foreground">Unavailable</p>

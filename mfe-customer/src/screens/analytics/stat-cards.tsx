@@ -1,35 +1,10 @@
-import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@app/ui';
+import { Skeleton, StatCard } from '@app/ui';
 import { Activity, CheckCircle2, DollarSign, Package } from 'lucide-react';
-import type { ComponentType, ReactNode } from 'react';
 import { rangeLabel, type RangeDays } from './date-range.js';
 import { successRate } from './figures.js';
 import { formatUsd } from '../../format/money.js';
 import { formatCount } from './labels.js';
 import { Loaded } from './loaded.js';
-
-interface StatCardProps {
-  title: string;
-  icon: ComponentType<{ className?: string }>;
-  value: ReactNode;
-  note: ReactNode;
-}
-
-function StatCard({ title, icon: Icon, value, note }: StatCardProps) {
-  return (
-    <Card>
-      <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
-        <CardTitle asChild className="text-sm font-medium">
-          <h2>{title}</h2>
-        </CardTitle>
-        <Icon className="size-4 text-muted-foreground" aria-hidden />
-      </CardHeader>
-      <CardContent>
-        <div className="text-2xl font-bold">{value}</div>
-        <p className="text-xs text-muted-foreground">{note}</p>
-      </CardContent>
-    </Card>
-  );
-}
 
 /** A figure from one read: undefined until it answers; `failed` once it could not. */
 export interface Figure {
@@ -38,6 +13,14 @@ export interface Figure {
 }
 
 const pending = <Skeleton className="h-8 w-20" />;
+
+function figureValue(figure: Figure, format: (value: number) => string) {
+  return (
+    <Loaded data={figure.value} failed={figure.failed} placeholder={pending}>
+      {format}
+    </Loaded>
+  );
+}
 
 /**
  * SPEC.md §2 "Analytics": the old sample cards, now the customer's own figures. "Total Revenue" was the
@@ -60,31 +43,14 @@ export function StatCards({
       <StatCard
         title="Total Spend"
         icon={DollarSign}
-        value={
-          <Loaded data={spend.value} failed={spend.failed} placeholder={pending}>
-            {formatUsd}
-          </Loaded>
-        }
+        value={figureValue(spend, formatUsd)}
         note={`Invoiced in the ${range.toLowerCase()}`}
       />
-      <StatCard
-        title="API Calls"
-        icon={Activity}
-        value={
-          <Loaded data={apiCalls.value} failed={apiCalls.failed} placeholder={pending}>
-            {formatCount}
-          </Loaded>
-        }
-        note={range}
-      />
+      <StatCard title="API Calls" icon={Activity} value={figureValue(apiCalls, formatCount)} note={range} />
       <StatCard
         title="Active Subscriptions"
         icon={Package}
-        value={
-          <Loaded data={activeSubscriptions.value} failed={activeSubscriptions.failed} placeholder={pending}>
-            {formatCount}
-          </Loaded>
-        }
+        value={figureValue(activeSubscriptions, formatCount)}
         note="Currently active"
       />
       <StatCard

@@ -1,7 +1,7 @@
 import type { Invoice, Subscription } from '@app/contracts';
 import type { UseQueryResult } from '@app/query';
 import { AlertCircle, FileText, Package } from 'lucide-react';
-import { SummaryCard } from '../../components/summary-card.js';
+import { StatCard } from '@app/ui';
 import { formatUsd } from '../../format/money.js';
 import { activeSubscriptions, outstandingAmount } from './figures.js';
 
@@ -15,19 +15,14 @@ export function BillingCards({
 }) {
   return (
     <div className="grid gap-4 sm:grid-cols-3">
-      <SummaryCard
+      <StatCard
         title="Active Subscriptions"
         icon={Package}
         value={subscriptions.data && activeSubscriptions(subscriptions.data).length}
         error={subscriptions.error}
       />
-      <SummaryCard
-        title="Total Invoices"
-        icon={FileText}
-        value={invoices.data?.length}
-        error={invoices.error}
-      />
-      <SummaryCard
+      <StatCard title="Total Invoices" icon={FileText} value={invoices.data?.length} error={invoices.error} />
+      <StatCard
         title="Outstanding Amount"
         icon={AlertCircle}
         value={invoices.data && formatUsd(outstandingAmount(invoices.data))}

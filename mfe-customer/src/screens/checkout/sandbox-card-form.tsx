@@ -1,8 +1,8 @@
 import { toast } from '@app/ui';
 import { isUnauthorizedError, useConfirmSandboxPayment } from '@app/web-data';
-import type { FormEvent } from 'react';
+import type { ChangeEvent, FormEvent } from 'react';
+import { LabelledField } from '../../components/labelled-field.js';
 import { toSandboxCard, type CardFieldName } from './card-fields.js';
-import { CardField } from './card-field.js';
 import { sandboxFailureToast } from './checkout-toasts.js';
 import { PayButton } from './pay-button.js';
 import { cardFieldOrder, useCardForm } from './use-card-form.js';
@@ -48,23 +48,26 @@ export function SandboxCardForm({ clientSecret, price, onPaid, onUnauthorized }:
     id: `card-${name}`,
     name: `card-${name}`,
     value: form.values[name],
+    type: 'text',
+    inputMode: 'numeric' as const,
+    spellCheck: false,
     error: form.visibleErrors[name],
-    onValueChange: (value: string) => form.change(name, value),
+    onChange: (event: ChangeEvent<HTMLInputElement>) => form.change(name, event.target.value),
     onBlur: () => form.blur(name),
     disabled: confirm.isPending,
   });
 
   return (
     <form noValidate onSubmit={submit} className="grid gap-4">
-      <CardField
+      <LabelledField
         {...field('number')}
         label="Card number"
         autoComplete="cc-number"
         placeholder="1234 1234 1234 1234"
       />
       <div className="grid grid-cols-2 gap-4">
-        <CardField {...field('expiry')} label="Expiry date" autoComplete="cc-exp" placeholder="MM / YY" />
-        <CardField {...field('cvc')} label="CVC" autoComplete="cc-csc" placeholder="123" />
+        <LabelledField {...field('expiry')} label="Expiry date" autoComplete="cc-exp" placeholder="MM / YY" />
+        <LabelledField {...field('cvc')} label="CVC" autoComplete="cc-csc" placeholder="123" />
       </div>
       <p className="rounded-md bg-muted px-3 py-2 text-sm text-muted-foreground">
         In the Sandbox, the test card 4242 4242 4242 4242 with any future date and any CVC succeeds.

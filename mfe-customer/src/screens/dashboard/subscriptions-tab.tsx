@@ -1,9 +1,9 @@
 import type { Subscription } from '@app/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, ListError, ListLoading } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
-import { ListError, ListLoading } from '../../components/list-states.js';
 import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.js';
+import { ListRow } from '../../components/list-row.js';
 import { subscriptionPlanLabel, subscriptionProductName } from '../../components/subscription-labels.js';
 import { formatUsd } from '../../format/money.js';
 
@@ -31,20 +31,17 @@ export function SubscriptionsTab({ subscriptions }: { subscriptions: UseQueryRes
         ) : (
           <ul aria-label="Subscriptions" className="grid gap-3">
             {subscriptions.data.map((subscription) => (
-              <li
+              <ListRow
                 key={subscription.id}
-                className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4"
+                heading={subscriptionProductName(subscription)}
+                detail={subscriptionPlanLabel(subscription)}
               >
-                <div className="min-w-0 flex-1">
-                  <h3 className="font-semibold">{subscriptionProductName(subscription)}</h3>
-                  <p className="text-sm text-muted-foreground">{subscriptionPlanLabel(subscription)}</p>
-                </div>
                 <SubscriptionStatusBadge status={subscription.status} />
                 <p className="font-semibold">
                   {formatUsd(subscription.amount)}
                   <span className="text-sm font-normal text-muted-foreground">/month</span>
                 </p>
-              </li>
+              </ListRow>
             ))}
           </ul>
         )}

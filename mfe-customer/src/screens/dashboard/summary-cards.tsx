@@ -1,5 +1,5 @@
 import { Activity, CreditCard, DollarSign, Package } from 'lucide-react';
-import { SummaryCard } from '../../components/summary-card.js';
+import { StatCard } from '@app/ui';
 import { formatUsd } from '../../format/money.js';
 import { staticUptime, type SubscriptionFigures } from './figures.js';
 
@@ -22,28 +22,28 @@ export function SummaryCards({
   const { subscriptions, spending, usage } = figures;
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-      <SummaryCard
+      <StatCard
         title="Active Subscriptions"
         icon={Package}
         value={subscriptions?.active}
         note={subscriptions ? `${subscriptions.total} total services` : null}
         error={errors.subscriptions}
       />
-      <SummaryCard
+      <StatCard
         title="Total Spending"
         icon={DollarSign}
         value={spending === undefined ? undefined : formatUsd(spending)}
         note="Lifetime billing"
         error={errors.invoices}
       />
-      <SummaryCard
+      <StatCard
         title="Usage This Month"
         icon={CreditCard}
         value={usage === undefined ? undefined : count.format(usage)}
         note="API calls"
         error={errors.usage}
       />
-      <SummaryCard title="System Health" icon={Activity} value={staticUptime} note="last 30 days uptime" />
+      <StatCard title="System Health" icon={Activity} value={staticUptime} note="last 30 days uptime" />
     </div>
   );
 }

@@ -1,8 +1,7 @@
-import { Button } from '@app/ui';
+import { Button, ListError, ListLoading } from '@app/ui';
 import { useCurrentUser, useInvoices } from '@app/web-data';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useParams } from '@app/routing';
-import { ListError, ListLoading } from '../../components/list-states.js';
 import { invoiceDetails } from './invoice-details.js';
 import { InvoiceDocument } from './invoice-document.js';
 

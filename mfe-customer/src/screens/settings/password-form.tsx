@@ -8,7 +8,7 @@ import {
   type PasswordField,
   type PasswordValues,
 } from './password-fields.js';
-import { SettingsField } from './settings-field.js';
+import { LabelledField } from '../../components/labelled-field.js';
 import { UnavailableAction } from './unavailable-action.js';
 
 const fields: { name: PasswordField; id: string; label: string; autoComplete: string }[] = [
@@ -57,7 +57,7 @@ export function PasswordForm() {
   return (
     <form className="grid gap-4" noValidate onSubmit={submit}>
       {fields.map(({ name, ...field }) => (
-        <SettingsField
+        <LabelledField
           key={name}
           {...field}
           name={name}

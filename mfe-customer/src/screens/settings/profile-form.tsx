@@ -3,7 +3,7 @@ import { Button, toast } from '@app/ui';
 import { errorDescription, fieldErrors, useUpdateProfile } from '@app/web-data';
 import { useState, type FormEvent } from 'react';
 import { profileChanges, profileValues, type ProfileField, type ProfileValues } from './profile-fields.js';
-import { SettingsField } from './settings-field.js';
+import { LabelledField } from '../../components/labelled-field.js';
 
 const labels: Record<ProfileField, { id: string; label: string; type: string; autoComplete: string }> = {
   firstName: { id: 'settings-first-name', label: 'First name', type: 'text', autoComplete: 'given-name' },
@@ -41,7 +41,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
   }
 
   const field = (name: ProfileField) => (
-    <SettingsField
+    <LabelledField
       {...labels[name]}
       name={name}
       value={values[name]}

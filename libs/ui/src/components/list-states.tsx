@@ -1,4 +1,4 @@
-import { Skeleton } from '@app/ui';
+import { Skeleton } from './skeleton.js';
 
 /** A list's loading placeholder: skeleton rows, announced once to screen readers. */
 export function ListLoading({ label, rows = 3 }: { label: string; rows?: number }) {
@@ -14,7 +14,7 @@ export function ListLoading({ label, rows = 3 }: { label: string; rows?: number 
   );
 }
 
-/** A failed read shows the data layer's message (SPEC.md §8: "{status}: {text}"). */
+/** A failed read shows the data layer's message as it is (SPEC.md §8 sets its format). */
 export function ListError({ error }: { error: Error }) {
   return (
     <p role="alert" className="text-sm text-destructive">

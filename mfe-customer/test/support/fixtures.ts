@@ -48,6 +48,7 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
   };
 }
 
+/** One UTC day's api_calls record, as GET /api/usage answers it. */
 export function aUsageRecord(quantity: number, day = '2026-11-02'): UsageRecord {
   const start = Date.parse(`${day}T00:00:00.000Z`);
   return {

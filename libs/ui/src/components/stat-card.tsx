@@ -1,7 +1,8 @@
-import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@app/ui';
 import type { ComponentType, ReactNode } from 'react';
+import { Card, CardContent, CardHeader, CardTitle } from './card.js';
+import { Skeleton } from './skeleton.js';
 
-export interface SummaryCardProps {
+export interface StatCardProps {
   title: string;
   icon: ComponentType<{ className?: string }>;
   /** Undefined while the figure's read is pending; the card shows a placeholder then. */
@@ -11,8 +12,8 @@ export interface SummaryCardProps {
   error?: Error | null;
 }
 
-/** One figure of a summary row (dashboard, billing). */
-export function SummaryCard({ title, icon: Icon, value, note, error = null }: SummaryCardProps) {
+/** One figure of a summary row (dashboards, billing, analytics, tenant details). */
+export function StatCard({ title, icon: Icon, value, note, error = null }: StatCardProps) {
   return (
     <Card>
       <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">

@@ -1,14 +1,14 @@
 import { Input, Label } from '@app/ui';
 import type { ComponentProps } from 'react';
 
-interface SettingsFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
+interface LabelledFieldProps extends Omit<ComponentProps<'input'>, 'id'> {
   id: string;
   label: string;
   error?: string | undefined;
 }
 
 /** A labelled input whose message, when it has one, is tied to it by `aria-invalid` and `aria-describedby`. */
-export function SettingsField({ id, label, error, ...input }: SettingsFieldProps) {
+export function LabelledField({ id, label, error, ...input }: LabelledFieldProps) {
   const errorId = `${id}-error`;
   return (
     <div className="grid gap-2">
