@@ -9,6 +9,10 @@ export const sharedSingletons = {
   '@app/routing': { singleton: true, requiredVersion: '0.0.0' },
   // @tanstack/react-query, through the list of its exports the apps use (libs/query/src/index.ts says why).
   '@app/query': { singleton: true, requiredVersion: '0.0.0' },
+  // Radix's record of open layers: the shell draws the toasts, and a click on one must not count as a click
+  // outside a remote's open dialog (which would close it and lose what was typed). The toast viewport registers
+  // itself with this record, and only one instance of it on the page can see both.
+  '@radix-ui/react-dismissable-layer': { singleton: true, requiredVersion: '^1.2.1' },
 };
 
 /**
