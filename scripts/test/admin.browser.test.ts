@@ -1,13 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Product, Subscription, Tenant, User } from '@app/contracts';
 import { demoAccounts } from '@app/identity/demo-accounts';
 import { demoTenants } from '@app/tenancy/demo-tenants';
-import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { launchChromium, newContext } from './support/browser.js';
+import { checkScreen, desktop, phone } from './support/screen-check.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
 /**
@@ -16,9 +14,6 @@ import { startPlatform, type Platform } from './support/platform.js';
  * subscription, reveals a provider password, watches a tenant app's live metrics and opens product and user
  * details; a customer is kept out. Every screen is checked with axe and kept as phone and desktop screenshots.
  */
-const screenshotDir = join(process.cwd(), '.artifacts', 'screenshots');
-const phone = { width: 375, height: 812 };
-const desktop = { width: 1280, height: 900 };
 const run = randomUUID().slice(0, 8);
 const newProduct = { name: `Browser Ledger ${run}`, slug: `browser-ledger-${run}`, price: '19.99' };
 const newUser = { email: `teammate-${run}@example.com`, firstName: 'Riley', lastName: `Tester ${run}` };
@@ -50,7 +45,6 @@ beforeAll(async () => {
     natsUrl: inject('natsUrl'),
     label: 'a',
   });
-  await mkdir(screenshotDir, { recursive: true });
   context = await newContext(browser);
   page = await context.newPage();
   await page.setViewportSize(desktop);
@@ -68,16 +62,6 @@ async function signIn(target: Page, account: { email: string; demoPassword: stri
   await target.getByLabel('Password').fill(account.demoPassword);
   await target.getByRole('button', { name: 'Sign in' }).click();
   await target.waitForURL(at(returnTo));
-}
-
-/** Screenshots at both widths, then back at the desktop width; axe first, on what the user sees. */
-async function checkScreen(name: string, on: Page = page): Promise<void> {
-  expect(await seriousAccessibilityViolations(on)).toEqual([]);
-  await on.screenshot({ path: join(screenshotDir, `${name}-desktop.png`), fullPage: true });
-  await on.setViewportSize(phone);
-  await on.screenshot({ path: join(screenshotDir, `${name}-phone.png`), fullPage: true });
-  expect(await seriousAccessibilityViolations(on)).toEqual([]);
-  await on.setViewportSize(desktop);
 }
 
 async function ownJson<T>(path: string): Promise<T> {
@@ -132,7 +116,7 @@ describe('the Admin Portal for the demo admin', () => {
       await expect.poll(() => card(title).locator('p').innerText(), eventually).toBe(String(count));
     }
     expect(tenants.length).toBeGreaterThanOrEqual(demoTenants.length);
-    await checkScreen('admin-portal');
+    await checkScreen(page, 'admin-portal');
   });
 
   it('refuses an invalid product with the form messages, then creates a valid one', async () => {
@@ -155,7 +139,7 @@ describe('the Admin Portal for the demo admin', () => {
     await fieldError('Name must be at least 2 characters').waitFor();
     await fieldError('Slug must contain only lowercase letters, numbers, and hyphens').waitFor();
     await fieldError('Price must be positive').waitFor();
-    await checkScreen('admin-add-product-invalid');
+    await checkScreen(page, 'admin-add-product-invalid');
     expect(await productNamed('X')).toBeUndefined();
 
     const [existing] = (await (await page.request.get(at('/api/products'))).json()) as Product[];
@@ -188,7 +172,7 @@ describe('the Admin Portal for the demo admin', () => {
       features: ['Ledgers', 'Exports'],
       isActive: true,
     });
-    await checkScreen('admin-portal-products');
+    await checkScreen(page, 'admin-portal-products');
   });
 
   it('deactivates and activates the product again', async () => {
@@ -221,7 +205,7 @@ describe('the Admin Portal for the demo admin', () => {
     expect(await deleteButton.isDisabled()).toBe(true);
     await confirm.getByLabel('Product name').fill(newProduct.name);
     await expect.poll(() => deleteButton.isEnabled()).toBe(true);
-    await checkScreen('admin-delete-product');
+    await checkScreen(page, 'admin-delete-product');
 
     await deleteButton.click();
     await expectToast('Product deleted successfully');
@@ -250,7 +234,7 @@ describe('the Admin Portal for the demo admin', () => {
     // Closing the toast is a click outside the dialog; the link, shown only once, must stay.
     await expectToast('User created successfully');
     expect(await created.getByLabel('Password setup link').inputValue()).toBe(setupLink);
-    await checkScreen('admin-user-created');
+    await checkScreen(page, 'admin-user-created');
     await created.getByRole('button', { name: 'Done' }).click();
     await created.waitFor({ state: 'hidden' });
 
@@ -273,7 +257,7 @@ describe('the Admin Portal for the demo admin', () => {
     await page.getByRole('heading', { name, level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'User Information' }).waitFor();
     await page.getByText("This user doesn't own any tenants yet.").waitFor();
-    await checkScreen('admin-user-details');
+    await checkScreen(page, 'admin-user-details');
   });
 
   it("opens a demo product's details", async () => {
@@ -283,7 +267,7 @@ describe('the Admin Portal for the demo admin', () => {
     await page.getByRole('heading', { name: product.name, level: 1 }).waitFor();
     await page.getByRole('heading', { name: 'Product Information' }).waitFor();
     await page.getByRole('heading', { name: /^Active Subscriptions \(\d+\)$/ }).waitFor();
-    await checkScreen('admin-product-details');
+    await checkScreen(page, 'admin-product-details');
   });
 });
 
@@ -295,7 +279,7 @@ describe('tenant details for the demo admin', () => {
     await page.goto(at(`/tenant-details/${editedTenant.id}`));
     await page.getByRole('heading', { name: editedTenant.name, level: 1 }).waitFor();
     await page.getByText('Tenant Details and Configuration').waitFor();
-    await checkScreen('admin-tenant-details');
+    await checkScreen(page, 'admin-tenant-details');
 
     await page.getByRole('button', { name: 'Edit tenant information' }).click();
     await page.getByLabel('Tenant Name').fill(renamed);
@@ -358,7 +342,7 @@ describe('tenant details for the demo admin', () => {
     await page.getByText(password, { exact: true }).waitFor();
     const hide = page.getByRole('button', { name: 'Hide DNS Server password' });
     expect(await hide.getAttribute('aria-pressed')).toBe('true');
-    await checkScreen('admin-tenant-details-edited');
+    await checkScreen(page, 'admin-tenant-details-edited');
     await hide.click();
     await page.getByText(password, { exact: true }).waitFor({ state: 'detached' });
     await show.waitFor();
@@ -393,7 +377,7 @@ describe('tenant monitoring for the demo admin', () => {
     await page.getByRole('progressbar', { name: /^CPU \d+(\.\d+)?%$/ }).waitFor();
     await page.getByRole('progressbar', { name: /^Memory \d+(\.\d+)?%$/ }).waitFor();
     expect(await card('System Status').innerText()).toMatch(/Uptime: \d+d \d+h \d+m/);
-    await checkScreen('admin-tenant-monitoring');
+    await checkScreen(page, 'admin-tenant-monitoring');
 
     // On a phone the login table scrolls inside its card rather than widening the page.
     await page.setViewportSize(phone);
@@ -414,7 +398,7 @@ describe('the admin screens for a customer', () => {
       await customerPage.getByRole('heading', { name: 'Access Denied', level: 1 }).waitFor();
       await customerPage.getByText('Admin privileges required to access this portal.').waitFor();
       expect(await customerPage.getByRole('tab', { name: 'Users' }).count()).toBe(0);
-      await checkScreen('admin-access-denied', customerPage);
+      await checkScreen(customerPage, 'admin-access-denied');
 
       // The shell's RequireAdmin (shell/src/auth/guards.tsx) sends a non-admin to sign in, coming back after.
       for (const path of ['/admin', `/tenant-details/${editedTenant.id}`]) {

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Invoice, Product, Subscription } from '@app/contracts';
-import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { launchChromium, newContext } from './support/browser.js';
+import { checkScreen, desktop } from './support/screen-check.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
 /**
@@ -14,9 +13,6 @@ import { startPlatform, type Platform } from './support/platform.js';
  * card, and sees the subscription, the paid invoice and the spend on the dashboard, billing and analytics, whose
  * CSV holds the numbers shown. Every screen is checked with axe and kept as phone and desktop screenshots.
  */
-const screenshotDir = join(process.cwd(), '.artifacts', 'screenshots');
-const phone = { width: 375, height: 812 };
-const desktop = { width: 1280, height: 900 };
 const buyer = {
   email: `buyer-${randomUUID().slice(0, 8)}@example.com`,
   password: `correct horse ${randomUUID().slice(0, 8)} battery`,
@@ -40,7 +36,6 @@ beforeAll(async () => {
     natsUrl: inject('natsUrl'),
     label: 'c',
   });
-  await mkdir(screenshotDir, { recursive: true });
   const products = (await (await fetch(at('/api/products'))).json()) as Product[];
   const chosen = products.find((candidate) => candidate.isActive && candidate.basePrice > 0);
   if (!chosen) throw new Error('the demo catalogue has no active product with a price');
@@ -58,16 +53,6 @@ afterAll(async () => {
 /** The summary card whose heading is `title`. */
 const card = (title: string) =>
   page.locator('[data-slot="card"]', { has: page.getByRole('heading', { name: title, exact: true }) });
-
-/** Screenshots at both widths, then back at the desktop width; axe first, on what the user sees. */
-async function checkScreen(name: string): Promise<void> {
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
-  await page.screenshot({ path: join(screenshotDir, `${name}-desktop.png`), fullPage: true });
-  await page.setViewportSize(phone);
-  await page.screenshot({ path: join(screenshotDir, `${name}-phone.png`), fullPage: true });
-  expect(await seriousAccessibilityViolations(page)).toEqual([]);
-  await page.setViewportSize(desktop);
-}
 
 async function ownJson<T>(path: string): Promise<T> {
   const response = await page.request.get(at(path));
@@ -113,7 +98,7 @@ describe('a new customer', () => {
     await page.getByText('You can cancel anytime. No long-term commitments.').waitFor();
     expect(await payButton().innerText()).toBe(`Complete Payment - ${usd.format(product.basePrice)}/month`);
     await expect.poll(() => payButton().isEnabled()).toBe(true);
-    await checkScreen('checkout');
+    await checkScreen(page, 'checkout');
   });
 
   it('is told Payment Failed for a declined card, and nothing is created', async () => {
@@ -149,7 +134,7 @@ describe('a new customer', () => {
 
     await page.getByRole('tab', { name: 'Subscriptions' }).click();
     await page.getByRole('tabpanel').getByText(product.name).waitFor();
-    await checkScreen('dashboard-subscriptions');
+    await checkScreen(page, 'dashboard-subscriptions');
   });
 
   it('sees the paid invoice on billing, with nothing outstanding, and its printable page', async () => {
@@ -163,13 +148,13 @@ describe('a new customer', () => {
     const invoiceRow = page.getByRole('listitem').filter({ hasText: invoice.id.slice(0, 8) });
     await invoiceRow.getByText('Paid', { exact: true }).waitFor();
     expect(await invoiceRow.innerText()).toContain(usd.format(product.basePrice));
-    await checkScreen('billing');
+    await checkScreen(page, 'billing');
 
     await invoiceRow.getByRole('link').first().click();
     await page.waitForURL(at(`/billing/invoices/${invoice.id}`));
     await page.getByText(invoice.invoiceNumber).first().waitFor();
     await page.getByRole('button', { name: 'Print' }).waitFor();
-    await checkScreen('invoice');
+    await checkScreen(page, 'invoice');
   });
 
   it('downloads analytics as a CSV holding the numbers shown', async () => {
@@ -180,7 +165,7 @@ describe('a new customer', () => {
     const shownCalls = await card('API Calls').locator('.text-2xl').innerText();
     const shownActive = await card('Active Subscriptions').locator('.text-2xl').innerText();
     expect(shownActive).toBe('1');
-    await checkScreen('analytics');
+    await checkScreen(page, 'analytics');
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -197,6 +182,6 @@ describe('a new customer', () => {
   it('keeps its settings screen accessible', async () => {
     await page.goto(at('/settings'));
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
-    await checkScreen('settings');
+    await checkScreen(page, 'settings');
   });
 });

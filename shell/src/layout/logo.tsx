@@ -8,7 +8,7 @@ export function Logo() {
       <span className="flex size-8 items-center justify-center rounded-md bg-primary text-primary-foreground">
         <LandmarkIcon className="size-5" aria-hidden="true" />
       </span>
-      <span className="whitespace-nowrap text-lg">FinTech Platform</span>
+      <span className="whitespace-nowrap text-base sm:text-lg">FinTech Platform</span>
     </Link>
   );
 }

@@ -14,8 +14,8 @@ const notificationBadge = 3;
 export function NavigationBar({ user }: { user: CurrentUser }) {
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-card/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-4 px-4 sm:px-6">
-        <div className="flex items-center gap-2">
+      <div className="mx-auto flex h-16 max-w-7xl items-center justify-between gap-2 px-3 sm:gap-4 sm:px-6">
+        <div className="flex min-w-0 items-center gap-1 sm:gap-2">
           <MobileMenu role={user.role} />
           <Logo />
         </div>
@@ -37,7 +37,7 @@ export function NavigationBar({ user }: { user: CurrentUser }) {
             </RouterNavLink>
           ))}
         </nav>
-        <div className="flex items-center gap-2">
+        <div className="flex shrink-0 items-center gap-1 sm:gap-2">
           <Button
             variant="ghost"
             size="icon"

@@ -54,10 +54,10 @@ function Checkout() {
     onUnauthorized: signInAgain,
   };
   return (
-    <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:px-6">
+    <div className="mx-auto grid max-w-6xl grid-cols-1 gap-6 px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold text-foreground">Checkout</h1>
-      <div className="grid gap-6 lg:grid-cols-2">
-        <div className="grid content-start gap-6">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
+        <div className="grid min-w-0 content-start gap-6">
           <ProductSummary product={state.product} />
           <OrderSummary product={state.product} />
         </div>

@@ -15,7 +15,12 @@ export function PayButton({
   processing: boolean;
 }) {
   return (
-    <Button type="submit" size="lg" className="w-full" disabled={!ready || processing}>
+    <Button
+      type="submit"
+      size="lg"
+      className="h-auto min-h-10 w-full whitespace-normal py-2"
+      disabled={!ready || processing}
+    >
       {processing ? 'Processing...' : `Complete Payment - ${formatUsd(price)}/month`}
     </Button>
   );
