@@ -1,3 +1,4 @@
 export * from './start-telemetry.js';
 export * from './trace-context.js';
 export * from './boot-service.js';
+export * from './metric-catalogue.js';

@@ -1,0 +1,24 @@
+/**
+ * Every metric the platform exports for Prometheus beyond prom-client's default process metrics (ARCHITECTURE.md
+ * "Observability and deployment"): one place that the code registering them, the Grafana dashboards and the alert
+ * rules all name, so a dashboard cannot chart a metric nobody exports (deploy/test checks it). Prometheus adds
+ * `job` and `instance` from its scrape configuration; these are the labels the platform sets itself.
+ */
+export const metricCatalogue = {
+  /** RED per route: every service and the gateway (libs/service-kit/src/http/metrics.ts). */
+  httpRequestDuration: {
+    name: 'http_request_duration_seconds',
+    type: 'histogram',
+    labels: ['method', 'route', 'status_code'],
+  },
+  /** How far an event-sourced service's relay is behind its event store: age of the oldest unpublished event. */
+  relayLag: { name: 'eventing_relay_lag_seconds', type: 'gauge', labels: [] },
+  /** How far each projection's checkpoint is behind the event store's head, in seconds. */
+  projectionLag: { name: 'eventing_projection_lag_seconds', type: 'gauge', labels: ['projection'] },
+  /** Card payments confirmed or refused, by provider (sandbox, stripe) and outcome (succeeded, failed). */
+  payments: { name: 'billing_payments_total', type: 'counter', labels: ['provider', 'outcome'] },
+  /** Scrapes of tenant apps' metrics endpoints, by outcome (ok, failed). */
+  tenantScrapes: { name: 'monitoring_scrapes_total', type: 'counter', labels: ['outcome'] },
+} as const;
+
+export type MetricName = (typeof metricCatalogue)[keyof typeof metricCatalogue]['name'];
