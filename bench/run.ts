@@ -1,5 +1,5 @@
 /**
- * `npm run bench`: nine figures, each against a baseline measured in the same run so the machine's speed
+ * `npm run bench`: eleven figures, each against a baseline measured in the same run so the machine's speed
  * cancels out (README "Benchmarks"). A figure that misses its target is reported, not fatal: the exit code is
  * non-zero only when something crashed.
  */

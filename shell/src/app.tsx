@@ -1,8 +1,8 @@
-import { Toaster } from '@app/ui';
 import { createQueryClient } from '@app/web-data';
 import { QueryClientProvider } from '@app/query';
 import { useState } from 'react';
 import { BrowserRouter } from '@app/routing';
+import { DeferredToaster } from './layout/deferred-toaster.js';
 import { AppRoutes } from './routes.js';
 
 export function App() {
@@ -12,7 +12,7 @@ export function App() {
       <BrowserRouter>
         <AppRoutes />
       </BrowserRouter>
-      <Toaster />
+      <DeferredToaster />
     </QueryClientProvider>
   );
 }
