@@ -1,19 +1,13 @@
 // @vitest-environment happy-dom
 import '@app/test-support/web/dom-setup';
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { AdminPortalPage } from '../../src/screens/admin-portal/admin-portal-page.js';
 import { screens, standalonePaths } from '../../src/routes.js';
 import { json, renderScreen, stubApi } from '@app/test-support/web';
+import { cardTitled } from '../support/cards.js';
 import { aCurrentUser, aProduct, aTenant, aUser } from '../support/fixtures.js';
 import { stubPortal } from './portal-api.js';
-
-function counter(title: string) {
-  const heading = screen.getByRole('heading', { name: title, level: 2 });
-  const card = heading.closest('[data-slot="card"]');
-  if (!(card instanceof HTMLElement)) throw new Error(`no counter titled ${title}`);
-  return within(card);
-}
 
 describe('Admin Portal', () => {
   it('counts users, admins, tenants, active tenants, products and active products', async () => {
@@ -25,12 +19,12 @@ describe('Admin Portal', () => {
     renderScreen(<AdminPortalPage />, '/admin-portal');
 
     expect(await screen.findByRole('heading', { name: 'Admin Portal', level: 1 })).toBeInTheDocument();
-    expect(await counter('Total Users').findByText('5')).toBeInTheDocument();
-    expect(counter('Admin Users').getByText('2')).toBeInTheDocument();
-    expect(await counter('Total Tenants').findByText('4')).toBeInTheDocument();
-    expect(counter('Active Tenants').getByText('2')).toBeInTheDocument();
-    expect(await counter('Total Products').findByText('3')).toBeInTheDocument();
-    expect(counter('Active Products').getByText('1')).toBeInTheDocument();
+    expect(await cardTitled('Total Users').findByText('5')).toBeInTheDocument();
+    expect(cardTitled('Admin Users').getByText('2')).toBeInTheDocument();
+    expect(await cardTitled('Total Tenants').findByText('4')).toBeInTheDocument();
+    expect(cardTitled('Active Tenants').getByText('2')).toBeInTheDocument();
+    expect(await cardTitled('Total Products').findByText('3')).toBeInTheDocument();
+    expect(cardTitled('Active Products').getByText('1')).toBeInTheDocument();
   });
 
   it('shows Access Denied to a signed-in non-admin and reads no admin data', async () => {

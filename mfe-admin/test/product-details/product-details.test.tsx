@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { ProductDetailsPage } from '../../src/screens/product-details/product-details-page.js';
 import { screens } from '../../src/routes.js';
 import { json, never, problem, renderScreen, stubApi, type Routes } from '@app/test-support/web';
+import { cardTitled } from '../support/cards.js';
 import { aProduct, aSubscription, aTenant } from '../support/fixtures.js';
 
 const route = '/product-details/:id';
@@ -31,24 +32,17 @@ function open(routes: Routes = {}) {
   return api;
 }
 
-function card(title: string) {
-  const heading = screen.getByRole('heading', { name: title, level: 2 });
-  const root = heading.closest('[data-slot="card"]');
-  if (!(root instanceof HTMLElement)) throw new Error(`no card titled ${title}`);
-  return within(root);
-}
-
 describe('Product details', () => {
   it('shows the product picked by id from the product list, with its features', async () => {
     open();
     expect(await screen.findByRole('heading', { name: 'Ledger', level: 1 })).toBeInTheDocument();
     expect(screen.getAllByText('Active')[0]).toBeInTheDocument();
-    const info = card('Product Information');
+    const info = cardTitled('Product Information');
     expect(info.getByText('Double-entry books')).toBeInTheDocument();
     expect(info.getByText('$10.00/mo')).toBeInTheDocument();
     expect(info.getByText('Accounting')).toBeInTheDocument();
     expect(info.getByText('#10B981')).toBeInTheDocument();
-    const features = within(card('Product Features').getByRole('list', { name: 'Features' }));
+    const features = within(cardTitled('Product Features').getByRole('list', { name: 'Features' }));
     expect(features.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Journals',
       'Ledgers',
@@ -119,7 +113,7 @@ describe('Product details, editing', () => {
     });
     await screen.findByRole('heading', { name: 'Ledger', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Edit product information' }));
-    const info = card('Product Information');
+    const info = cardTitled('Product Information');
 
     await user.clear(info.getByLabelText('Product Name'));
     await user.type(info.getByLabelText('Product Name'), 'Ledger Pro');
@@ -155,7 +149,7 @@ describe('Product details, editing', () => {
     const api = open({ [`PATCH ${productPath}`]: () => json(ledger) });
     await screen.findByRole('heading', { name: 'Ledger', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Edit product information' }));
-    await user.clear(card('Product Information').getByLabelText('Base Price'));
+    await user.clear(cardTitled('Product Information').getByLabelText('Base Price'));
     await user.click(screen.getByRole('button', { name: 'Save product information' }));
     await screen.findByText('Product updated successfully');
     expect(api.bodiesSentTo('PATCH', productPath)[0]).toMatchObject({ basePrice: 0 });
@@ -166,13 +160,13 @@ describe('Product details, editing', () => {
     const api = open();
     await screen.findByRole('heading', { name: 'Ledger', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Edit product information' }));
-    await user.clear(card('Product Information').getByLabelText('Product Name'));
-    await user.type(card('Product Information').getByLabelText('Product Name'), 'Changed');
+    await user.clear(cardTitled('Product Information').getByLabelText('Product Name'));
+    await user.type(cardTitled('Product Information').getByLabelText('Product Name'), 'Changed');
     await user.click(screen.getByRole('button', { name: 'Cancel editing product information' }));
 
-    expect(card('Product Information').getByText('Ledger')).toBeInTheDocument();
+    expect(cardTitled('Product Information').getByText('Ledger')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit product information' }));
-    expect(card('Product Information').getByLabelText('Product Name')).toHaveValue('Ledger');
+    expect(cardTitled('Product Information').getByLabelText('Product Name')).toHaveValue('Ledger');
     expect(api.callsTo(productPath)).toHaveLength(0);
   });
 
@@ -184,7 +178,7 @@ describe('Product details, editing', () => {
     await user.click(screen.getByRole('button', { name: 'Save product information' }));
     expect(await screen.findByText('Failed to update product')).toBeInTheDocument();
     expect(screen.getByText('Name must be at least 2 characters')).toBeInTheDocument();
-    expect(card('Product Information').getByLabelText('Product Name')).toBeInTheDocument();
+    expect(cardTitled('Product Information').getByLabelText('Product Name')).toBeInTheDocument();
   });
 
   it('edits the features: adds and removes entries and drops empty ones on save', async () => {
@@ -192,7 +186,7 @@ describe('Product details, editing', () => {
     const api = open({ [`PATCH ${productPath}`]: () => json(ledger) });
     await screen.findByRole('heading', { name: 'Ledger', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Edit product features' }));
-    const features = card('Product Features');
+    const features = cardTitled('Product Features');
 
     await user.click(features.getByRole('button', { name: 'Remove feature 1' }));
     await user.click(features.getByRole('button', { name: 'Add Feature' }));

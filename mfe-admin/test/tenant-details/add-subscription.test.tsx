@@ -5,7 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, problem } from '@app/test-support/web';
 import { aProduct, aSubscription, aTenant } from '../support/fixtures.js';
-import { renderTenantDetails, stubTenantDetails } from './tenant-api.js';
+import { renderTenantDetails, stubTenantDetails } from '../support/tenant-details.js';
 
 async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Add Subscription' }));

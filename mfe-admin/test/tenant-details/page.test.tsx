@@ -1,13 +1,11 @@
 // @vitest-environment happy-dom
 import '@app/test-support/web/dom-setup';
-import { screen, within } from '@testing-library/react';
+import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, never, problem, stubApi } from '@app/test-support/web';
+import { cardTitled } from '../support/cards.js';
 import { aTenant, aUser } from '../support/fixtures.js';
-import { renderTenantDetails, stubTenantDetails } from './tenant-api.js';
-
-const summaryCard = (title: string) =>
-  within(screen.getByRole('heading', { name: title, level: 2 }).closest('[data-slot="card"]') as HTMLElement);
+import { renderTenantDetails, stubTenantDetails } from '../support/tenant-details.js';
 
 describe('Tenant details page', () => {
   it('shows Loading tenant details... while the tenant loads', async () => {
@@ -58,12 +56,12 @@ describe('Tenant details page', () => {
 
     expect(await screen.findByRole('heading', { name: 'Northwind', level: 1 })).toBeInTheDocument();
     expect(screen.getByText('Tenant Details and Configuration')).toBeInTheDocument();
-    expect(summaryCard('Owner').getByText('Loading...')).toBeInTheDocument();
+    expect(cardTitled('Owner').getByText('Loading...')).toBeInTheDocument();
     answerOwner(json(owner));
-    expect(await summaryCard('Owner').findByText('Riley Stone')).toBeInTheDocument();
-    expect(summaryCard('Subscriptions').getByText('3')).toBeInTheDocument();
-    expect(summaryCard('Domain').getByText('Configured')).toBeInTheDocument();
-    expect(summaryCard('Status').getByText('suspended')).toBeInTheDocument();
+    expect(await cardTitled('Owner').findByText('Riley Stone')).toBeInTheDocument();
+    expect(cardTitled('Subscriptions').getByText('3')).toBeInTheDocument();
+    expect(cardTitled('Domain').getByText('Configured')).toBeInTheDocument();
+    expect(cardTitled('Status').getByText('suspended')).toBeInTheDocument();
   });
 
   it('shows the owner by email without a name, Unknown Tenant without a name, Not Set without a domain', async () => {
@@ -72,8 +70,8 @@ describe('Tenant details page', () => {
     stubTenantDetails(tenant, { owner });
     renderTenantDetails(tenant.id);
     expect(await screen.findByRole('heading', { name: 'Unknown Tenant', level: 1 })).toBeInTheDocument();
-    expect(await summaryCard('Owner').findByText('owner@example.com')).toBeInTheDocument();
-    expect(summaryCard('Domain').getByText('Not Set')).toBeInTheDocument();
+    expect(await cardTitled('Owner').findByText('owner@example.com')).toBeInTheDocument();
+    expect(cardTitled('Domain').getByText('Not Set')).toBeInTheDocument();
   });
 
   it('reads no user when the tenant has no owner', async () => {
@@ -81,7 +79,7 @@ describe('Tenant details page', () => {
     const api = stubTenantDetails(tenant);
     renderTenantDetails(tenant.id);
     await screen.findByRole('heading', { name: 'Owner' });
-    expect(summaryCard('Owner').getByText('No owner')).toBeInTheDocument();
+    expect(cardTitled('Owner').getByText('No owner')).toBeInTheDocument();
     expect(api.calls.filter((call) => call.url.startsWith('/api/admin/users'))).toHaveLength(0);
   });
 });

@@ -5,7 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, problem } from '@app/test-support/web';
 import { aTenant } from '../support/fixtures.js';
-import { renderTenantDetails, stubTenantDetails } from './tenant-api.js';
+import { renderTenantDetails, renderTenantSaving, stubTenantDetails } from '../support/tenant-details.js';
 
 const group = (name: string) => within(screen.getByRole('region', { name }));
 const revealPath = (tenantId: string, providerGroup: string) =>
@@ -81,8 +81,7 @@ describe('Tenant details, Service Providers', () => {
     const user = userEvent.setup();
     const tenant = aTenant(configured);
     const path = `/api/admin/tenants/${tenant.id}`;
-    const api = stubTenantDetails(tenant, {}, { [`PATCH ${path}`]: () => json(tenant) });
-    renderTenantDetails(tenant.id);
+    const api = renderTenantSaving(tenant, path, tenant);
 
     await user.click(await screen.findByRole('button', { name: 'Edit service providers' }));
     expect(screen.getByLabelText('Domain Registrar Provider URL')).toHaveValue(
@@ -117,8 +116,7 @@ describe('Tenant details, Service Providers', () => {
     const user = userEvent.setup();
     const tenant = aTenant(configured);
     const path = `/api/admin/tenants/${tenant.id}`;
-    const api = stubTenantDetails(tenant, {}, { [`PATCH ${path}`]: () => json(tenant) });
-    renderTenantDetails(tenant.id);
+    const api = renderTenantSaving(tenant, path, tenant);
 
     await user.click(await screen.findByRole('button', { name: 'Edit service providers' }));
     expect(screen.getAllByRole('switch')).toHaveLength(1);

@@ -5,7 +5,7 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { json, never, problem } from '@app/test-support/web';
 import { aSubscription, aTenant } from '../support/fixtures.js';
-import { renderTenantDetails, stubTenantDetails } from './tenant-api.js';
+import { renderTenantDetails, renderTenantSaving, stubTenantDetails } from '../support/tenant-details.js';
 
 const rowOf = (name: string) =>
   within(screen.getByRole('heading', { name, level: 3 }).closest('li') as HTMLElement);
@@ -79,14 +79,7 @@ describe('Tenant details, Product Subscriptions rows', () => {
       product: { name: 'Risk Scoring', basePrice: 99, color: '#EF4444' },
     });
     const path = `/api/admin/subscriptions/${second.id}`;
-    const api = stubTenantDetails(
-      tenant,
-      { subscriptions: [first, second] },
-      {
-        [`PATCH ${path}`]: () => json(second),
-      },
-    );
-    renderTenantDetails(tenant.id);
+    const api = renderTenantSaving(tenant, path, second, { subscriptions: [first, second] });
 
     await user.click(await screen.findByRole('button', { name: 'Edit Bank Connect subscription' }));
     expect(rowOf('Bank Connect').getByLabelText('Domain URL')).toBeInTheDocument();
@@ -116,14 +109,7 @@ describe('Tenant details, Product Subscriptions rows', () => {
       metricsApiKeyConfigured: true,
     });
     const path = `/api/admin/subscriptions/${subscription.id}`;
-    const api = stubTenantDetails(
-      tenant,
-      { subscriptions: [subscription] },
-      {
-        [`PATCH ${path}`]: () => json(subscription),
-      },
-    );
-    renderTenantDetails(tenant.id);
+    const api = renderTenantSaving(tenant, path, subscription, { subscriptions: [subscription] });
 
     await user.click(await screen.findByRole('button', { name: 'Edit Risk Scoring subscription' }));
     expect(screen.getByText('Leave empty to keep the saved value.')).toBeInTheDocument();
@@ -141,14 +127,7 @@ describe('Tenant details, Product Subscriptions rows', () => {
     const tenant = aTenant();
     const subscription = aSubscription(tenant, { metricsApiKeyConfigured: true });
     const path = `/api/admin/subscriptions/${subscription.id}`;
-    const api = stubTenantDetails(
-      tenant,
-      { subscriptions: [subscription] },
-      {
-        [`PATCH ${path}`]: () => json(subscription),
-      },
-    );
-    renderTenantDetails(tenant.id);
+    const api = renderTenantSaving(tenant, path, subscription, { subscriptions: [subscription] });
 
     await user.click(await screen.findByRole('button', { name: 'Edit Risk Scoring subscription' }));
     await user.type(screen.getByLabelText('Metrics API Key'), 'typed');

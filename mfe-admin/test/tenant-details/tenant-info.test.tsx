@@ -3,21 +3,16 @@ import '@app/test-support/web/dom-setup';
 import { screen } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, problem } from '@app/test-support/web';
+import { problem } from '@app/test-support/web';
 import { aTenant } from '../support/fixtures.js';
-import { renderTenantDetails, stubTenantDetails } from './tenant-api.js';
+import { renderTenantDetails, renderTenantSaving, stubTenantDetails } from '../support/tenant-details.js';
 
 describe('Tenant details, Tenant Information', () => {
   it('shows the name, status and created date; only the name is editable; Save sends it', async () => {
     const user = userEvent.setup();
     const tenant = aTenant({ name: 'Acme Corp', createdAt: '2026-01-15T12:00:00.000Z' });
     const path = `/api/admin/tenants/${tenant.id}`;
-    const api = stubTenantDetails(
-      tenant,
-      {},
-      { [`PATCH ${path}`]: () => json({ ...tenant, name: 'Acme Ltd' }) },
-    );
-    renderTenantDetails(tenant.id);
+    const api = renderTenantSaving(tenant, path, { ...tenant, name: 'Acme Ltd' });
 
     await user.click(await screen.findByRole('button', { name: 'Edit tenant information' }));
     expect(screen.getByText('January 15, 2026')).toBeInTheDocument();

@@ -3,15 +3,13 @@ import '@app/test-support/web/dom-setup';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TenantMetricsReply } from '@app/contracts';
+import { cardTitled } from '../support/cards.js';
 import { aTenant, aTenantMetricsReply } from '../support/fixtures.js';
 import { renderMonitoring, stubMonitoring } from './monitoring-api.js';
 
-const section = (title: string) =>
-  within(screen.getByRole('heading', { name: title, level: 2 }).closest('[data-slot="card"]') as HTMLElement);
-
 /** The value shown next to a label in a section's description list. */
 const valueOf = (title: string, label: string) =>
-  section(title).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
+  cardTitled(title).getByText(label, { selector: 'dt' }).nextElementSibling?.textContent;
 
 async function show(metrics: TenantMetricsReply, tenant = aTenant({ name: 'Acme Corp' })) {
   stubMonitoring(tenant, { metrics });
@@ -40,13 +38,13 @@ describe('Tenant monitoring sections', () => {
     expect(valueOf('Product Information', 'Timezone')).toBe('Europe/Berlin');
     expect(valueOf('System Metadata', 'Tenant Type')).toBe('Enterprise');
     expect(
-      within(section('System Metadata').getByRole('list', { name: 'Tags' }))
+      within(cardTitled('System Metadata').getByRole('list', { name: 'Tags' }))
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['priority', 'eu']);
     expect(valueOf('System Metadata', 'Admin Notes')).toBe('Renewal in March');
 
-    expect(section('System Status').getByText('Uptime: 3d 4h 5m')).toBeInTheDocument();
+    expect(cardTitled('System Status').getByText('Uptime: 3d 4h 5m')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'CPU 42%' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Memory 63.5%' })).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Disk 71%' })).toBeInTheDocument();
@@ -91,7 +89,7 @@ describe('Tenant monitoring sections', () => {
     expect(valueOf('Performance Metrics', '5xx Errors')).toBe('4');
     expect(valueOf('Performance Metrics', '4xx Errors')).toBe('57');
     expect(valueOf('Performance Metrics', 'Peak RPS')).toBe('35');
-    expect(section('Storage Usage').getByText('1.5 GB / 10.0 GB')).toBeInTheDocument();
+    expect(cardTitled('Storage Usage').getByText('1.5 GB / 10.0 GB')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: 'Storage used 1.5 GB / 10.0 GB' })).toHaveAttribute(
       'aria-valuenow',
       '15',
@@ -183,8 +181,8 @@ describe('Tenant monitoring sections', () => {
         missingGroups: ['system_health', 'storage'],
       }),
     );
-    expect(section('Storage Usage').getByText("Not reported by the tenant's app")).toBeInTheDocument();
-    expect(section('CPU').getByText("Not reported by the tenant's app")).toBeInTheDocument();
+    expect(cardTitled('Storage Usage').getByText("Not reported by the tenant's app")).toBeInTheDocument();
+    expect(cardTitled('CPU').getByText("Not reported by the tenant's app")).toBeInTheDocument();
     expect(screen.getByText('unknown', { selector: '[data-slot="badge"]' }).className).toContain(
       'bg-destructive',
     );

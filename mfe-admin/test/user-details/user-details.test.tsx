@@ -7,6 +7,7 @@ import type { User } from '@app/contracts';
 import { UserDetailsPage } from '../../src/screens/user-details/user-details-page.js';
 import { screens } from '../../src/routes.js';
 import { json, never, problem, renderScreen, stubApi, type Routes } from '@app/test-support/web';
+import { cardTitled } from '../support/cards.js';
 import { aTenant, aUser } from '../support/fixtures.js';
 
 const route = '/user-details/:id';
@@ -19,13 +20,6 @@ function open(person: User, routes: Routes = {}) {
   });
   renderScreen(<UserDetailsPage />, `/user-details/${person.id}`, { route });
   return api;
-}
-
-function card(title: string) {
-  const heading = screen.getByRole('heading', { name: title, level: 2 });
-  const root = heading.closest('[data-slot="card"]');
-  if (!(root instanceof HTMLElement)) throw new Error(`no card titled ${title}`);
-  return within(root);
 }
 
 const casey = aUser({
@@ -51,11 +45,11 @@ describe('User details', () => {
     const header = (await screen.findByRole('heading', { name: 'Casey Jordan', level: 1 })).closest('header');
     if (!header) throw new Error('no header');
     expect(within(header).getByText('tenant')).toBeInTheDocument();
-    const info = card('User Information');
+    const info = cardTitled('User Information');
     expect(info.getByText('casey@example.com')).toBeInTheDocument();
     expect(info.getByText('January 15, 2026')).toBeInTheDocument();
 
-    const stats = card('User Statistics');
+    const stats = cardTitled('User Statistics');
     expect(await stats.findByText('Owned Tenants')).toBeInTheDocument();
     expect(stats.getByText('Owned Tenants').nextElementSibling).toHaveTextContent('2');
     expect(stats.getByText('Total Subscriptions').nextElementSibling).toHaveTextContent('5');
@@ -82,7 +76,7 @@ describe('User details', () => {
     const heading = await screen.findByRole('heading', { name: 'casey@example.com', level: 1 });
     expect(within(heading.closest('header') as HTMLElement).getByText('admin')).toBeInTheDocument();
     expect(await screen.findByText("This user doesn't own any tenants yet.")).toBeInTheDocument();
-    const stats = card('User Statistics');
+    const stats = cardTitled('User Statistics');
     expect(stats.getByText('Payment Customer ID').nextElementSibling).toHaveTextContent('None');
     expect(stats.getByText('Owned Tenants').nextElementSibling).toHaveTextContent('0');
   });
@@ -118,7 +112,7 @@ describe('User details, editing', () => {
     });
     await screen.findByRole('heading', { name: 'Casey Jordan', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Edit user information' }));
-    const info = card('User Information');
+    const info = cardTitled('User Information');
     expect(info.getByLabelText('Email Address')).toHaveAttribute('type', 'email');
     await user.clear(info.getByLabelText('Email Address'));
     await user.type(info.getByLabelText('Email Address'), 'c.jordan@example.com');
@@ -141,14 +135,16 @@ describe('User details, editing', () => {
     const api = open(casey);
     await screen.findByRole('heading', { name: 'Casey Jordan', level: 1 });
     await user.click(screen.getByRole('button', { name: 'Edit user information' }));
-    await user.clear(card('User Information').getByLabelText('First Name'));
-    await user.type(card('User Information').getByLabelText('First Name'), 'Changed');
+    await user.clear(cardTitled('User Information').getByLabelText('First Name'));
+    await user.type(cardTitled('User Information').getByLabelText('First Name'), 'Changed');
     await user.click(screen.getByRole('button', { name: 'Cancel editing user information' }));
 
-    expect(card('User Information').getByText('Casey')).toBeInTheDocument();
+    expect(cardTitled('User Information').getByText('Casey')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Edit user information' }));
-    expect(card('User Information').getByLabelText('First Name')).toHaveValue('Casey');
-    expect(card('User Information').getByRole('combobox', { name: 'Role' })).toHaveTextContent('Tenant');
+    expect(cardTitled('User Information').getByLabelText('First Name')).toHaveValue('Casey');
+    expect(cardTitled('User Information').getByRole('combobox', { name: 'Role' })).toHaveTextContent(
+      'Tenant',
+    );
     expect(api.callsTo(`/api/admin/users/${casey.id}`, 'PATCH')).toHaveLength(0);
   });
 

@@ -6,11 +6,11 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-  toast,
 } from '@app/ui';
-import { errorDescription, fieldErrors, useCreateProduct } from '@app/web-data';
+import { fieldErrors, useCreateProduct } from '@app/web-data';
 import { Plus } from 'lucide-react';
-import { useState } from 'react';
+import { resultToasts } from '../../components/result-toasts.js';
+import { useDialogOpen } from '../../components/use-dialog-open.js';
 import { ProductForm } from './product-form.js';
 import {
   emptyProductForm,
@@ -21,27 +21,16 @@ import {
 
 /** SPEC.md §2 "Admin Portal" Add Product; the product list refreshes before the dialog closes. */
 export function AddProductDialog() {
-  const [open, setOpen] = useState(false);
   const createProduct = useCreateProduct();
-
-  function changeOpen(next: boolean) {
-    setOpen(next);
-    if (!next) createProduct.reset();
-  }
+  const [open, changeOpen] = useDialogOpen(createProduct.reset);
 
   function submit(values: ProductFormValues) {
-    createProduct.mutate(productBodyFrom(values), {
-      onSuccess: () => {
-        toast({ title: 'Product created successfully' });
-        changeOpen(false);
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error creating product',
-          description: errorDescription(error),
-        }),
-    });
+    createProduct.mutate(
+      productBodyFrom(values),
+      resultToasts({ success: 'Product created successfully', failure: 'Error creating product' }, () =>
+        changeOpen(false),
+      ),
+    );
   }
 
   return (

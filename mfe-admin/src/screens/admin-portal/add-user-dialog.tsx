@@ -8,11 +8,12 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-  toast,
 } from '@app/ui';
-import { errorDescription, useCreateUser } from '@app/web-data';
+import { useCreateUser } from '@app/web-data';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { resultToasts } from '../../components/result-toasts.js';
+import { useDialogOpen } from '../../components/use-dialog-open.js';
 import { AddUserForm, type NewUserFields } from './add-user-form.js';
 import { PasswordSetupLinkPanel } from './password-setup-link.js';
 
@@ -21,27 +22,18 @@ import { PasswordSetupLinkPanel } from './password-setup-link.js';
  * link instead of the form, until it is closed.
  */
 export function AddUserDialog() {
-  const [open, setOpen] = useState(false);
   const [created, setCreated] = useState<CreatedUser | null>(null);
   const createUser = useCreateUser();
-
-  function changeOpen(next: boolean) {
-    setOpen(next);
-    if (!next) {
-      setCreated(null);
-      createUser.reset();
-    }
-  }
+  const [open, changeOpen] = useDialogOpen(() => {
+    setCreated(null);
+    createUser.reset();
+  });
 
   function submit(fields: NewUserFields) {
-    createUser.mutate(fields, {
-      onSuccess: (user) => {
-        setCreated(user);
-        toast({ title: 'User created successfully' });
-      },
-      onError: (error) =>
-        toast({ variant: 'destructive', title: 'Error creating user', description: errorDescription(error) }),
-    });
+    createUser.mutate(
+      fields,
+      resultToasts({ success: 'User created successfully', failure: 'Error creating user' }, setCreated),
+    );
   }
 
   return (

@@ -1,14 +1,6 @@
-import {
-  Button,
-  DialogFooter,
-  Input,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
-} from '@app/ui';
+import { Button, DialogFooter } from '@app/ui';
+import { SelectField, type SelectOption } from '../../components/select-field.js';
+import { TextField } from '../../components/text-field.js';
 import { useState, type FormEvent } from 'react';
 
 /** SPEC.md §5 "Add User": the form offers user or admin; identity reads `user` as `tenant`. */
@@ -20,6 +12,11 @@ export interface NewUserFields {
   lastName: string;
   role: NewUserRole;
 }
+
+const roleOptions: readonly SelectOption<NewUserRole>[] = [
+  { value: 'user', label: 'User' },
+  { value: 'admin', label: 'Admin' },
+];
 
 const emptyUser: NewUserFields = { email: '', firstName: '', lastName: '', role: 'user' };
 
@@ -44,47 +41,36 @@ export function AddUserForm({
 
   return (
     <form className="grid gap-4" onSubmit={submit}>
-      <div className="grid gap-2">
-        <Label htmlFor="new-user-email">Email</Label>
-        <Input
-          id="new-user-email"
-          type="email"
-          required
-          autoComplete="off"
-          value={fields.email}
-          onChange={(event) => set({ email: event.target.value })}
+      <TextField
+        id="new-user-email"
+        label="Email"
+        type="email"
+        required
+        autoComplete="off"
+        value={fields.email}
+        onChange={(email) => set({ email })}
+      />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField
+          id="new-user-first-name"
+          label="First Name"
+          value={fields.firstName}
+          onChange={(firstName) => set({ firstName })}
+        />
+        <TextField
+          id="new-user-last-name"
+          label="Last Name"
+          value={fields.lastName}
+          onChange={(lastName) => set({ lastName })}
         />
       </div>
-      <div className="grid gap-4 sm:grid-cols-2">
-        <div className="grid gap-2">
-          <Label htmlFor="new-user-first-name">First Name</Label>
-          <Input
-            id="new-user-first-name"
-            value={fields.firstName}
-            onChange={(event) => set({ firstName: event.target.value })}
-          />
-        </div>
-        <div className="grid gap-2">
-          <Label htmlFor="new-user-last-name">Last Name</Label>
-          <Input
-            id="new-user-last-name"
-            value={fields.lastName}
-            onChange={(event) => set({ lastName: event.target.value })}
-          />
-        </div>
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor="new-user-role">Role</Label>
-        <Select value={fields.role} onValueChange={(role) => set({ role: role as NewUserRole })}>
-          <SelectTrigger id="new-user-role">
-            <SelectValue />
-          </SelectTrigger>
-          <SelectContent>
-            <SelectItem value="user">User</SelectItem>
-            <SelectItem value="admin">Admin</SelectItem>
-          </SelectContent>
-        </Select>
-      </div>
+      <SelectField
+        id="new-user-role"
+        label="Role"
+        value={fields.role}
+        onChange={(role) => set({ role })}
+        options={roleOptions}
+      />
       <DialogFooter>
         <Button type="button" variant="outline" onClick={onCancel}>
           Cancel

@@ -1,10 +1,12 @@
-import { Spinner, Tabs, TabsContent, TabsList, TabsTrigger } from '@app/ui';
+import { Spinner } from '@app/ui';
 import { useAdminTenants, useAdminUsers, useCurrentUser, useProducts } from '@app/web-data';
+import { TabbedPage } from '../../components/tabbed-page.js';
+import { TenantsCard } from '../../components/tenants-card.js';
 import { AccessDenied } from './access-denied.js';
 import { portalCounts } from './counters.js';
+import { monitorPath } from './monitor-path.js';
 import { PortalCounters } from './portal-counters.js';
 import { ProductsTab } from './products-tab.js';
-import { TenantsTab } from './tenants-tab.js';
 import { UsersTab } from './users-tab.js';
 
 function Portal() {
@@ -13,26 +15,19 @@ function Portal() {
   const products = useProducts();
   const counts = portalCounts({ users: users.data, tenants: tenants.data, products: products.data });
   return (
-    <div className="mx-auto grid max-w-7xl gap-8 px-4 py-10 sm:px-6">
-      <h1 className="text-3xl font-bold text-foreground">Admin Portal</h1>
-      <PortalCounters counts={counts} />
-      <Tabs defaultValue="users" className="grid gap-4">
-        <TabsList aria-label="Admin Portal" className="w-fit">
-          <TabsTrigger value="users">Users</TabsTrigger>
-          <TabsTrigger value="tenants">Tenants</TabsTrigger>
-          <TabsTrigger value="products">Products</TabsTrigger>
-        </TabsList>
-        <TabsContent value="users">
-          <UsersTab users={users} />
-        </TabsContent>
-        <TabsContent value="tenants">
-          <TenantsTab tenants={tenants} />
-        </TabsContent>
-        <TabsContent value="products">
-          <ProductsTab products={products} />
-        </TabsContent>
-      </Tabs>
-    </div>
+    <TabbedPage
+      title="Admin Portal"
+      summary={<PortalCounters counts={counts} />}
+      tabs={[
+        { value: 'users', label: 'Users', content: <UsersTab users={users} /> },
+        {
+          value: 'tenants',
+          label: 'Tenants',
+          content: <TenantsCard tenants={tenants} monitorPath={monitorPath} />,
+        },
+        { value: 'products', label: 'Products', content: <ProductsTab products={products} /> },
+      ]}
+    />
   );
 }
 

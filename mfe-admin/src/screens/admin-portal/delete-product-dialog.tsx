@@ -11,11 +11,11 @@ import {
   Button,
   Input,
   Label,
-  toast,
 } from '@app/ui';
-import { errorDescription, useDeleteProduct } from '@app/web-data';
+import { useDeleteProduct } from '@app/web-data';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
+import { resultToasts } from '../../components/result-toasts.js';
 
 /**
  * SPEC.md §4 "Product deletion": Delete stays disabled until the typed text equals the product name exactly,
@@ -34,19 +34,13 @@ export function DeleteProductDialog({ product, onDeleted }: { product: Product; 
   }
 
   function remove() {
-    deleteProduct.mutate(product.id, {
-      onSuccess: () => {
-        toast({ title: 'Product deleted successfully' });
+    deleteProduct.mutate(
+      product.id,
+      resultToasts({ success: 'Product deleted successfully', failure: 'Error deleting product' }, () => {
         setOpen(false);
         onDeleted();
-      },
-      onError: (error) =>
-        toast({
-          variant: 'destructive',
-          title: 'Error deleting product',
-          description: errorDescription(error),
-        }),
-    });
+      }),
+    );
   }
 
   return (

@@ -7,11 +7,12 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-  toast,
 } from '@app/ui';
-import { errorDescription, fieldErrors, useReplaceProduct } from '@app/web-data';
+import { fieldErrors, useReplaceProduct } from '@app/web-data';
 import { Pencil } from 'lucide-react';
-import { useId, useState } from 'react';
+import { useId } from 'react';
+import { resultToasts } from '../../components/result-toasts.js';
+import { useDialogOpen } from '../../components/use-dialog-open.js';
 import { DeleteProductDialog } from './delete-product-dialog.js';
 import { ProductForm } from './product-form.js';
 import {
@@ -24,30 +25,16 @@ import {
 
 /** Editing resends the whole product (PUT, SPEC.md §7); the Danger Zone below the form deletes it. */
 export function EditProductDialog({ product }: { product: Product }) {
-  const [open, setOpen] = useState(false);
   const replaceProduct = useReplaceProduct();
+  const [open, changeOpen] = useDialogOpen(replaceProduct.reset);
   const dangerZoneId = useId();
-
-  function changeOpen(next: boolean) {
-    setOpen(next);
-    if (!next) replaceProduct.reset();
-  }
 
   function submit(values: ProductFormValues) {
     replaceProduct.mutate(
       { id: product.id, body: replacementOf(product, productBodyFrom(values)) },
-      {
-        onSuccess: () => {
-          toast({ title: 'Product updated successfully' });
-          changeOpen(false);
-        },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error updating product',
-            description: errorDescription(error),
-          }),
-      },
+      resultToasts({ success: 'Product updated successfully', failure: 'Error updating product' }, () =>
+        changeOpen(false),
+      ),
     );
   }
 

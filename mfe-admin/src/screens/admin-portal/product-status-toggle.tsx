@@ -1,6 +1,7 @@
 import type { Product } from '@app/contracts';
-import { Button, toast } from '@app/ui';
-import { errorDescription, useReplaceProduct } from '@app/web-data';
+import { Button } from '@app/ui';
+import { useReplaceProduct } from '@app/web-data';
+import { resultToasts } from '../../components/result-toasts.js';
 import { replacementOf } from './product-form-values.js';
 
 /** SPEC.md §4: Activate/Deactivate resends the full product with isActive flipped. */
@@ -11,15 +12,10 @@ export function ProductStatusToggle({ product }: { product: Product }) {
   function toggle() {
     replaceProduct.mutate(
       { id: product.id, body: replacementOf(product, { isActive: !product.isActive }) },
-      {
-        onSuccess: () => toast({ title: 'Product status updated successfully' }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Error updating product status',
-            description: errorDescription(error),
-          }),
-      },
+      resultToasts({
+        success: 'Product status updated successfully',
+        failure: 'Error updating product status',
+      }),
     );
   }
 

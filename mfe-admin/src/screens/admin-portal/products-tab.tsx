@@ -1,7 +1,8 @@
 import type { Product } from '@app/contracts';
-import { Badge, Card, CardContent, CardHeader, CardTitle, ListError, ListLoading } from '@app/ui';
+import { Badge } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
-import { Link } from '@app/routing';
+import { ProductsCard } from '../../components/products-card.js';
+import { TextLink } from '../../components/text-link.js';
 import { formatUsd } from '../admin-dashboard/figures.js';
 import { AddProductDialog } from './add-product-dialog.js';
 import { EditProductDialog } from './edit-product-dialog.js';
@@ -24,13 +25,12 @@ function ProductRow({ product }: { product: Product }) {
       <div className="flex flex-wrap items-center gap-2">
         <ProductStatusToggle product={product} />
         <EditProductDialog product={product} />
-        <Link
+        <TextLink
           to={`/product-details/${encodeURIComponent(product.id)}`}
           aria-label={`View Details of ${product.name}`}
-          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           View Details
-        </Link>
+        </TextLink>
       </div>
     </li>
   );
@@ -39,28 +39,8 @@ function ProductRow({ product }: { product: Product }) {
 /** SPEC.md §2 "Admin Portal", Products: every product, with its status toggle, edit dialog and details link. */
 export function ProductsTab({ products }: { products: UseQueryResult<Product[]> }) {
   return (
-    <Card>
-      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
-        <CardTitle asChild>
-          <h2>Products</h2>
-        </CardTitle>
-        <AddProductDialog />
-      </CardHeader>
-      <CardContent>
-        {products.isPending ? (
-          <ListLoading label="Loading products..." />
-        ) : products.isError ? (
-          <ListError error={products.error} />
-        ) : products.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No products yet</p>
-        ) : (
-          <ul aria-label="Products" className="grid gap-3">
-            {products.data.map((product) => (
-              <ProductRow key={product.id} product={product} />
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <ProductsCard products={products} action={<AddProductDialog />}>
+      {(product) => <ProductRow product={product} />}
+    </ProductsCard>
   );
 }

@@ -50,3 +50,6 @@ export function keptFeatures(features: readonly string[]): string[] {
 export function liveSubscriptions(subscriptions: readonly Subscription[]): Subscription[] {
   return subscriptions.filter((subscription) => subscription.status !== 'cancelled');
 }
+
+/** SPEC.md §4: the toasts of saving either product card. */
+export const productToasts = { success: 'Product updated successfully', failure: 'Failed to update product' };

@@ -1,10 +1,10 @@
 import type { Product } from '@app/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, Input, toast } from '@app/ui';
-import { errorDescription, useUpdateProduct } from '@app/web-data';
+import { Button, Input } from '@app/ui';
+import { useUpdateProduct } from '@app/web-data';
 import { Check, Plus, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { EditControls } from '../../components/edit-controls.js';
-import { keptFeatures } from './product-edit.js';
+import { EditableCard } from '../../components/editable-card.js';
+import { resultToasts } from '../../components/result-toasts.js';
+import { keptFeatures, productToasts } from './product-edit.js';
 
 function FeatureEditor({
   features,
@@ -46,61 +46,37 @@ function FeatureEditor({
   );
 }
 
+function FeatureList({ features }: { features: readonly string[] }) {
+  if (features.length === 0) return <p className="text-sm text-muted-foreground">No features defined</p>;
+  return (
+    <ul aria-label="Features" className="grid gap-2">
+      {features.map((feature, index) => (
+        <li key={index} className="flex items-start gap-2">
+          <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
+          <span>{feature}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 /** SPEC.md §2 "Product details", Product Features: an editable list; empty entries are dropped on save. */
 export function ProductFeaturesCard({ product }: { product: Product }) {
-  const [editing, setEditing] = useState<string[] | null>(null);
   const updateProduct = useUpdateProduct();
-
-  function save() {
-    if (!editing) return;
-    updateProduct.mutate(
-      { id: product.id, body: { features: keptFeatures(editing) } },
-      {
-        onSuccess: () => {
-          toast({ title: 'Product updated successfully' });
-          setEditing(null);
-        },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to update product',
-            description: errorDescription(error),
-          }),
-      },
-    );
-  }
-
   return (
-    <Card>
-      <CardHeader className="flex flex-row items-center justify-between gap-3">
-        <CardTitle asChild>
-          <h2>Product Features</h2>
-        </CardTitle>
-        <EditControls
-          subject="product features"
-          editing={editing !== null}
-          pending={updateProduct.isPending}
-          onEdit={() => setEditing([...product.features])}
-          onSave={save}
-          onCancel={() => setEditing(null)}
-        />
-      </CardHeader>
-      <CardContent>
-        {editing ? (
-          <FeatureEditor features={editing} onChange={setEditing} />
-        ) : product.features.length === 0 ? (
-          <p className="text-sm text-muted-foreground">No features defined</p>
-        ) : (
-          <ul aria-label="Features" className="grid gap-2">
-            {product.features.map((feature, index) => (
-              <li key={index} className="flex items-start gap-2">
-                <Check className="mt-0.5 size-4 shrink-0 text-success" aria-hidden />
-                <span>{feature}</span>
-              </li>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <EditableCard
+      title="Product Features"
+      subject="product features"
+      pending={updateProduct.isPending}
+      start={() => [...product.features]}
+      onSave={(features, close) =>
+        updateProduct.mutate(
+          { id: product.id, body: { features: keptFeatures(features) } },
+          resultToasts(productToasts, close),
+        )
+      }
+      view={<FeatureList features={product.features} />}
+      form={(features, onChange) => <FeatureEditor features={features} onChange={onChange} />}
+    />
   );
 }

@@ -14,17 +14,12 @@ import {
   DialogHeader,
   DialogTitle,
   DialogTrigger,
-  Label,
-  Select,
-  SelectContent,
-  SelectItem,
-  SelectTrigger,
-  SelectValue,
   toast,
 } from '@app/ui';
 import { errorDescription, useAddTenantSubscription, useProducts } from '@app/web-data';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { SelectField, type SelectOption } from '../../components/select-field.js';
 import { formatUsd } from '../admin-dashboard/figures.js';
 import { capitalized } from './labels.js';
 
@@ -36,6 +31,10 @@ interface NewSubscription {
 
 /** SPEC.md §4 and §9: the form resets to no product, professional, active. */
 const emptySubscription: NewSubscription = { productId: '', plan: defaultSubscriptionPlan, status: 'active' };
+
+function capitalizedOptions<V extends string>(values: readonly V[]): SelectOption<V>[] {
+  return values.map((value) => ({ value, label: capitalized(value) }));
+}
 
 /** SPEC.md §2 "Tenant details": Add Product Subscription, offering active products only. */
 export function AddSubscriptionDialog({ tenantId }: { tenantId: string }) {
@@ -86,55 +85,32 @@ export function AddSubscriptionDialog({ tenantId }: { tenantId: string }) {
           <DialogDescription>Subscribe tenant to a new product</DialogDescription>
         </DialogHeader>
         <form className="grid gap-4" onSubmit={submit}>
-          <div className="grid gap-2">
-            <Label htmlFor="new-subscription-product">Product</Label>
-            <Select value={fields.productId} onValueChange={(productId) => set({ productId })}>
-              <SelectTrigger id="new-subscription-product">
-                <SelectValue placeholder={products.isPending ? 'Loading products...' : 'Select a product'} />
-              </SelectTrigger>
-              <SelectContent>
-                {activeProducts.map((product) => (
-                  <SelectItem key={product.id} value={product.id}>
-                    {product.name} - {formatUsd(product.basePrice)}/mo
-                  </SelectItem>
-                ))}
-              </SelectContent>
-            </Select>
-          </div>
+          <SelectField
+            id="new-subscription-product"
+            label="Product"
+            value={fields.productId}
+            onChange={(productId) => set({ productId })}
+            placeholder={products.isPending ? 'Loading products...' : 'Select a product'}
+            options={activeProducts.map((product) => ({
+              value: product.id,
+              label: `${product.name} - ${formatUsd(product.basePrice)}/mo`,
+            }))}
+          />
           <div className="grid gap-4 sm:grid-cols-2">
-            <div className="grid gap-2">
-              <Label htmlFor="new-subscription-plan">Plan</Label>
-              <Select value={fields.plan} onValueChange={(plan) => set({ plan: plan as SubscriptionPlan })}>
-                <SelectTrigger id="new-subscription-plan">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {subscriptionPlans.map((plan) => (
-                    <SelectItem key={plan} value={plan}>
-                      {capitalized(plan)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
-            <div className="grid gap-2">
-              <Label htmlFor="new-subscription-status">Status</Label>
-              <Select
-                value={fields.status}
-                onValueChange={(status) => set({ status: status as StartableSubscriptionStatus })}
-              >
-                <SelectTrigger id="new-subscription-status">
-                  <SelectValue />
-                </SelectTrigger>
-                <SelectContent>
-                  {startableSubscriptionStatuses.map((status) => (
-                    <SelectItem key={status} value={status}>
-                      {capitalized(status)}
-                    </SelectItem>
-                  ))}
-                </SelectContent>
-              </Select>
-            </div>
+            <SelectField
+              id="new-subscription-plan"
+              label="Plan"
+              value={fields.plan}
+              onChange={(plan) => set({ plan })}
+              options={capitalizedOptions(subscriptionPlans)}
+            />
+            <SelectField
+              id="new-subscription-status"
+              label="Status"
+              value={fields.status}
+              onChange={(status) => set({ status })}
+              options={capitalizedOptions(startableSubscriptionStatuses)}
+            />
           </div>
           <DialogFooter>
             <Button type="button" variant="outline" onClick={() => setOpen(false)}>

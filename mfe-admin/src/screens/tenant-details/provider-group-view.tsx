@@ -3,7 +3,7 @@ import { Button } from '@app/ui';
 import { errorDescription, useRevealCredential } from '@app/web-data';
 import { Eye, EyeOff, ExternalLink } from 'lucide-react';
 import { useState } from 'react';
-import { DetailItem } from './detail-item.js';
+import { DetailItem } from '../../components/detail-item.js';
 
 const maskedPassword = '••••••••';
 

@@ -1,12 +1,13 @@
 import { toggledSubscriptionStatus, type Subscription } from '@app/contracts';
-import { Button, Input, Label, toast } from '@app/ui';
-import { errorDescription, useUpdateSubscription } from '@app/web-data';
-import { ExternalLink } from 'lucide-react';
+import { Button, Input, Label } from '@app/ui';
+import { useUpdateSubscription } from '@app/web-data';
 import { useId, useState } from 'react';
+import { resultToasts } from '../../components/result-toasts.js';
+import { DomainLink } from '../../components/domain-link.js';
 import { EditControls } from '../../components/edit-controls.js';
 import { formatUsd } from '../admin-dashboard/figures.js';
 import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
-import { DetailItem } from './detail-item.js';
+import { DetailItem } from '../../components/detail-item.js';
 import { SecretInput } from './secret-input.js';
 import {
   defaultProductColor,
@@ -29,15 +30,10 @@ function StatusToggle({ subscription, name }: { subscription: Subscription; name
   function toggle() {
     updateSubscription.mutate(
       { subscriptionId: subscription.id, body: { status: toggledSubscriptionStatus(subscription.status) } },
-      {
-        onSuccess: () => toast({ title: 'Subscription status updated successfully' }),
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to update subscription status',
-            description: errorDescription(error),
-          }),
-      },
+      resultToasts({
+        success: 'Subscription status updated successfully',
+        failure: 'Failed to update subscription status',
+      }),
     );
   }
   return (
@@ -58,19 +54,7 @@ function EndpointView({ subscription }: { subscription: Subscription }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
       <DetailItem term="Domain URL">
-        {subscription.domainUrl ? (
-          <a
-            href={subscription.domainUrl}
-            target="_blank"
-            rel="noopener noreferrer"
-            className="inline-flex items-center gap-1 break-all text-primary underline-offset-4 hover:underline"
-          >
-            {subscription.domainUrl}
-            <ExternalLink className="size-3 shrink-0" aria-hidden />
-          </a>
-        ) : (
-          'Not set'
-        )}
+        {subscription.domainUrl ? <DomainLink url={subscription.domainUrl} /> : 'Not set'}
       </DetailItem>
       <DetailItem term="Metrics API Key">
         {subscription.metricsApiKeyConfigured ? 'Configured' : 'Not set'}
@@ -127,18 +111,10 @@ export function SubscriptionRow({ subscription, editing, onEditingChange }: Subs
   function save() {
     updateSubscription.mutate(
       { subscriptionId: subscription.id, body: subscriptionEditBody(values) },
-      {
-        onSuccess: () => {
-          onEditingChange(false);
-          toast({ title: 'Subscription updated successfully' });
-        },
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to update subscription',
-            description: errorDescription(error),
-          }),
-      },
+      resultToasts(
+        { success: 'Subscription updated successfully', failure: 'Failed to update subscription' },
+        () => onEditingChange(false),
+      ),
     );
   }
 

@@ -1,17 +1,16 @@
 import type { Tenant } from '@app/contracts';
 import { Button } from '@app/ui';
 import { ChevronDown, ChevronRight } from 'lucide-react';
-import { useId, useState } from 'react';
-import { Link } from '@app/routing';
-import { tenantDisplayName } from '../admin-dashboard/figures.js';
-import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
-import { PortalTenantSubscriptions } from './portal-tenant-subscriptions.js';
+import { useId, useState, type ComponentProps } from 'react';
+import { tenantDisplayName } from '../screens/admin-dashboard/figures.js';
+import { StatusBadge } from '../screens/admin-dashboard/subscription-status-badge.js';
+import { TenantSubscriptions } from './tenant-subscriptions.js';
+import { TextLink } from './text-link.js';
 
-/**
- * One tenant of the portal's Tenants tab. Like the Admin Dashboard's row, but its subscriptions link to the
- * analytics page (SPEC.md §2 "Links outside the pages"), so the row is its own.
- */
-export function PortalTenantRow({ tenant }: { tenant: Tenant }) {
+type MonitorPath = ComponentProps<typeof TenantSubscriptions>['monitorPath'];
+
+/** One tenant of a Tenants list; expanding it reads and lists its subscriptions. */
+export function TenantRow({ tenant, monitorPath }: { tenant: Tenant; monitorPath: MonitorPath }) {
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
   const name = tenantDisplayName(tenant);
@@ -37,17 +36,16 @@ export function PortalTenantRow({ tenant }: { tenant: Tenant }) {
           {tenant.subscriptionCount} subscriptions, {tenant.activeSubscriptions} active
         </p>
         <StatusBadge status={tenant.status} />
-        <Link
+        <TextLink
           to={`/tenant-details/${encodeURIComponent(tenant.id)}`}
           aria-label={`View Details of ${name}`}
-          className="text-sm font-medium text-primary underline-offset-4 hover:underline"
         >
           View Details
-        </Link>
+        </TextLink>
       </div>
       {expanded ? (
         <div id={panelId} className="mt-4 sm:pl-12">
-          <PortalTenantSubscriptions tenantId={tenant.id} tenantName={name} />
+          <TenantSubscriptions tenantId={tenant.id} tenantName={name} monitorPath={monitorPath} />
         </div>
       ) : null}
     </li>

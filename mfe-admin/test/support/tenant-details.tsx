@@ -20,3 +20,15 @@ export function stubTenantDetails(
 export function renderTenantDetails(tenantId: string) {
   return renderScreen(<TenantDetailsPage />, `/tenant-details/${tenantId}`, { route: '/tenant-details/:id' });
 }
+
+/** Tenant details for one tenant whose edit (a PATCH to `path`) succeeds with `reply`; returns the stubbed API. */
+export function renderTenantSaving(
+  tenant: Tenant,
+  path: string,
+  reply: unknown,
+  data: { subscriptions?: Subscription[] } = {},
+) {
+  const api = stubTenantDetails(tenant, data, { [`PATCH ${path}`]: () => json(reply) });
+  renderTenantDetails(tenant.id);
+  return api;
+}

@@ -1,0 +1,17 @@
+import { toast } from '@app/ui';
+import { errorDescription } from '@app/web-data';
+
+/**
+ * A mutation's callbacks for the spec's result toasts (SPEC.md §4): the success toast then `onDone` if given, or the
+ * failure toast with the server's reason; on failure the form stays open so nothing typed is lost.
+ */
+export function resultToasts<D>(texts: { success: string; failure: string }, onDone?: (data: D) => void) {
+  return {
+    onSuccess: (data: D) => {
+      toast({ title: texts.success });
+      onDone?.(data);
+    },
+    onError: (error: Error) =>
+      toast({ variant: 'destructive', title: texts.failure, description: errorDescription(error) }),
+  };
+}
