@@ -155,6 +155,48 @@ describe('projections', () => {
     expect(await projection.rows(fixture.db.pool)).toEqual(before);
   });
 
+  it('two replicas leave the read model a single runner leaves, and one carries on when the other stops', async () => {
+    const appendAll = async (stream: (id: string) => string, ids: string[]) => {
+      let last: Position | undefined;
+      for (const id of ids) {
+        last = (
+          await fixture.store.append(
+            stream(id),
+            [productCreated(id, `a-${id}`), productRenamed(id, `b-${id}`), productRenamed(id, `c-${id}`)],
+            'no_stream',
+          )
+        ).position;
+      }
+      return last!;
+    };
+    const ids = Array.from({ length: 30 }, () => randomUUID());
+
+    const single = await setup();
+    const runner = await start(single.projection, single.category);
+    const singleLast = await appendAll(single.stream, ids);
+    expect(await runner.waitFor(singleLast, 5_000)).toBe(true);
+    await runner.stop();
+
+    const pair = await setup();
+    const [first, second] = await Promise.all([
+      start(pair.projection, pair.category),
+      start(pair.projection, pair.category),
+    ]);
+    const half = await appendAll(pair.stream, ids.slice(0, 15));
+    expect(await first.waitFor(half, 5_000)).toBe(true);
+    // A replica going away mid-stream leaves the rest to the other.
+    await first.stop();
+    const pairLast = await appendAll(pair.stream, ids.slice(15));
+    expect(await second.waitFor(pairLast, 5_000)).toBe(true);
+    await second.stop();
+
+    expect(await pair.projection.rows(fixture.db.pool)).toEqual(
+      await single.projection.rows(fixture.db.pool),
+    );
+    expect((await pair.projection.rows(fixture.db.pool)).every((row) => row.applied === 3)).toBe(true);
+    expect(await readCheckpoint(fixture.db.pool, schema, pair.projection.name)).toEqual(pairLast);
+  });
+
   it('waitFor resolves once an append is applied and gives up after its timeout', async () => {
     const { category, projection, stream } = await setup();
     const runner = await start(projection, category);

@@ -99,6 +99,39 @@ async function expectEachOnce(s: Awaited<ReturnType<typeof scenario>>, events: N
   expect(await s.streamCount()).toBe(events.length);
 }
 
+/** A relay in a process of its own (relay-crash-child.ts), resolved once it has started. */
+async function spawnRelayChild(s: Awaited<ReturnType<typeof scenario>>): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', fileURLToPath(new URL('./relay-crash-child.ts', import.meta.url))],
+    {
+      env: {
+        ...process.env,
+        DATABASE_URL: store.db.url,
+        NATS_URL: inject('natsUrl'),
+        SCHEMA: schema,
+        STREAM: s.stream.name,
+        SUBJECTS: s.stream.subjects[0],
+        SUBJECT_PREFIX: s.subjectPrefix,
+        CATEGORY: s.category,
+      },
+      // `--import tsx` resolves from here up to the workspace's node_modules.
+      cwd: fileURLToPath(new URL('..', import.meta.url)),
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  let output = '';
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  expect(await waitUntil(() => output.includes('relay started'), 20_000)).toBe(true);
+  return child;
+}
+
+async function kill(child: ChildProcess): Promise<void> {
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.kill('SIGKILL');
+  await exited;
+}
+
 describe('RELAY-RESTART', () => {
   it('loses and doubles nothing when the checkpoint write dies after the publish', async () => {
     const s = await scenario();
@@ -139,34 +172,11 @@ describe('RELAY-RESTART', () => {
     const consumer = await s.startConsumer();
     let child: ChildProcess | undefined;
     try {
-      child = spawn(
-        process.execPath,
-        ['--import', 'tsx', fileURLToPath(new URL('./relay-crash-child.ts', import.meta.url))],
-        {
-          env: {
-            ...process.env,
-            DATABASE_URL: store.db.url,
-            NATS_URL: inject('natsUrl'),
-            SCHEMA: schema,
-            STREAM: s.stream.name,
-            SUBJECTS: s.stream.subjects[0],
-            SUBJECT_PREFIX: s.subjectPrefix,
-            CATEGORY: s.category,
-          },
-          // `--import tsx` resolves from here up to the workspace's node_modules.
-          cwd: fileURLToPath(new URL('..', import.meta.url)),
-          stdio: ['ignore', 'pipe', 'inherit'],
-        },
-      );
-      let output = '';
-      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      expect(await waitUntil(() => output.includes('relay started'), 20_000)).toBe(true);
+      child = await spawnRelayChild(s);
 
       const before = await s.append(10);
       expect(await waitUntil(async () => (await s.streamCount()) === 10)).toBe(true);
-      const exited = new Promise((resolve) => child!.once('exit', resolve));
-      child.kill('SIGKILL');
-      await exited;
+      await kill(child);
       expect(await s.checkpoint()).toBe('start');
 
       const after = await s.append(5);
@@ -182,6 +192,41 @@ describe('RELAY-RESTART', () => {
       }
     } finally {
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
+      await consumer.stop();
+    }
+  });
+
+  it('a standby replica takes over when the leader is killed, and each event reaches the consumer once', async () => {
+    const s = await scenario();
+    const consumer = await s.startConsumer();
+    let leader: ChildProcess | undefined;
+    const logger = captureLogger();
+    let standby: Awaited<ReturnType<typeof startRelay>> | undefined;
+    try {
+      leader = await spawnRelayChild(s);
+      const before = await s.append(10);
+      expect(await waitUntil(async () => (await s.streamCount()) === 10)).toBe(true);
+      // Started once the other process leads: this one must stand by and publish nothing.
+      standby = await startRelay({ ...s.options, logger });
+      expect(await waitUntil(() => logger.at('info').some((e) => /standing by/.test(e.message ?? '')))).toBe(
+        true,
+      );
+      const during = await s.append(5);
+      expect(await waitUntil(async () => (await s.streamCount()) === 15)).toBe(true);
+      expect(standby.position()).toBe('start');
+
+      await kill(leader);
+      const after = await s.append(5);
+      await expectEachOnce(s, [...before, ...during, ...after]);
+      expect(standby.position()).not.toBe('start');
+      // The leader died before any checkpoint: the standby republished its 15 and JetStream dropped them.
+      expect(logger.at('debug').filter((entry) => /deduplicated/.test(entry.message ?? ''))).toHaveLength(15);
+      await standby.stop();
+      standby = undefined;
+      expect(await s.checkpoint()).not.toBe('start');
+    } finally {
+      await standby?.stop();
+      if (leader && leader.exitCode === null && leader.signalCode === null) leader.kill('SIGKILL');
       await consumer.stop();
     }
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamName, type RecordedEvent } from '../src/event-store.js';
+import { streamName, type Position, type RecordedEvent } from '../src/event-store.js';
 import { readCheckpoint } from '../src/checkpoints.js';
 import { ensureStream } from '../src/nats/stream.js';
 import { startRelay, type RelayOptions } from '../src/relay/relay.js';
@@ -165,5 +165,51 @@ describe('relay', () => {
     } finally {
       await Promise.all([a.stop(), b.stop()]);
     }
+  });
+
+  it('stands down when its lock connection fails and resumes under the lock, publishing every event once', async () => {
+    const loggers = [captureLogger(), captureLogger()] as const;
+    const { options, stream } = relayOptions({ checkpointEvery: { events: 1_000, ms: 500 } });
+    const lockKey = `${schema}:relay:${options.stream.name}`;
+    const relays = await Promise.all(loggers.map((logger) => startRelay({ ...options, logger })));
+    const published = async () => (await nats.readStream(options.stream.name)).length;
+    let last: Position | undefined;
+    const append = async (count: number) => {
+      const events = Array.from({ length: count }, () => productCreated());
+      for (const event of events) {
+        last = (await store.store.append(stream(randomUUID()), [event], 'no_stream')).position;
+      }
+      return events;
+    };
+    try {
+      const before = await append(3);
+      expect(await waitUntil(async () => (await published()) === 3)).toBe(true);
+
+      // Postgres ends the leader's lock session (failover, idle kill): the lock goes with it.
+      const { rows } = await store.db.pool.query<{ ended: boolean }>(
+        `SELECT pg_terminate_backend(pid) AS ended FROM pg_locks
+         WHERE locktype = 'advisory' AND objsubid = 2
+           AND classid = (hashtext('relay')::bigint & 4294967295)::oid
+           AND objid = (hashtext($1)::bigint & 4294967295)::oid`,
+        [lockKey],
+      );
+      expect(rows).toEqual([{ ended: true }]);
+      const lost = () =>
+        loggers
+          .flatMap((logger) => logger.at('error'))
+          .filter((entry) => /leadership lost/.test(entry.message ?? ''));
+      expect(await waitUntil(async () => lost().length > 0, 5_000)).toBe(true);
+
+      const after = await append(3);
+      expect(await waitUntil(async () => (await published()) === 6, 10_000)).toBe(true);
+      const messages = await nats.readStream(options.stream.name);
+      expect(messages.map((m) => m.header.get('Nats-Msg-Id'))).toEqual(
+        [...before, ...after].map((event) => event.id),
+      );
+      expect(lost()).toHaveLength(1);
+    } finally {
+      await Promise.all(relays.map((relay) => relay.stop()));
+    }
+    expect(await readCheckpoint(store.db.pool, schema, `relay:${options.stream.name}`)).toEqual(last);
   });
 });

@@ -21,6 +21,7 @@ import { paymentStatusRoutes } from './http/payment-status.routes.js';
 import { sandboxRoutes } from './http/sandbox.routes.js';
 import { stripeWebhookRoutes } from './http/stripe-webhooks.routes.js';
 import type { SandboxProvider, StripeProvider } from './payments/index.js';
+import { paymentsCounter, type PaymentsCounter } from './payments/payment-metrics.js';
 import { usageRoutes } from './usage/usage.routes.js';
 
 export interface BillingDeps {
@@ -35,6 +36,8 @@ export interface BillingDeps {
   provider: SandboxProvider | StripeProvider;
   now?: () => Date;
   telemetry?: Telemetry;
+  /** Shared with the renewal runner, which records payments too; the app makes its own when absent. */
+  payments?: PaymentsCounter;
 }
 
 /**
@@ -62,7 +65,15 @@ export async function buildApp(deps: BillingDeps) {
   const handlers = createBillingHandlers(eventStore);
   const customers = createCustomers({ eventStore, handlers, provider, now });
   const checkout = createCheckout({ pool: db, handlers, customers, provider, now });
-  const settlement = createSettlement({ pool: db, eventStore, handlers, now });
+  const payments = deps.payments ?? paymentsCounter();
+  app.metricsRegistry.registerMetric(payments);
+  const settlement = createSettlement({
+    pool: db,
+    eventStore,
+    handlers,
+    now,
+    onRecorded: (outcome) => payments.inc({ provider: provider.name, outcome }),
+  });
   const replies = { projections, readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs };
 
   await app.register(billingConfigRoutes, { provider });

@@ -8,6 +8,7 @@ import { billingSchema, type BillingConfig } from './config.js';
 import { startBillingConsumers } from './integration/consumers/start-billing-consumers.js';
 import { startBillingRelay } from './integration/start-billing-relay.js';
 import { createPaymentProvider } from './payments/index.js';
+import { paymentsCounter } from './payments/payment-metrics.js';
 import { billingProjections, openStorage, ownedCategories } from './runtime.js';
 
 /**
@@ -16,6 +17,7 @@ import { billingProjections, openStorage, ownedCategories } from './runtime.js';
  * configured payment provider and its HTTP app (runEventSourcedService).
  */
 export function main(config: BillingConfig, telemetry: Telemetry): Promise<void> {
+  const payments = paymentsCounter();
   return runEventSourcedService({
     name: 'billing',
     config,
@@ -35,14 +37,16 @@ export function main(config: BillingConfig, telemetry: Telemetry): Promise<void>
         prefix: config.NATS_PREFIX,
         logger,
       });
+      const provider = createPaymentProvider(config, { pool });
       const renewals = createRenewalRunner({
         pool,
         eventStore,
         handlers: createBillingHandlers(eventStore),
-        provider: createPaymentProvider(config, { pool }),
+        provider,
         now: () => new Date(),
         policy: renewalPolicyOf(config),
         logger: logger.child({ component: 'renewals' }),
+        onPaymentRecorded: (outcome) => payments.inc({ provider: provider.name, outcome }),
       }).start(config.RENEWAL_TICK_MS);
       return {
         stop: async () => {
@@ -62,6 +66,7 @@ export function main(config: BillingConfig, telemetry: Telemetry): Promise<void>
         projections,
         readiness,
         provider: createPaymentProvider(config, { pool }),
+        payments,
       }),
   });
 }

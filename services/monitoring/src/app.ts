@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { createService, type ReadinessCheck, type Telemetry } from '@app/service-kit';
+import { createService, type ReadinessCheck, type ServiceMetric, type Telemetry } from '@app/service-kit';
 import type { PlatformHealth } from './health/platform-health.js';
 import { adminHealthRoutes } from './http/admin-health.routes.js';
 import { tenantMetricsRoutes } from './http/tenant-metrics.routes.js';
@@ -15,6 +15,8 @@ export interface MonitoringDeps {
   readiness: ReadinessCheck[];
   now?: () => Date;
   telemetry?: Telemetry;
+  /** Metrics of parts built before the app (the scraper's), served on its /metrics. */
+  metrics?: readonly ServiceMetric[];
 }
 
 /** Monitoring's HTTP app (STYLE.md "One service": app.ts builds, server.ts listens). */
@@ -30,6 +32,7 @@ export async function buildApp(deps: MonitoringDeps) {
     },
     ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),
   });
+  for (const metric of deps.metrics ?? []) app.metricsRegistry.registerMetric(metric);
   const now = deps.now ?? (() => new Date());
   await app.register(tenantMetricsRoutes, { db: deps.db, scraper: deps.scraper, now });
   await app.register(adminHealthRoutes, { health: deps.health });

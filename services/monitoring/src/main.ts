@@ -39,6 +39,7 @@ export async function main(config: MonitoringConfig, telemetry: Telemetry): Prom
     logLevel: config.LOG_LEVEL,
     db: pool,
     scraper,
+    metrics: [scraper.scrapes],
     health: wirePlatformHealth(config, readiness),
     readiness,
     telemetry,

@@ -136,7 +136,13 @@ export function createMessageProcessor(options: MessageProcessorOptions): (messa
       parent,
     );
     try {
-      await context.with(trace.setSpan(parent, span), () => handleOnce(envelope.data));
+      await context.with(trace.setSpan(parent, span), async () => {
+        await handleOnce(envelope.data);
+        logger.debug(
+          { consumer: durableName, messageId: envelope.data.id, type: envelope.data.type },
+          'integration message handled',
+        );
+      });
       message.ack();
     } catch (error) {
       span.recordException(error instanceof Error ? error : String(error));

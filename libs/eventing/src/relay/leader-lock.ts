@@ -46,7 +46,9 @@ export async function acquireLeadership(
 
 function holdLock(client: pg.PoolClient, key: string, logger: EventingLogger): Leadership {
   const lost = new AbortController();
+  // pg reports a killed session twice (the server's error, then the socket's end): one loss, logged once.
   const onError = (error: Error) => {
+    if (lost.signal.aborted) return;
     logger.error({ err: error, lock: key }, 'relay leader connection failed; leadership lost');
     lost.abort();
   };
@@ -54,14 +56,18 @@ function holdLock(client: pg.PoolClient, key: string, logger: EventingLogger): L
   return {
     lost: lost.signal,
     release: async () => {
-      client.off('error', onError);
-      if (lost.signal.aborted) return client.release(true);
-      try {
-        await client.query(`SELECT pg_advisory_unlock(hashtext('relay'), hashtext($1))`, [key]);
-        client.release();
-      } catch {
-        client.release(true);
+      if (!lost.signal.aborted) {
+        try {
+          await client.query(`SELECT pg_advisory_unlock(hashtext('relay'), hashtext($1))`, [key]);
+          client.off('error', onError);
+          client.release();
+          return;
+        } catch {
+          // Destroyed below; ending the session releases the lock anyway.
+        }
       }
+      // The listener stays on the discarded connection: a late error report must not go unhandled.
+      client.release(true);
     },
   };
 }

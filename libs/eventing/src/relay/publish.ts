@@ -1,5 +1,14 @@
 import { headers, type MsgHdrs } from '@nats-io/transport-node';
-import type { JetStreamClient } from '@nats-io/jetstream';
+import type { JetStreamClient, PubAck } from '@nats-io/jetstream';
+import {
+  ROOT_CONTEXT,
+  SpanKind,
+  SpanStatusCode,
+  context,
+  propagation,
+  trace,
+  type TextMapSetter,
+} from '@opentelemetry/api';
 import { z } from 'zod';
 import { integrationEnvelopeSchema, type IntegrationEnvelope } from '@app/contracts';
 import type { RecordedEvent } from '../event-store.js';
@@ -29,7 +38,8 @@ export function toOutgoingMessage(
     throw new InvalidEnvelopeError(event, `envelope id ${parsed.data.id} is not the event id`);
   }
   const hdrs = headers();
-  // The command's trace continues in every consumer (ARCHITECTURE.md "Observability").
+  // The command's trace continues in every consumer (ARCHITECTURE.md "Observability"); publishTraced puts its
+  // own span in here when tracing is on.
   if (event.metadata.traceparent) hdrs.set('traceparent', event.metadata.traceparent);
   if (event.metadata.tracestate) hdrs.set('tracestate', event.metadata.tracestate);
   return {
@@ -73,17 +83,7 @@ export async function publishEvent(
       const envelope = ctx.toIntegrationEvent(event);
       if (envelope === null) return true;
       const message = toOutgoingMessage(event, envelope, ctx.subjectPrefix);
-      const ack = await ctx.js.publish(message.subject, message.payload, {
-        msgID: message.msgId,
-        headers: message.headers,
-        timeout: ctx.timeoutMs,
-      });
-      if (ack.duplicate) {
-        ctx.logger.debug(
-          { eventId: event.id, subject: message.subject },
-          'JetStream deduplicated a republished event',
-        );
-      }
+      await publishTraced(ctx, event, message);
       return true;
     } catch (error) {
       const fields = {
@@ -102,4 +102,55 @@ export async function publishEvent(
     await sleep(backoffMs(attempt, 200, 30_000), signal);
     if (signal.aborted) return false;
   }
+}
+
+const tracer = trace.getTracer('@app/eventing');
+
+const headerSetter: TextMapSetter<MsgHdrs> = { set: (carrier, key, value) => carrier.set(key, value) };
+
+/**
+ * Publishes inside a producer span that continues the command's trace from the event's metadata, and hands that
+ * span to the consumers in the message headers: the relay runs long after the request, outside its context, so
+ * the metadata is the only link from the command to the publish and on to every consumer.
+ */
+function publishTraced(ctx: PublishContext, event: RecordedEvent, message: OutgoingMessage): Promise<PubAck> {
+  const carried = {
+    ...(event.metadata.traceparent ? { traceparent: event.metadata.traceparent } : {}),
+    ...(event.metadata.tracestate ? { tracestate: event.metadata.tracestate } : {}),
+  };
+  const parent = propagation.extract(ROOT_CONTEXT, carried);
+  const attributes = {
+    'messaging.system': 'nats',
+    'messaging.operation.type': 'send',
+    'messaging.destination.name': message.subject,
+    'messaging.message.id': message.msgId,
+  };
+  return tracer.startActiveSpan(
+    `publish ${message.subject}`,
+    { kind: SpanKind.PRODUCER, attributes },
+    parent,
+    async (span) => {
+      propagation.inject(context.active(), message.headers, headerSetter);
+      try {
+        const ack = await ctx.js.publish(message.subject, message.payload, {
+          msgID: message.msgId,
+          headers: message.headers,
+          timeout: ctx.timeoutMs,
+        });
+        span.setAttribute('messaging.nats.duplicate', ack.duplicate);
+        // Inside the span, so the line carries the command's trace id.
+        ctx.logger.debug(
+          { eventId: event.id, subject: message.subject, seq: ack.seq },
+          ack.duplicate ? 'JetStream deduplicated a republished event' : 'relay published event',
+        );
+        return ack;
+      } catch (error) {
+        span.recordException(error instanceof Error ? error : String(error));
+        span.setStatus({ code: SpanStatusCode.ERROR });
+        throw error;
+      } finally {
+        span.end();
+      }
+    },
+  );
 }

@@ -7,7 +7,7 @@ import type { Telemetry } from '../telemetry/start-telemetry.js';
 import { registerErrorHandlers } from './error-handler.js';
 import type { ServiceApp } from './fastify-types.js';
 import { registerHealthRoutes, type HealthState, type ReadinessCheck } from './health.js';
-import { registerMetrics } from './metrics.js';
+import { registerLagMetrics, registerMetrics } from './metrics.js';
 import { registerOpenApi, type OpenApiOptions } from './openapi.js';
 import type { LagProbe } from './readiness-lag.js';
 
@@ -51,6 +51,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   });
   app.decorate('setLagProbe', (probe: LagProbe) => {
     state.lag = probe;
+    registerLagMetrics(app.metricsRegistry, probe);
   });
   app.addHook('onRequest', async (request, reply) => {
     reply.header(requestIdHeader, request.id);

@@ -27,6 +27,8 @@ export function createSettlement(deps: {
   eventStore: EventStore;
   handlers: BillingHandlers;
   now: () => Date;
+  /** Told once per payment outcome actually recorded (a repeat records nothing); the payments metric. */
+  onRecorded?: (outcome: PaymentOutcome['status']) => void;
 }) {
   const { pool, eventStore, handlers, now } = deps;
   const at = () => ({ now: now().toISOString() });
@@ -105,6 +107,7 @@ export function createSettlement(deps: {
               metadata: at(),
             } as const);
       const recorded = await handlers.payment(paymentStream(paymentId), command, options);
+      if (recorded.position !== null) deps.onRecorded?.(outcome.status);
       // A decline reported after the confirmation (late or reordered) leaves the payment succeeded.
       if (recorded.state.status === 'succeeded')
         return completeSucceeded(recorded.state, recorded.position, options);

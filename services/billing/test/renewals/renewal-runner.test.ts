@@ -74,13 +74,19 @@ describe('the renewal runner', () => {
       amountCents: 4_900,
       startedAt: '2026-03-10T08:00:00.000Z',
     });
-    const { runner, errors } = renewalRunner(h, clock.now);
+    const recorded: string[] = [];
+    const { runner, errors } = renewalRunner(h, clock.now, {
+      onPaymentRecorded: (outcome) => recorded.push(outcome),
+    });
     await tickAt(runner, '2026-03-24T07:59:00.000Z');
     expect(await invoicesFor(subscriptionId)).toEqual([]);
     await tickAt(runner, '2026-03-24T08:00:00.000Z');
+    await tickAt(runner, '2026-03-24T08:01:00.000Z');
     expect(await invoicesFor(subscriptionId)).toEqual([
       { status: 'paid', periodStart: '2026-03-24T08:00:00.000Z', amountCents: 4_900 },
     ]);
+    // The payments metric's count: one charge recorded, however often the runner looks again.
+    expect(recorded).toEqual(['succeeded']);
     expect(errors).toEqual([]);
   });
 

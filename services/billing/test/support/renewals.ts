@@ -41,7 +41,11 @@ export function recordingLogger() {
 export function renewalRunner(
   h: BillingHarness,
   now: () => Date,
-  options: { provider?: PaymentProvider; policy?: RenewalPolicy } = {},
+  options: {
+    provider?: PaymentProvider;
+    policy?: RenewalPolicy;
+    onPaymentRecorded?: (outcome: 'succeeded' | 'failed') => void;
+  } = {},
 ) {
   const { errors, logger } = recordingLogger();
   const runner = createRenewalRunner({
@@ -52,6 +56,7 @@ export function renewalRunner(
     now,
     policy: options.policy ?? testPolicy,
     logger,
+    ...(options.onPaymentRecorded ? { onPaymentRecorded: options.onPaymentRecorded } : {}),
   });
   return { runner, errors };
 }

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { EventingLogger } from '@app/eventing';
+import { catalogueCounter, metricCatalogue, type CatalogueCounter } from '@app/service-kit';
 import type { ScrapeResult } from '../store/scrape-result.js';
 import { recordScrape } from '../store/record-scrape.js';
 import { pruneHistory } from '../store/scrape-history.js';
@@ -32,6 +33,8 @@ export interface Scraper {
   runCycle(signal?: AbortSignal): Promise<CycleSummary>;
   /** One bounded scrape of one subscription, for a tenant never scraped; null when tenancy lists no such app. */
   scrapeNow(tenantId: string, subscriptionId: string): Promise<ScrapeResult | null>;
+  /** Scrapes made, by outcome; built before the app, which adds it to its /metrics registry. */
+  readonly scrapes: CatalogueCounter<'outcome'>;
 }
 
 const dayMs = 24 * 60 * 60 * 1000;
@@ -40,12 +43,17 @@ export function createScraper(deps: ScraperDeps): Scraper {
   const { pool, tenancy, logger } = deps;
   /** One scrape per subscription at a time: an on-demand fetch joins a scheduled one already under way. */
   const inFlight = new Map<string, Promise<ScrapeResult>>();
+  const scrapes = catalogueCounter(
+    metricCatalogue.tenantScrapes,
+    "Scrapes of tenant apps' metrics endpoints, by outcome",
+  );
 
   function scrapeOnce(target: KeyedTarget, retries: number): Promise<ScrapeResult> {
     const running = inFlight.get(target.subscriptionId);
     if (running) return running;
     const scrape = (async () => {
       const result = await scrapeEndpoint(target, retries, deps);
+      scrapes.inc({ outcome: result.outcome === 'success' ? 'ok' : 'failed' });
       const raised = await recordScrape(pool, result);
       for (const alert of raised) {
         logger.warn(
@@ -66,6 +74,7 @@ export function createScraper(deps: ScraperDeps): Scraper {
   }
 
   return {
+    scrapes,
     async runCycle(signal) {
       const started = performance.now();
       // Held only for this cycle: the keys are dropped with the list when it ends.

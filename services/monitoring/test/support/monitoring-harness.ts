@@ -42,7 +42,11 @@ export async function startMonitoringStorage(): Promise<MonitoringStorage> {
 /** Monitoring's app as main.ts builds it, on the given storage, with identity tokens bound on inject. */
 export async function startMonitoringApp(
   storage: MonitoringStorage,
-  options: { scraper: Pick<Scraper, 'scrapeNow'>; health?: PlatformHealth; now?: () => Date },
+  options: {
+    scraper: Pick<Scraper, 'scrapeNow'> & Partial<Pick<Scraper, 'scrapes'>>;
+    health?: PlatformHealth;
+    now?: () => Date;
+  },
 ): Promise<MonitoringApp> {
   const health =
     options.health ?? createPlatformHealth({ components: [], self: { name: 'Monitoring', checks: [] } });
@@ -53,6 +57,7 @@ export async function startMonitoringApp(
     scraper: options.scraper,
     health,
     readiness: [],
+    ...(options.scraper.scrapes ? { metrics: [options.scraper.scrapes] } : {}),
     ...(options.now ? { now: options.now } : {}),
   });
   bindIdentityOnInject(app);

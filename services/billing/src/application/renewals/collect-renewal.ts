@@ -16,6 +16,8 @@ export interface CollectDeps {
   provider: PaymentProvider;
   now: () => Date;
   policy: RenewalPolicy;
+  /** Told once per charge outcome actually recorded (a resumed attempt records nothing new); the payments metric. */
+  onPaymentRecorded?: (outcome: PaymentOutcome['status']) => void;
 }
 
 type Collect = Extract<RenewalWork, { kind: 'collect' }>;
@@ -76,7 +78,7 @@ export function createRenewalCollector(deps: CollectDeps) {
         metadata: { paymentId: attempt.paymentId, productId, userId, tenantId },
         idempotencyKey: renewalChargeKey(invoiceId, attempt.attempt),
       });
-      await handlers.payment(
+      const charged = await handlers.payment(
         paymentStream(attempt.paymentId),
         {
           type: 'RecordOffSessionCharge',
@@ -97,6 +99,7 @@ export function createRenewalCollector(deps: CollectDeps) {
         },
         options,
       );
+      if (charged.position !== null) deps.onPaymentRecorded?.(outcome.status);
       const recorded = await handlers.invoice(
         invoiceStream(invoiceId),
         {
