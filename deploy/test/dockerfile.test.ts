@@ -1,0 +1,94 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readRepoFile, repoRoot } from './support/compose-file.js';
+import { dockerfileStages, finalUser, instructionsOf } from './support/dockerfile.js';
+
+const stages = dockerfileStages();
+const final = stages.at(-1)!;
+const deployables = ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'gateway', 'demo-tenant-app'];
+
+describe('Dockerfile', () => {
+  it('builds every stage from node:22-slim or from its own stages', () => {
+    const names = new Set(stages.map((stage) => stage.name));
+    const bases = stages.filter((stage) => !names.has(stage.from) && stage.from !== 'app-${APP}');
+    expect(bases.map((stage) => stage.from)).toEqual(bases.map(() => 'node:22-slim'));
+    expect(bases.length).toBeGreaterThan(1);
+  });
+
+  it('is multi-stage: npm ci and npm run build in a build stage, production files only in the image', () => {
+    const build = stages.find((stage) => stage.name === 'build')!;
+    expect(instructionsOf(build, 'RUN').join(' ')).toMatch(/npm ci\b.*npm run build/);
+    expect(final.from).toBe('app-${APP}');
+    const runtime = stages.find((stage) => stage.name === 'runtime')!;
+    expect(instructionsOf(runtime, 'COPY')).toEqual(['/out/ /app/']);
+  });
+
+  it('has a stage for every deployable, copying its bundle and exposing its port', () => {
+    for (const app of deployables) {
+      const stage = stages.find((candidate) => candidate.name === `app-${app}`);
+      expect(stage, app).toBeDefined();
+      expect(stage!.from).toBe('runtime');
+      expect(instructionsOf(stage!, 'COPY').some((copy) => copy.includes('/dist '))).toBe(true);
+      expect(instructionsOf(stage!, 'EXPOSE')).toHaveLength(1);
+    }
+  });
+
+  it('copies only what exists in the repository or what its package builds', () => {
+    const sources = stages
+      .filter((stage) => stage.name?.startsWith('app-'))
+      .flatMap((stage) => instructionsOf(stage, 'COPY'))
+      .map((copy) => copy.split(' ')[0]!.replace(/^\/src\//, ''));
+    for (const source of sources) {
+      const folder = source.replace(/\/dist$/, '');
+      if (source.endsWith('/dist')) {
+        const manifest = JSON.parse(readRepoFile(`${folder}/package.json`)) as { scripts: { build: string } };
+        expect(manifest.scripts.build, folder).toMatch(/build-service\.mjs src\/server\.ts|vite build/);
+      } else {
+        expect(existsSync(join(repoRoot, source)), source).toBe(true);
+      }
+    }
+  });
+
+  it('ships the gateway with the built front end and tells it where', () => {
+    const gateway = stages.find((stage) => stage.name === 'app-gateway')!;
+    const copies = instructionsOf(gateway, 'COPY').join('\n');
+    for (const app of ['shell', 'mfe-customer', 'mfe-admin']) expect(copies).toContain(`/src/${app}/dist`);
+    const env = instructionsOf(gateway, 'ENV').join(' ');
+    expect(env).toContain('WEB_ROOT=/app/shell/dist');
+    expect(env).toContain('WEB_REMOTES=mfe-customer=/app/mfe-customer/dist,mfe-admin=/app/mfe-admin/dist');
+  });
+
+  it('runs as a non-root user in the final stage', () => {
+    const user = finalUser(stages);
+    expect(user).toBeDefined();
+    expect(['root', '0', '0:0']).not.toContain(user);
+  });
+
+  it('checks /health/live with node fetch, since the slim image has no curl', () => {
+    const runtime = stages.find((stage) => stage.name === 'runtime')!;
+    const [healthcheck] = instructionsOf(runtime, 'HEALTHCHECK');
+    expect(healthcheck).toMatch(/CMD \["node", "-e", "fetch\(/);
+    expect(instructionsOf(runtime, 'ENV').join(' ')).toContain('HEALTH_PATH=/health/live');
+  });
+
+  it('labels the image, exposes a port and starts in exec form', () => {
+    expect(instructionsOf(final, 'LABEL').join(' ')).toContain('org.opencontainers.image.title=');
+    expect(instructionsOf(final, 'CMD')).toEqual(['["node", "dist/server.cjs"]']);
+  });
+
+  it('installs with npm ci only and fetches nothing with ADD', () => {
+    const runs = stages.flatMap((stage) => instructionsOf(stage, 'RUN')).join('\n');
+    expect(runs).not.toMatch(/npm (install|i)\b/);
+    expect(runs).toMatch(/npm ci --omit=dev/);
+    const adds = stages.flatMap((stage) => instructionsOf(stage, 'ADD'));
+    expect(adds.filter((add) => /https?:\/\/|git@/.test(add))).toEqual([]);
+  });
+
+  it('keeps local installs, builds, data and secrets out of the build context', () => {
+    const ignored = readRepoFile('.dockerignore').split('\n');
+    for (const entry of ['**/node_modules', '**/dist', '.data', '.git', '.artifacts', '.env']) {
+      expect(ignored).toContain(entry);
+    }
+  });
+});
