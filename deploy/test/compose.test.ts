@@ -4,25 +4,6 @@ import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
 import { demoMetricsKeys } from '@app/tenancy/demo-subscriptions';
 import {
-  loadConfig as loadBillingConfig,
-  loadSeedConfig as loadBillingSeedConfig,
-} from '../../services/billing/src/config.js';
-import {
-  loadConfig as loadCatalogConfig,
-  loadStorageConfig as loadCatalogStorageConfig,
-} from '../../services/catalog/src/config.js';
-import {
-  loadConfig as loadIdentityConfig,
-  loadStorageConfig as loadIdentityStorageConfig,
-} from '../../services/identity/src/config.js';
-import { loadConfig as loadMonitoringConfig } from '../../services/monitoring/src/config.js';
-import {
-  loadConfig as loadTenancyConfig,
-  loadSeedConfig as loadTenancySeedConfig,
-} from '../../services/tenancy/src/config.js';
-import { loadConfig as loadGatewayConfig } from '../../gateway/src/config.js';
-import { loadDemoConfig } from '../../demo/tenant-app/src/config.js';
-import {
   composeSpecSchema,
   interpolate,
   interpolatedVariables,
@@ -33,6 +14,7 @@ import {
   repoRoot,
 } from './support/compose-file.js';
 import { dockerfileStages, finalUser, imageEnvironment } from './support/dockerfile.js';
+import { loadConfigOf, loadSeedConfigOf } from './support/config-loaders.js';
 
 /** What a user puts in .env: .env.example with its required blanks filled in. */
 const dotEnv: Record<string, string> = {
@@ -191,22 +173,17 @@ describe('docker-compose.yml', () => {
   });
 
   it('gives every service an environment its own config accepts', () => {
-    expect(() => loadCatalogConfig(containerEnvironment('catalog'))).not.toThrow();
-    expect(() => loadIdentityConfig(containerEnvironment('identity'))).not.toThrow();
-    expect(() => loadTenancyConfig(containerEnvironment('tenancy'))).not.toThrow();
-    expect(() => loadBillingConfig(containerEnvironment('billing'))).not.toThrow();
-    expect(() => loadMonitoringConfig(containerEnvironment('monitoring'))).not.toThrow();
-    expect(() => loadGatewayConfig(containerEnvironment('gateway'))).not.toThrow();
-    expect(() => loadDemoConfig(containerEnvironment('demo-tenant-app'))).not.toThrow();
-    expect(() => loadCatalogStorageConfig(containerEnvironment('catalog-seed', 'catalog'))).not.toThrow();
-    expect(() => loadIdentityStorageConfig(containerEnvironment('identity-seed', 'identity'))).not.toThrow();
-    expect(() => loadTenancySeedConfig(containerEnvironment('tenancy-seed', 'tenancy'))).not.toThrow();
-    expect(() => loadBillingSeedConfig(containerEnvironment('billing-seed', 'billing'))).not.toThrow();
+    for (const [app, load] of Object.entries(loadConfigOf)) {
+      expect(() => load(containerEnvironment(app)), app).not.toThrow();
+    }
+    for (const [service, load] of Object.entries(loadSeedConfigOf)) {
+      expect(() => load(containerEnvironment(`${service}-seed`, service)), `${service}-seed`).not.toThrow();
+    }
   });
 
   it('is what the configs would refuse without the secrets, so the check above can fail', () => {
     const withoutSecret = { ...containerEnvironment('catalog'), INTERNAL_TOKEN_SECRET: '' };
-    expect(() => loadCatalogConfig(withoutSecret)).toThrow(/INTERNAL_TOKEN_SECRET/);
+    expect(() => loadConfigOf.catalog(withoutSecret)).toThrow(/INTERNAL_TOKEN_SECRET/);
   });
 
   it('uses KurrentDB as the event store of the event-sourced services and the collector for traces', () => {
@@ -227,22 +204,22 @@ describe('docker-compose.yml', () => {
       STRIPE_WEBHOOK_SECRET: 'whsec_compose',
     });
     const environment = { ...imageEnvironment(stages, 'billing'), ...stripe.services.billing?.environment };
-    expect(loadBillingConfig(environment).PAYMENT_PROVIDER).toBe('stripe');
-    expect(() => loadBillingConfig({ ...environment, STRIPE_WEBHOOK_SECRET: '' })).toThrow(
+    expect(loadConfigOf.billing(environment).PAYMENT_PROVIDER).toBe('stripe');
+    expect(() => loadConfigOf.billing({ ...environment, STRIPE_WEBHOOK_SECRET: '' })).toThrow(
       /STRIPE_WEBHOOK_SECRET/,
     );
   });
 
   it('lets monitoring scrape the demo tenant app, which answers the demo subscriptions keys', () => {
-    expect(loadMonitoringConfig(containerEnvironment('monitoring')).SCRAPE_ALLOW_HOSTS).toEqual([
+    expect(loadConfigOf.monitoring(containerEnvironment('monitoring')).SCRAPE_ALLOW_HOSTS).toEqual([
       'demo-tenant-app:4100',
     ]);
-    expect(loadDemoConfig(containerEnvironment('demo-tenant-app')).DEMO_METRICS_KEYS).toEqual([
-      ...demoMetricsKeys,
-    ]);
-    expect(loadTenancySeedConfig(containerEnvironment('tenancy-seed', 'tenancy')).DEMO_TENANT_APP_URL).toBe(
-      'http://demo-tenant-app:4100',
-    );
+    expect(
+      loadConfigOf['demo-tenant-app'](containerEnvironment('demo-tenant-app')).DEMO_METRICS_KEYS,
+    ).toEqual([...demoMetricsKeys]);
+    expect(
+      loadSeedConfigOf.tenancy(containerEnvironment('tenancy-seed', 'tenancy')).DEMO_TENANT_APP_URL,
+    ).toBe('http://demo-tenant-app:4100');
   });
 
   it('takes every secret from .env and commits none', () => {

@@ -14,28 +14,11 @@ import {
   workloadProblems,
   workloadsOf,
 } from './support/k8s-policy.js';
-import { loadDemoConfig } from '../../demo/tenant-app/src/config.js';
-import { loadConfig as loadGatewayConfig, serviceUrls } from '../../gateway/src/config.js';
-import {
-  loadConfig as loadBillingConfig,
-  loadSeedConfig as loadBillingSeedConfig,
-} from '../../services/billing/src/config.js';
-import {
-  loadConfig as loadCatalogConfig,
-  loadStorageConfig as loadCatalogStorageConfig,
-} from '../../services/catalog/src/config.js';
-import {
-  loadConfig as loadIdentityConfig,
-  loadStorageConfig as loadIdentityStorageConfig,
-} from '../../services/identity/src/config.js';
-import { loadConfig as loadMonitoringConfig } from '../../services/monitoring/src/config.js';
-import {
-  loadConfig as loadTenancyConfig,
-  loadSeedConfig as loadTenancySeedConfig,
-} from '../../services/tenancy/src/config.js';
+import { serviceUrls } from '../../gateway/src/config.js';
 import { containerEnvironment } from './support/k8s-env.js';
 import { schemaProblems } from './support/k8s-schema.js';
 import { renderKustomization, type K8sObject } from './support/kustomize.js';
+import { loadConfigOf, loadSeedConfigOf } from './support/config-loaders.js';
 
 const k8s = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../k8s');
 const overlays = ['dev', 'prod'] as const;
@@ -313,22 +296,24 @@ describe.each(overlays)('the %s overlay starts every deployable with a valid env
     containerEnvironment(rendered[overlay], kind, name, secrets);
 
   it.each([
-    ['catalog', loadCatalogConfig],
-    ['identity', loadIdentityConfig],
-    ['tenancy', loadTenancyConfig],
-    ['billing', loadBillingConfig],
+    ['catalog', loadConfigOf.catalog],
+    ['identity', loadConfigOf.identity],
+    ['tenancy', loadConfigOf.tenancy],
+    ['billing', loadConfigOf.billing],
   ] as const)('%s, on Postgres, NATS and the KurrentDB cluster', (name, load) => {
     const config = load(environmentOf('Deployment', name));
     expect(config).toMatchObject({
       DATABASE_URL: secrets['postgres-app/uri'],
       NATS_URL: 'nats://nats:4222',
+      // Its stream on every NATS node, as many as the StatefulSet runs.
+      NATS_STREAM_REPLICAS: find(rendered[overlay], 'StatefulSet', 'nats')?.spec.replicas,
       EVENTSTORE_URL: expect.stringMatching(/^kurrentdb:\/\/kurrentdb-0\.kurrentdb-headless:2113,/),
       OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
     });
   });
 
   it('monitoring, knowing tenancy and the services it checks', () => {
-    const config = loadMonitoringConfig(environmentOf('Deployment', 'monitoring'));
+    const config = loadConfigOf.monitoring(environmentOf('Deployment', 'monitoring'));
     expect(config).toMatchObject({
       TENANCY_URL: 'http://tenancy:3003',
       CATALOG_URL: 'http://catalog:3001',
@@ -337,7 +322,7 @@ describe.each(overlays)('the %s overlay starts every deployable with a valid env
   });
 
   it('the gateway, routing to all five services behind the ingress', () => {
-    const config = loadGatewayConfig(environmentOf('Deployment', 'gateway'));
+    const config = loadConfigOf.gateway(environmentOf('Deployment', 'gateway'));
     expect(serviceUrls(config)).toEqual({
       catalog: 'http://catalog:3001',
       identity: 'http://identity:3002',
@@ -346,6 +331,7 @@ describe.each(overlays)('the %s overlay starts every deployable with a valid env
       monitoring: 'http://monitoring:3005',
     });
     expect(config.TRUST_PROXY).toBe(true);
+    expect(config.NATS_STREAM_REPLICAS).toBe(find(rendered[overlay], 'StatefulSet', 'nats')?.spec.replicas);
   });
 });
 
@@ -355,17 +341,17 @@ describe('the development seeds and demo app', () => {
 
   it('development starts the seeds and the demo tenant app with a valid environment', () => {
     const seeds = [
-      ['catalog', loadCatalogStorageConfig],
-      ['identity', loadIdentityStorageConfig],
-      ['billing', loadBillingSeedConfig],
+      ['catalog', loadSeedConfigOf.catalog],
+      ['identity', loadSeedConfigOf.identity],
+      ['billing', loadSeedConfigOf.billing],
     ] as const;
     for (const [seed, load] of seeds) {
       expect(load(devEnvironmentOf('Job', `${seed}-seed`)).DATABASE_URL).toBe(secrets['postgres-app/uri']);
     }
-    expect(loadTenancySeedConfig(devEnvironmentOf('Job', 'tenancy-seed')).DEMO_TENANT_APP_URL).toBe(
+    expect(loadSeedConfigOf.tenancy(devEnvironmentOf('Job', 'tenancy-seed')).DEMO_TENANT_APP_URL).toBe(
       'http://demo-tenant-app:4100',
     );
-    expect(loadDemoConfig(devEnvironmentOf('Deployment', 'demo-tenant-app'))).toMatchObject({
+    expect(loadConfigOf['demo-tenant-app'](devEnvironmentOf('Deployment', 'demo-tenant-app'))).toMatchObject({
       HOST: '0.0.0.0',
       PORT: 4100,
     });

@@ -2,6 +2,7 @@ import {
   booleanFromString,
   internalTokenSecret,
   logLevel,
+  natsStreamReplicas,
   natsUrl,
   otel,
   parseConfig,
@@ -61,6 +62,7 @@ export const gatewayConfigSchema = z.object({
     .string()
     .regex(/^[a-z0-9]*$/, 'must be lowercase letters and digits (it prefixes subjects)')
     .default(''),
+  NATS_STREAM_REPLICAS: natsStreamReplicas,
   /**
    * Counts customers' API calls and publishes them to NATS for billing (src/usage). Needs NATS_URL; without it
    * metering is off whatever this says. 'off' exists to measure what metering costs (npm run bench).

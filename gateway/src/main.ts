@@ -48,6 +48,7 @@ export async function main(config: GatewayConfig, telemetry: Telemetry): Promise
         meter: usageMeter,
         nats,
         prefix: config.NATS_PREFIX,
+        replicas: config.NATS_STREAM_REPLICAS,
         intervalMs: config.USAGE_FLUSH_INTERVAL_MS,
         logger: app.log,
       });

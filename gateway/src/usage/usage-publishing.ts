@@ -10,10 +10,16 @@ export async function startUsagePublishing(options: {
   meter: UsageMeter;
   nats: NatsConnection;
   prefix: string;
+  /** NATS_STREAM_REPLICAS; 1 when absent. */
+  replicas?: number;
   intervalMs: number;
   logger: UsageLogger;
 }): Promise<UsageFlusher> {
-  const publish = await openUsageStream({ nats: options.nats, prefix: options.prefix });
+  const publish = await openUsageStream({
+    nats: options.nats,
+    prefix: options.prefix,
+    replicas: options.replicas,
+  });
   return startUsageFlusher({
     meter: options.meter,
     publish,

@@ -7,6 +7,8 @@ export interface UsageStreamOptions {
   nats: NatsConnection;
   /** NATS_PREFIX, applied as the services' relays apply theirs: stream `<prefix>_GATEWAY`, `<prefix>.gateway.>`. */
   prefix: string;
+  /** NATS_STREAM_REPLICAS; 1 when absent. */
+  replicas?: number | undefined;
   /** How long one publish waits for JetStream's ack before it counts as failed. */
   timeoutMs?: number;
 }
@@ -24,6 +26,7 @@ export async function openUsageStream(
   await ensureStream(await jetstreamManager(nats), {
     name: prefix ? `${prefix}_${gatewayStream.name}` : gatewayStream.name,
     subjects: gatewayStream.subjects.map((subject) => `${subjectPrefix}${subject}`),
+    replicas: options.replicas,
   });
   const js = jetstream(nats);
   const timeout = options.timeoutMs ?? 3_000;

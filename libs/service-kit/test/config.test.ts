@@ -6,6 +6,7 @@ import {
   eventStoreUrl,
   internalTokenSecret,
   logLevel,
+  natsStreamReplicas,
   natsUrl,
   otel,
   parseConfig,
@@ -94,6 +95,16 @@ describe('parseConfig', () => {
     expect(natsUrl.safeParse('http://a:4222').success).toBe(false);
     expect(eventStoreUrl.safeParse('kurrentdb://localhost:2113?tls=false').success).toBe(true);
     expect(eventStoreUrl.safeParse('esdb+discover://cluster:2113').success).toBe(true);
+  });
+
+  it('replicates streams on one NATS server unless told how many, and on no more than JetStream can', () => {
+    expect(natsStreamReplicas.parse(undefined)).toBe(1);
+    expect(natsStreamReplicas.parse('3')).toBe(3);
+    expect(natsStreamReplicas.safeParse('0').success).toBe(false);
+    expect(natsStreamReplicas.safeParse('two').success).toBe(false);
+    expect(natsStreamReplicas.safeParse('7').error?.issues[0]?.message).toBe(
+      'JetStream replicates a stream on at most 5 servers',
+    );
   });
 });
 

@@ -1,31 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  createPostgresEventStore,
-  startProjections,
-  streamName,
-  type PostgresEventStore,
-  type Projection,
-} from '@app/eventing';
-import { createTestDatabase, type TestDatabase } from '@app/test-support';
+import { describe, expect, it } from 'vitest';
+import { startProjections, streamName, type Projection } from '@app/eventing';
 import type { LagProbe } from '../src/index.js';
 import { serviceLagProbe } from '../src/runtime/index.js';
-import { testService } from './support.js';
+import { eventStoreFixture, testService } from './support.js';
 
 const schema = 'svc';
-let db: TestDatabase;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  db = await createTestDatabase(inject('databaseUrl'));
-  db.pool.on('error', () => undefined);
-  store = createPostgresEventStore({ pool: db.pool, pollIntervalMs: 50 });
-  await store.migrate();
-});
-afterAll(async () => {
-  await store?.close();
-  await db?.drop();
-});
+const fixture = eventStoreFixture();
 
 const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
@@ -54,8 +35,8 @@ describe('lag gauges on /metrics', () => {
       reset: async () => undefined,
     };
     const runner = await startProjections({
-      eventStore: store,
-      pool: db.pool,
+      eventStore: fixture.store,
+      pool: fixture.db.pool,
       schema,
       categories: [category],
       projections: [projection],
@@ -64,12 +45,12 @@ describe('lag gauges on /metrics', () => {
     // A relay that has published nothing yet: its lag is the age of the oldest event in its categories.
     const relay = { categories: [category], progress: async () => 'start' as const };
     const app = await testService();
-    app.setLagProbe(serviceLagProbe({ eventStore: store, projections: runner, relay }));
+    app.setLagProbe(serviceLagProbe({ eventStore: fixture.store, projections: runner, relay }));
     const projectionSeries = `eventing_projection_lag_seconds{projection="${projection.name}"}`;
     try {
       expect(sample(await scrape(app), 'eventing_relay_lag_seconds')).toBe(0);
       const newEvent = () => ({ id: randomUUID(), type: 'Happened', data: {}, metadata: {} });
-      const last = await store.append(streamName(category, randomUUID()), [newEvent()], 'no_stream');
+      const last = await fixture.store.append(streamName(category, randomUUID()), [newEvent()], 'no_stream');
       await new Promise((resolve) => setTimeout(resolve, 300));
 
       const lagging = await scrape(app);

@@ -1,30 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import {
-  createPostgresEventStore,
-  startProjections,
-  streamName,
-  type PostgresEventStore,
-  type Projection,
-} from '@app/eventing';
-import { createTestDatabase, type TestDatabase } from '@app/test-support';
+import { describe, expect, it } from 'vitest';
+import { startProjections, streamName, type Projection } from '@app/eventing';
 import { serviceLagProbe } from '../src/runtime/index.js';
-import { testService } from './support.js';
+import { eventStoreFixture, testService } from './support.js';
 
 const schema = 'svc';
-let db: TestDatabase;
-let store: PostgresEventStore;
-
-beforeAll(async () => {
-  db = await createTestDatabase(inject('databaseUrl'));
-  db.pool.on('error', () => undefined);
-  store = createPostgresEventStore({ pool: db.pool, pollIntervalMs: 50 });
-  await store.migrate();
-});
-afterAll(async () => {
-  await store?.close();
-  await db?.drop();
-});
+const fixture = eventStoreFixture();
 
 /** A read model of nothing that refuses every event while `failing` is set, as a projection with a bug would. */
 function refusingProjection(state: { failing: boolean }): Projection {
@@ -46,8 +27,8 @@ describe('readiness lag of an event-sourced service', () => {
     const state = { failing: true };
     const projection = refusingProjection(state);
     const runner = await startProjections({
-      eventStore: store,
-      pool: db.pool,
+      eventStore: fixture.store,
+      pool: fixture.db.pool,
       schema,
       categories: [category],
       projections: [projection],
@@ -55,12 +36,12 @@ describe('readiness lag of an event-sourced service', () => {
     });
     const app = await testService();
     app.setLagProbe(
-      serviceLagProbe({ eventStore: store, projections: runner, relay: null, degradedAfterMs: 50 }),
+      serviceLagProbe({ eventStore: fixture.store, projections: runner, relay: null, degradedAfterMs: 50 }),
     );
     const ready = async () => (await app.inject({ method: 'GET', url: '/health/ready' })).json();
     try {
       const newEvent = () => ({ id: randomUUID(), type: 'Happened', data: {}, metadata: {} });
-      const last = await store.append(
+      const last = await fixture.store.append(
         streamName(category, randomUUID()),
         [newEvent(), newEvent()],
         'no_stream',

@@ -27,7 +27,14 @@ export function main(config: BillingConfig, telemetry: Telemetry): Promise<void>
     categories: ownedCategories,
     projections: billingProjections,
     startRelay: ({ eventStore, pool, nats, logger }) =>
-      startBillingRelay({ eventStore, pool, nats, prefix: config.NATS_PREFIX, logger }),
+      startBillingRelay({
+        eventStore,
+        pool,
+        nats,
+        prefix: config.NATS_PREFIX,
+        replicas: config.NATS_STREAM_REPLICAS,
+        logger,
+      }),
     // Renewals run beside the consumers: started after the projections, stopped before NATS drains.
     startConsumers: async ({ pool, nats, eventStore, logger }) => {
       const consumers = await startBillingConsumers({

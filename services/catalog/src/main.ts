@@ -17,7 +17,14 @@ export function main(config: CatalogConfig, telemetry: Telemetry): Promise<void>
     categories: ownedCategories,
     projections: [productsProjection],
     startRelay: ({ eventStore, pool, nats, logger }) =>
-      startCatalogRelay({ eventStore, pool, nats, prefix: config.NATS_PREFIX, logger }),
+      startCatalogRelay({
+        eventStore,
+        pool,
+        nats,
+        prefix: config.NATS_PREFIX,
+        replicas: config.NATS_STREAM_REPLICAS,
+        logger,
+      }),
     buildApp: ({ pool, eventStore, projections, readiness }) =>
       buildApp({
         identitySecret: config.INTERNAL_TOKEN_SECRET,

@@ -21,7 +21,14 @@ export function main(config: IdentityConfig, telemetry: Telemetry): Promise<void
     categories: ownedCategories,
     projections: [usersProjection],
     startRelay: ({ eventStore, pool, nats, logger }) =>
-      startIdentityRelay({ eventStore, pool, nats, prefix: config.NATS_PREFIX, logger }),
+      startIdentityRelay({
+        eventStore,
+        pool,
+        nats,
+        prefix: config.NATS_PREFIX,
+        replicas: config.NATS_STREAM_REPLICAS,
+        logger,
+      }),
     startConsumers: ({ pool, nats, logger }) =>
       startIdentityConsumers({ pool, nats, prefix: config.NATS_PREFIX, logger }),
     buildApp: ({ pool, eventStore, projections, readiness }) =>

@@ -30,6 +30,7 @@ export function main(config: TenancyConfig, telemetry: Telemetry): Promise<void>
         pool,
         nats,
         prefix: config.NATS_PREFIX,
+        replicas: config.NATS_STREAM_REPLICAS,
         logger,
         mapOther: subscriptionIntegrationEvent,
       }),

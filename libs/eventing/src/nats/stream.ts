@@ -16,7 +16,7 @@ export interface StreamOptions {
   /** `catalog.>` in production, `<testPrefix>.catalog.>` in tests. */
   subjects: readonly string[];
   /** 1 locally; 3 in production (ARCHITECTURE.md "Messaging"). */
-  replicas?: number;
+  replicas?: number | undefined;
   /**
    * How long JetStream remembers a Nats-Msg-Id. It must outlast the relay's checkpoint interval plus a restart,
    * or a relay that crashed after publishing would publish its unchecked window twice. Default 2 minutes.

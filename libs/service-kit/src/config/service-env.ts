@@ -24,6 +24,17 @@ export const natsPrefix = z
   .regex(/^[a-z0-9]*$/, 'must be lowercase letters and digits (it prefixes stream names and subjects)')
   .default('');
 
+/**
+ * NATS_STREAM_REPLICAS: on how many NATS servers JetStream keeps each stream this process creates. 1 on one
+ * server; 3 on the three-node cluster, so a stream survives losing a server (ARCHITECTURE.md "Messaging").
+ */
+export const natsStreamReplicas = z.coerce
+  .number()
+  .int()
+  .min(1)
+  .max(5, 'JetStream replicates a stream on at most 5 servers')
+  .default(1);
+
 /** What every event-sourced service listens on and talks with, besides its storage. */
 export function serviceVariables(name: string, defaultPort: number) {
   return {
@@ -32,6 +43,7 @@ export function serviceVariables(name: string, defaultPort: number) {
     LOG_LEVEL: logLevel,
     NATS_URL: natsUrl,
     NATS_PREFIX: natsPrefix,
+    NATS_STREAM_REPLICAS: natsStreamReplicas,
     INTERNAL_TOKEN_SECRET: internalTokenSecret,
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
     ...otel(name),

@@ -18,6 +18,8 @@ export interface ServiceRelayOptions {
   schema: string;
   /** The producer's stream as the contracts name it, e.g. `{ name: 'CATALOG', subjects: ['catalog.>'] }`. */
   stream: { name: string; subjects: readonly string[] };
+  /** NATS_STREAM_REPLICAS; 1 when absent. */
+  replicas?: number | undefined;
   categories: readonly string[];
   toIntegrationEvent: (event: RecordedEvent) => IntegrationEnvelope | null;
   logger: EventingLogger;
@@ -34,6 +36,7 @@ export function startServiceRelay(options: ServiceRelayOptions): Promise<Relay> 
     stream: {
       name: prefix ? `${prefix}_${stream.name}` : stream.name,
       subjects: stream.subjects.map((subject) => (prefix ? `${prefix}.${subject}` : subject)),
+      replicas: options.replicas,
     },
     subjectPrefix: prefix ? `${prefix}.` : '',
     categories: options.categories,

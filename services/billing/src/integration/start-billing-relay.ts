@@ -13,6 +13,7 @@ export function startBillingRelay(deps: {
   pool: pg.Pool;
   nats: NatsConnection;
   prefix: string;
+  replicas?: number;
   logger: EventingLogger;
 }): Promise<Relay> {
   return startServiceRelay({

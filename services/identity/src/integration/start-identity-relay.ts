@@ -13,6 +13,7 @@ export function startIdentityRelay(deps: {
   pool: pg.Pool;
   nats: NatsConnection;
   prefix: string;
+  replicas?: number;
   logger: EventingLogger;
 }): Promise<Relay> {
   return startServiceRelay({

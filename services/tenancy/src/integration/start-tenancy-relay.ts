@@ -16,6 +16,7 @@ export function startTenancyRelay(deps: {
   pool: pg.Pool;
   nats: NatsConnection;
   prefix: string;
+  replicas?: number;
   logger: EventingLogger;
   categories?: readonly string[];
   mapOther?: IntegrationEventMapper;
