@@ -126,7 +126,8 @@ async function stopLauncher(launcher: ChildProcess, graceMs = 30_000): Promise<v
   clearTimeout(timer);
 }
 
-async function deleteStreams(natsUrl: string, prefix: string): Promise<void> {
+/** Deletes the streams the platform created under `prefix`. */
+export async function deleteStreams(natsUrl: string, prefix: string): Promise<void> {
   const nats = await connectNats({ url: natsUrl, name: 'platform-test' });
   try {
     const jsm = await jetstreamManager(nats);

@@ -1,0 +1,163 @@
+import { randomBytes } from 'node:crypto';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoMetricsKeys } from '@app/tenancy/demo-subscriptions';
+import { createTestDatabase, uniquePrefix, type TestDatabase } from '@app/test-support';
+import { withBuildLock } from './support/build-lock.js';
+import { deleteStreams, freePort } from './support/platform.js';
+
+/**
+ * Each container image holds only what scripts/assemble-runtime.mjs traced for its deployable (Dockerfile). With
+ * no Docker engine here, this starts every deployable from its own assembled folder, with nothing else on the
+ * disk path it resolves from, so a dependency the trace misses fails here rather than in a cluster.
+ */
+const run = promisify(execFile);
+const root = process.cwd();
+const services = ['catalog', 'identity', 'tenancy', 'billing', 'monitoring'] as const;
+const deployables = [...services, 'gateway', 'demo-tenant-app'] as const;
+type Deployable = (typeof deployables)[number];
+const folderOf: Record<Deployable, string> = {
+  ...(Object.fromEntries(services.map((name) => [name, `services/${name}`])) as Record<
+    (typeof services)[number],
+    string
+  >),
+  gateway: 'gateway',
+  'demo-tenant-app': 'demo/tenant-app',
+};
+
+let assembled: string;
+let database: TestDatabase;
+const prefix = uniquePrefix('img');
+const ports = {} as Record<Deployable, number>;
+const processes: Array<{ name: Deployable; child: ChildProcess; output: () => string }> = [];
+let environment: NodeJS.ProcessEnv;
+
+const url = (name: Deployable, path: string) => `http://127.0.0.1:${ports[name]}${path}`;
+/** Where a deployable's process runs: its own folder inside its own assembled tree. */
+const workdir = (name: Deployable) => join(assembled, name, folderOf[name]);
+
+function start(name: Deployable, extra: NodeJS.ProcessEnv = {}): void {
+  let output = '';
+  const child = spawn(process.execPath, ['dist/server.cjs'], {
+    cwd: workdir(name),
+    env: { ...environment, PORT: String(ports[name]), ...extra },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  processes.push({ name, child, output: () => output });
+}
+
+async function ready(name: Deployable, path = '/health/ready', timeoutMs = 30_000): Promise<number> {
+  const deadline = Date.now() + timeoutMs;
+  let status = 0;
+  while (Date.now() < deadline) {
+    status = await fetch(url(name, path)).then(
+      (response) => response.status,
+      () => 0,
+    );
+    if (status === 200) return status;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  const output = processes.find((process) => process.name === name)?.output() ?? '';
+  throw new Error(`${name} answered ${status} on ${path}:\n${output.slice(-3000)}`);
+}
+
+beforeAll(async () => {
+  assembled = mkdtempSync(join(tmpdir(), 'runtime-files-'));
+  // Under the build lock: the browser tests' builds empty every dist/ while this one copies from them.
+  await withBuildLock(root, async () => {
+    await run('npm', ['run', 'build'], { cwd: root });
+    for (const name of deployables) {
+      await run(process.execPath, ['scripts/assemble-runtime.mjs', name, join(assembled, name)], {
+        cwd: root,
+      });
+    }
+  });
+  database = await createTestDatabase(inject('databaseUrl'));
+  for (const name of deployables) ports[name] = await freePort();
+  environment = {
+    PATH: process.env.PATH,
+    NODE_ENV: 'production',
+    HOST: '127.0.0.1',
+    DATABASE_URL: database.url,
+    NATS_URL: inject('natsUrl'),
+    NATS_PREFIX: prefix,
+    INTERNAL_TOKEN_SECRET: randomBytes(32).toString('base64'),
+    SECRETS_KEYS: `test:${randomBytes(32).toString('base64')}`,
+    ...Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, url(name, '')])),
+    GATEWAY_URL: url('gateway', ''),
+  };
+  for (const name of services) start(name);
+  start('demo-tenant-app', { DEMO_METRICS_KEYS: demoMetricsKeys.join(',') });
+  start('gateway', {
+    WEB_ROOT: join(assembled, 'gateway', 'shell', 'dist'),
+    WEB_REMOTES: ['mfe-customer', 'mfe-admin']
+      .map((remote) => `${remote}=${join(assembled, 'gateway', remote, 'dist')}`)
+      .join(','),
+  });
+}, 240_000);
+
+afterAll(async () => {
+  await Promise.all(
+    processes.map(({ child }) => {
+      if (child.exitCode !== null || child.signalCode !== null) return undefined;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      return exited;
+    }),
+  );
+  await deleteStreams(inject('natsUrl'), prefix).catch(() => undefined);
+  await database?.drop();
+  if (assembled) rmSync(assembled, { recursive: true, force: true });
+}, 60_000);
+
+describe('the file set of each image', () => {
+  it.each(services)(
+    'starts %s from its own files alone, ready on Postgres, NATS and its event store',
+    async (name) => {
+      expect(await ready(name)).toBe(200);
+    },
+  );
+
+  it('starts the demo tenant app from its own files alone', async () => {
+    expect(await ready('demo-tenant-app', '/health')).toBe(200);
+  });
+
+  it("runs identity's seed, hashing with its native argon2 build, from identity's files alone", async () => {
+    await ready('identity');
+    const seed = await run(process.execPath, ['dist/seed.cjs'], {
+      cwd: workdir('identity'),
+      env: environment,
+    });
+    expect(seed.stdout).toMatch(/demo users: \d+ created/);
+  });
+
+  it('serves the front end, the API documentation and the services from the gateway files alone', async () => {
+    expect(await ready('gateway')).toBe(200);
+    const page = await fetch(url('gateway', '/'));
+    expect(page.headers.get('content-type')).toMatch(/^text\/html/);
+    for (const path of ['/remotes/mfe-admin/remoteEntry.js', '/api/docs/static/swagger-ui-bundle.js']) {
+      expect((await fetch(url('gateway', path))).status, path).toBe(200);
+    }
+    const products = await fetch(url('gateway', '/api/products'));
+    expect(products.status).toBe(200);
+    expect(Array.isArray(await products.json())).toBe(true);
+  });
+
+  it("leaves out what a deployable never loads: the front end's packages and the tests' tools", () => {
+    const modules = (name: Deployable) => join(assembled, name, 'node_modules');
+    for (const name of services) {
+      for (const unused of ['react-dom', 'lucide-react', 'testcontainers', 'vitest', 'stripe']) {
+        if (name === 'billing' && unused === 'stripe') continue;
+        expect(existsSync(join(modules(name), unused)), `${name} carries ${unused}`).toBe(false);
+      }
+    }
+    expect(existsSync(join(modules('billing'), 'stripe'))).toBe(true);
+    expect(existsSync(join(modules('gateway'), 'react-dom'))).toBe(false);
+  });
+});
