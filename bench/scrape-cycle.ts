@@ -58,6 +58,7 @@ export async function measureScrapeCycle(databaseUrl: string): Promise<Measureme
         SCRAPE_CONCURRENCY: sizes.concurrency,
         SCRAPE_RETRIES: 2,
         HISTORY_RETENTION_DAYS: 30,
+        SCRAPE_INTERVAL_MS: 300_000,
       },
       // Alerts are raised at warn (the demo apps have incidents); only errors matter to the bench's output.
       {

@@ -1,9 +1,11 @@
+import { hostname } from 'node:os';
 import type pg from 'pg';
 import type { EventingLogger } from '@app/eventing';
 import type { ReadinessCheck } from '@app/service-kit';
 import type { MonitoringConfig } from './config.js';
 import { createPlatformHealth, type ProbedComponent } from './health/platform-health.js';
 import { createSsrfGuard, type Resolver } from './outbound/ssrf-guard.js';
+import { claimHoldMs } from './domain/scrape/schedule.js';
 import { createScraper } from './scraper/scraper.js';
 import { createTenancyEndpoints } from './scraper/tenancy-endpoints.js';
 
@@ -18,12 +20,23 @@ type ScraperConfig = Pick<
   | 'SCRAPE_CONCURRENCY'
   | 'SCRAPE_RETRIES'
   | 'HISTORY_RETENTION_DAYS'
+  | 'SCRAPE_INTERVAL_MS'
 >;
 
-/** The scraper as main.ts runs it; tests pass a resolver and a quicker retry base. */
+/**
+ * The scraper as main.ts runs it; tests pass a resolver, a quicker retry base and a claim hold of their own
+ * (0 lets one replica scrape in back-to-back cycles).
+ */
 export function wireScraper(
   config: ScraperConfig,
-  clients: { pool: pg.Pool; logger: EventingLogger; resolve?: Resolver; retryBaseMs?: number },
+  clients: {
+    pool: pg.Pool;
+    logger: EventingLogger;
+    resolve?: Resolver;
+    retryBaseMs?: number;
+    claimHoldMs?: number;
+    replica?: string;
+  },
 ) {
   return createScraper({
     pool: clients.pool,
@@ -45,6 +58,10 @@ export function wireScraper(
     concurrency: config.SCRAPE_CONCURRENCY,
     retries: config.SCRAPE_RETRIES,
     retentionDays: config.HISTORY_RETENTION_DAYS,
+    claim: {
+      holdMs: clients.claimHoldMs ?? claimHoldMs(config.SCRAPE_INTERVAL_MS),
+      replica: clients.replica ?? `${hostname()}/${process.pid}`,
+    },
     now: () => new Date(),
     random: Math.random,
     sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),

@@ -3,6 +3,7 @@ import type { EventingLogger } from '@app/eventing';
 import { catalogueCounter, metricCatalogue, type CatalogueCounter } from '@app/service-kit';
 import type { ScrapeResult } from '../store/scrape-result.js';
 import { recordScrape } from '../store/record-scrape.js';
+import { claimScrape, pruneClaims } from '../store/scrape-claims.js';
 import { pruneHistory } from '../store/scrape-history.js';
 import { runBounded } from './run-bounded.js';
 import { scrapeEndpoint, type KeyedTarget, type ScrapeEndpointDeps } from './scrape-endpoint.js';
@@ -16,18 +17,26 @@ export interface ScraperDeps extends ScrapeEndpointDeps {
   /** Retries of a scheduled scrape; an on-demand scrape is tried once, as someone is waiting for it. */
   retries: number;
   retentionDays: number;
+  /**
+   * The claim a scheduled scrape takes first (store/scrape-claims.ts), so several replicas scrape each app once
+   * per interval between them: how long it holds (claimHoldMs) and the name of this replica.
+   */
+  claim: { holdMs: number; replica: string };
 }
 
 export interface CycleSummary {
   targets: number;
   succeeded: number;
   failed: number;
+  /** Apps left alone because another replica's claim on this interval's scrape holds. */
+  claimedElsewhere: number;
   durationMs: number;
 }
 
 export interface Scraper {
   /**
-   * Scrapes every watched app once, records each result, then prunes history past retention. An aborted
+   * Scrapes every watched app that no other replica has claimed for this interval, records each result, then
+   * prunes history past retention. An aborted
    * `signal` starts no further scrape, for a quick shutdown.
    */
   runCycle(signal?: AbortSignal): Promise<CycleSummary>;
@@ -81,30 +90,38 @@ export function createScraper(deps: ScraperDeps): Scraper {
       const endpoints = (await tenancy.list()).filter(isWatched);
       let succeeded = 0;
       let failed = 0;
+      let claimedElsewhere = 0;
       await runBounded(
         endpoints,
         deps.concurrency,
         async (endpoint) => {
           try {
+            const claim = { subscriptionId: endpoint.subscriptionId, ...deps.claim };
+            if (!(await claimScrape(pool, claim))) {
+              claimedElsewhere += 1;
+              return;
+            }
             const result = await scrapeOnce(keyedTarget(endpoint), deps.retries);
             if (result.outcome === 'success') succeeded += 1;
             else failed += 1;
           } catch (error) {
-            // Recording failed (Postgres away): this app is tried again next cycle; the others go on.
+            // Claiming or recording failed (Postgres away): this app is tried again next cycle; the others go on.
             failed += 1;
             logger.error(
               { err: error, subscriptionId: endpoint.subscriptionId },
-              'Scrape could not be recorded',
+              'Scrape could not be claimed or recorded',
             );
           }
         },
         signal,
       );
-      const pruned = await pruneHistory(pool, new Date(deps.now().getTime() - deps.retentionDays * dayMs));
+      const cutoff = new Date(deps.now().getTime() - deps.retentionDays * dayMs);
+      const pruned = { ...(await pruneHistory(pool, cutoff)), claims: await pruneClaims(pool, cutoff) };
       const summary = {
         targets: endpoints.length,
         succeeded,
         failed,
+        claimedElsewhere,
         durationMs: Math.round(performance.now() - started),
       };
       logger.info({ ...summary, pruned }, 'Scrape cycle finished');

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { nextCycleDelayMs, retryDelayMs } from '../../src/domain/scrape/schedule.js';
+import { claimHoldMs, nextCycleDelayMs, retryDelayMs } from '../../src/domain/scrape/schedule.js';
+
+describe('claimHoldMs', () => {
+  it('holds a claim for nine tenths of the interval, shorter than the wait for the next cycle', () => {
+    expect(claimHoldMs(300_000)).toBe(270_000);
+    for (const interval of [1_000, 60_000, 300_000]) {
+      expect(claimHoldMs(interval)).toBeLessThan(nextCycleDelayMs(interval, 0, 0));
+    }
+  });
+});
 
 describe('nextCycleDelayMs', () => {
   it('waits out the rest of the interval plus up to 10 % of it, at most 30 s', () => {

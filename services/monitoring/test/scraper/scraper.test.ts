@@ -253,3 +253,39 @@ describe('a scrape cycle', () => {
     expect(logged).toContain('Scrape cycle finished');
   });
 });
+
+describe('several replicas', () => {
+  const holdMs = 1_500;
+  const replica = (name: string) =>
+    testScraper({
+      pool: storage.pool,
+      tenancyUrl: tenancy.origin,
+      allowHosts: [`127.0.0.1:${apps.port}`],
+      logger: logs.logger,
+      claimHoldMs: holdMs,
+      replica: name,
+    });
+
+  it('scrape each app once per interval between them, and the next cycle after the claims run out takes over', async () => {
+    const watched = Array.from({ length: 6 }, () => watch('good'));
+    const [first, second, third] = ['replica-a', 'replica-b', 'replica-c'].map(replica);
+
+    const together = await Promise.all([first!, second!, third!].map((scraper) => scraper.runCycle()));
+    const total = (key: 'succeeded' | 'claimedElsewhere') =>
+      together.reduce((sum, summary) => sum + summary[key], 0);
+    expect(total('succeeded')).toBe(6);
+    expect(total('claimedElsewhere')).toBe(12);
+    for (const endpoint of watched) expect(apps.served(appName(endpoint))).toBe(1);
+
+    expect(await second!.runCycle()).toMatchObject({ succeeded: 0, claimedElsewhere: 6 });
+
+    await new Promise((resolve) => setTimeout(resolve, holdMs + 100));
+    expect(await third!.runCycle()).toMatchObject({ succeeded: 6, claimedElsewhere: 0 });
+    for (const endpoint of watched) expect(await scrapesOf(endpoint.subscriptionId)).toHaveLength(2);
+    const { rows } = await storage.pool.query<{ claimed_by: string }>(
+      'SELECT DISTINCT claimed_by FROM scrape_claims WHERE subscription_id = ANY($1)',
+      [watched.map((endpoint) => endpoint.subscriptionId)],
+    );
+    expect(rows).toEqual([{ claimed_by: 'replica-c' }]);
+  });
+});

@@ -30,6 +30,9 @@ export function testScraper(options: {
   timeoutMs?: number;
   maxBytes?: number;
   internalSecret?: string;
+  /** 0 unless a test is about claims: each of a test's back-to-back cycles then scrapes every app. */
+  claimHoldMs?: number;
+  replica?: string;
 }) {
   return wireScraper(
     {
@@ -42,11 +45,14 @@ export function testScraper(options: {
       SCRAPE_CONCURRENCY: 4,
       SCRAPE_RETRIES: 2,
       HISTORY_RETENTION_DAYS: 30,
+      SCRAPE_INTERVAL_MS: 300_000,
     },
     {
       pool: options.pool,
       logger: options.logger,
       retryBaseMs: 10,
+      claimHoldMs: options.claimHoldMs ?? 0,
+      ...(options.replica ? { replica: options.replica } : {}),
       ...(options.resolve ? { resolve: options.resolve } : {}),
     },
   );

@@ -10,6 +10,16 @@ export function nextCycleDelayMs(intervalMs: number, elapsedMs: number, random: 
   return Math.max(0, intervalMs - elapsedMs) + Math.round(jitter);
 }
 
+/**
+ * How long a replica's claim on a subscription's scheduled scrape holds: nine tenths of the interval. Its own next
+ * cycle starts at least an interval later and finds the claim run out, so it scrapes each app it claimed once
+ * per interval; another replica's cycle within that time leaves the app alone. If the holder stops, the claim
+ * runs out and the next replica's cycle takes the app over.
+ */
+export function claimHoldMs(intervalMs: number): number {
+  return Math.round(intervalMs * 0.9);
+}
+
 /** Before retry `attempt` (1, 2, …): base × 2^(attempt-1), with the upper half of it jittered. */
 export function retryDelayMs(attempt: number, baseMs: number, random: number): number {
   const full = baseMs * 2 ** (attempt - 1);
