@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { demoAccounts } from '@app/identity/demo-accounts';
 import { demoMetricsKeys } from '@app/tenancy/demo-subscriptions';
 import { createTestDatabase, uniquePrefix, type TestDatabase } from '@app/test-support';
 import { withBuildLock } from './support/build-lock.js';
@@ -13,7 +14,9 @@ import { deleteStreams, freePort } from './support/platform.js';
 /**
  * Each container image holds only what scripts/assemble-runtime.mjs traced for its deployable (Dockerfile). With
  * no Docker engine here, this starts every deployable from its own assembled folder, with nothing else on the
- * disk path it resolves from, so a dependency the trace misses fails here rather than in a cluster.
+ * disk path it resolves from, so a dependency the trace misses fails here rather than in a cluster. It runs them
+ * halfway through a rotation of the internal signing secret (docs/operations.md): the gateway already signs with
+ * the next secret, the services still sign with the current one and accept both.
  */
 const run = promisify(execFile);
 const root = process.cwd();
@@ -35,6 +38,8 @@ const prefix = uniquePrefix('img');
 const ports = {} as Record<Deployable, number>;
 const processes: Array<{ name: Deployable; child: ChildProcess; output: () => string }> = [];
 let environment: NodeJS.ProcessEnv;
+const currentSecret = randomBytes(32).toString('base64');
+const nextSecret = randomBytes(32).toString('base64');
 
 const url = (name: Deployable, path: string) => `http://127.0.0.1:${ports[name]}${path}`;
 /** Where a deployable's process runs: its own folder inside its own assembled tree. */
@@ -87,7 +92,8 @@ beforeAll(async () => {
     DATABASE_URL: database.url,
     NATS_URL: inject('natsUrl'),
     NATS_PREFIX: prefix,
-    INTERNAL_TOKEN_SECRET: randomBytes(32).toString('base64'),
+    INTERNAL_TOKEN_SECRET: currentSecret,
+    INTERNAL_TOKEN_SECRETS_ACCEPTED: nextSecret,
     SECRETS_KEYS: `test:${randomBytes(32).toString('base64')}`,
     ...Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, url(name, '')])),
     GATEWAY_URL: url('gateway', ''),
@@ -95,6 +101,7 @@ beforeAll(async () => {
   for (const name of services) start(name);
   start('demo-tenant-app', { DEMO_METRICS_KEYS: demoMetricsKeys.join(',') });
   start('gateway', {
+    INTERNAL_TOKEN_SECRET: nextSecret,
     WEB_ROOT: join(assembled, 'gateway', 'shell', 'dist'),
     WEB_REMOTES: ['mfe-customer', 'mfe-admin']
       .map((remote) => `${remote}=${join(assembled, 'gateway', remote, 'dist')}`)
@@ -147,6 +154,26 @@ describe('the file set of each image', () => {
     const products = await fetch(url('gateway', '/api/products'));
     expect(products.status).toBe(200);
     expect(Array.isArray(await products.json())).toBe(true);
+  });
+
+  it('signs an admin in through a gateway signing with the next secret, which the services accept', async () => {
+    await ready('gateway');
+    await run(process.execPath, ['dist/seed.cjs'], { cwd: workdir('identity'), env: environment });
+    const admin = demoAccounts.find((account) => account.role === 'admin')!;
+    const signIn = await fetch(url('gateway', '/api/login'), {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({ email: admin.email, password: admin.demoPassword }),
+      redirect: 'manual',
+    });
+    expect(signIn.status).toBe(303);
+    const cookie = signIn.headers.get('set-cookie')?.split(';')[0] ?? '';
+    // The session is resolved with a key derived from the next secret, the request signed with it.
+    const users = await fetch(url('gateway', '/api/admin/users'), { headers: { cookie } });
+    expect(users.status).toBe(200);
+    expect(((await users.json()) as Array<{ email: string }>).map((user) => user.email)).toContain(
+      admin.email,
+    );
   });
 
   it("leaves out what a deployable never loads: the front end's packages and the tests' tools", () => {

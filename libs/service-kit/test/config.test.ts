@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
+  acceptedSecrets,
   booleanFromString,
   databaseUrl,
   eventStoreUrl,
   internalTokenSecret,
+  internalTokenSecretsAccepted,
   logLevel,
   natsStreamReplicas,
   natsUrl,
@@ -95,6 +97,27 @@ describe('parseConfig', () => {
     expect(natsUrl.safeParse('http://a:4222').success).toBe(false);
     expect(eventStoreUrl.safeParse('kurrentdb://localhost:2113?tls=false').success).toBe(true);
     expect(eventStoreUrl.safeParse('esdb+discover://cluster:2113').success).toBe(true);
+  });
+
+  it('accepts further internal secrets only during a rotation, each as long as the signing one must be', () => {
+    expect(internalTokenSecretsAccepted.parse(undefined)).toEqual([]);
+    expect(internalTokenSecretsAccepted.parse('')).toEqual([]);
+    const [a, b] = ['a'.repeat(32), 'b'.repeat(40)];
+    expect(internalTokenSecretsAccepted.parse(`${a}, ${b}`)).toEqual([a, b]);
+    const message = errorMessage(() =>
+      parseConfig(z.object({ INTERNAL_TOKEN_SECRETS_ACCEPTED: internalTokenSecretsAccepted }), {
+        INTERNAL_TOKEN_SECRETS_ACCEPTED: `${a},too-short-secret`,
+      }),
+    );
+    expect(message).toContain('INTERNAL_TOKEN_SECRETS_ACCEPTED');
+    expect(message).toContain('at least 32 characters');
+    expect(message).not.toContain('too-short-secret');
+    expect(
+      acceptedSecrets({
+        INTERNAL_TOKEN_SECRET: valid.INTERNAL_TOKEN_SECRET,
+        INTERNAL_TOKEN_SECRETS_ACCEPTED: [b],
+      }),
+    ).toEqual([valid.INTERNAL_TOKEN_SECRET, b]);
   });
 
   it('replicates streams on one NATS server unless told how many, and on no more than JetStream can', () => {

@@ -51,6 +51,41 @@ describe('identity token', () => {
     await expect(readIdentityToken(token, testIdentitySecret)).rejects.toThrow();
   });
 
+  it('accepts a token signed with a secret accepted during a rotation, and no other', async () => {
+    const next = 'the-next-internal-secret-of-a-rotation-0123';
+    const caller = { userId: 'u-1', role: 'admin' as const };
+    const accepting = [testIdentitySecret, next];
+
+    const signedWithNext = await signIdentityToken(caller, next, request);
+    const signedWithCurrent = await signIdentityToken(caller, testIdentitySecret, request);
+    const signedWithOther = await signIdentityToken(
+      caller,
+      'another-secret-that-is-long-enough-123',
+      request,
+    );
+
+    expect((await readIdentityToken(signedWithNext, accepting)).caller).toEqual(caller);
+    expect((await readIdentityToken(signedWithCurrent, accepting)).caller).toEqual(caller);
+    await expect(readIdentityToken(signedWithNext, testIdentitySecret)).rejects.toThrow(/signature/);
+    await expect(readIdentityToken(signedWithOther, accepting)).rejects.toThrow(/signature/);
+  });
+
+  it('refuses an old token signed with an accepted secret as too old, not as badly signed', async () => {
+    const next = 'the-next-internal-secret-of-a-rotation-0123';
+    const issuedAt = Math.floor(Date.now() / 1000) - 120;
+    const token = await new SignJWT({ role: 'admin', htm: 'GET', htu: '/things' })
+      .setProtectedHeader({ alg: 'HS256' })
+      .setSubject('u-1')
+      .setIssuer('gateway')
+      .setAudience('internal-services')
+      .setJti('j-1')
+      .setIssuedAt(issuedAt)
+      .setExpirationTime(issuedAt + 3600)
+      .sign(new TextEncoder().encode(next));
+
+    await expect(readIdentityToken(token, [testIdentitySecret, next])).rejects.toThrow(/has expired/);
+  });
+
   it('rejects a token without a request binding', async () => {
     const unbound = await identityHeaders('admin');
 

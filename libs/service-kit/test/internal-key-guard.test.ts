@@ -10,12 +10,16 @@ import {
 import { testService } from './support.js';
 
 const secret = 'internal-secret-for-the-guard-test-0123456789';
+const accepted = 'the-next-internal-secret-of-a-rotation-0123';
 let app: ServiceApp;
 
 beforeAll(async () => {
   app = await testService();
   await app.register(async (internal) => {
-    internal.addHook('onRequest', requireInternalKey({ secret, purpose: metricsEndpointsPurpose }));
+    internal.addHook(
+      'onRequest',
+      requireInternalKey({ secret: [secret, accepted], purpose: metricsEndpointsPurpose }),
+    );
     internal.get('/internal/guarded', { config: { policy: 'public' } }, async () => ({ ok: true }));
   });
   app.get('/open', { config: { policy: 'public' } }, async () => ({ ok: true }));
@@ -34,6 +38,12 @@ describe('requireInternalKey', () => {
 
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
+  });
+
+  it('lets in the key derived from a secret accepted during a rotation', async () => {
+    const response = await guarded({ [internalKeyHeader]: derivedKey(accepted, metricsEndpointsPurpose) });
+
+    expect(response.statusCode).toBe(200);
   });
 
   it('refuses a missing, wrong, repeated or other-purpose key with a 401 problem', async () => {

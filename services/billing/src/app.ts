@@ -6,6 +6,7 @@ import {
   type ReadinessCheck,
   type ReadYourWrites,
   type Telemetry,
+  type AcceptedSecrets,
 } from '@app/service-kit';
 import { createCheckout } from './application/checkout.js';
 import { createBillingHandlers } from './application/command-handlers.js';
@@ -25,7 +26,7 @@ import { paymentsCounter, type PaymentsCounter } from './payments/payment-metric
 import { usageRoutes } from './usage/usage.routes.js';
 
 export interface BillingDeps {
-  identitySecret: string;
+  identitySecret: AcceptedSecrets;
   logLevel: string;
   readYourWritesTimeoutMs: number;
   db: pg.Pool;

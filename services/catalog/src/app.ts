@@ -6,6 +6,7 @@ import {
   type ReadinessCheck,
   type ReadYourWrites,
   type Telemetry,
+  type AcceptedSecrets,
 } from '@app/service-kit';
 import { wireProductCommands } from './application/wire-product-commands.js';
 import { catalogSchema } from './config.js';
@@ -13,7 +14,7 @@ import { adminProductRoutes } from './http/admin-products.routes.js';
 import { productQueryRoutes } from './http/products.routes.js';
 
 export interface CatalogDeps {
-  identitySecret: string;
+  identitySecret: AcceptedSecrets;
   logLevel: string;
   readYourWritesTimeoutMs: number;
   db: pg.Pool;

@@ -1,4 +1,4 @@
-import type { Telemetry } from '@app/service-kit';
+import { acceptedSecrets, type Telemetry } from '@app/service-kit';
 import { runEventSourcedService } from '@app/service-kit/runtime';
 import { buildApp } from './app.js';
 import { catalogSchema, type CatalogConfig } from './config.js';
@@ -27,7 +27,7 @@ export function main(config: CatalogConfig, telemetry: Telemetry): Promise<void>
       }),
     buildApp: ({ pool, eventStore, projections, readiness }) =>
       buildApp({
-        identitySecret: config.INTERNAL_TOKEN_SECRET,
+        identitySecret: acceptedSecrets(config),
         logLevel: config.LOG_LEVEL,
         readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
         telemetry,

@@ -6,6 +6,8 @@ import {
   type ReadinessCheck,
   type ReadYourWrites,
   type Telemetry,
+  type AcceptedSecrets,
+  signingSecret,
 } from '@app/service-kit';
 import { createUserDirectory } from './application/user-directory.js';
 import { wireUserCommands } from './application/wire-user-commands.js';
@@ -26,7 +28,7 @@ import { notificationPreferencesRoutes } from './http/notification-preferences.r
 import { passwordChangeRoutes } from './http/password-change.routes.js';
 
 export interface IdentityDeps {
-  identitySecret: string;
+  identitySecret: AcceptedSecrets;
   logLevel: string;
   readYourWritesTimeoutMs: number;
   db: pg.Pool;
@@ -77,7 +79,9 @@ export async function buildApp(deps: IdentityDeps) {
     throttle,
     setupTokens,
     now,
-    ...(deps.oidc ? { oidc: { client: createOidcClient(deps.oidc), flowSecret: deps.identitySecret } } : {}),
+    ...(deps.oidc
+      ? { oidc: { client: createOidcClient(deps.oidc), flowSecret: signingSecret(deps.identitySecret) } }
+      : {}),
   });
   await app.register(internalSessionRoutes, {
     pool: db,

@@ -1,4 +1,4 @@
-import type { Telemetry } from '@app/service-kit';
+import { acceptedSecrets, type Telemetry } from '@app/service-kit';
 import { runEventSourcedService } from '@app/service-kit/runtime';
 import { buildApp } from './app.js';
 import { identitySchema, oidcSettings, type IdentityConfig } from './config.js';
@@ -33,7 +33,7 @@ export function main(config: IdentityConfig, telemetry: Telemetry): Promise<void
       startIdentityConsumers({ pool, nats, prefix: config.NATS_PREFIX, logger }),
     buildApp: ({ pool, eventStore, projections, readiness }) =>
       buildApp({
-        identitySecret: config.INTERNAL_TOKEN_SECRET,
+        identitySecret: acceptedSecrets(config),
         logLevel: config.LOG_LEVEL,
         readYourWritesTimeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS,
         publicUrl: config.PUBLIC_URL,

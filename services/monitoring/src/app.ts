@@ -1,5 +1,11 @@
 import type pg from 'pg';
-import { createService, type ReadinessCheck, type ServiceMetric, type Telemetry } from '@app/service-kit';
+import {
+  createService,
+  type ReadinessCheck,
+  type ServiceMetric,
+  type Telemetry,
+  type AcceptedSecrets,
+} from '@app/service-kit';
 import type { PlatformHealth } from './health/platform-health.js';
 import { adminHealthRoutes } from './http/admin-health.routes.js';
 import { tenantMetricsRoutes } from './http/tenant-metrics.routes.js';
@@ -7,7 +13,7 @@ import type { Scraper } from './scraper/scraper.js';
 
 export interface MonitoringDeps {
   /** INTERNAL_TOKEN_SECRET: checks the gateway's identity tokens. */
-  identitySecret: string;
+  identitySecret: AcceptedSecrets;
   logLevel: string;
   db: pg.Pool;
   scraper: Pick<Scraper, 'scrapeNow'>;

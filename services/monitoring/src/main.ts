@@ -1,5 +1,5 @@
 import type { ReadinessCheck, Telemetry } from '@app/service-kit';
-import { createLogger, runService } from '@app/service-kit';
+import { acceptedSecrets, createLogger, runService } from '@app/service-kit';
 import { connectNats } from '@app/eventing';
 import { buildApp } from './app.js';
 import { monitoringSchema, type MonitoringConfig } from './config.js';
@@ -35,7 +35,7 @@ export async function main(config: MonitoringConfig, telemetry: Telemetry): Prom
     logger: logger.child({ component: 'scheduler' }),
   });
   const app = await buildApp({
-    identitySecret: config.INTERNAL_TOKEN_SECRET,
+    identitySecret: acceptedSecrets(config),
     logLevel: config.LOG_LEVEL,
     db: pool,
     scraper,

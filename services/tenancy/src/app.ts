@@ -7,6 +7,7 @@ import {
   type ReadinessCheck,
   type ReadYourWrites,
   type Telemetry,
+  type AcceptedSecrets,
 } from '@app/service-kit';
 import { wireTenantCommands } from './application/wire-tenant-commands.js';
 import { tenancySchema } from './config.js';
@@ -20,7 +21,7 @@ import { internalMetricsEndpointRoutes } from './http/internal-metrics-endpoints
 
 export interface TenancyDeps {
   /** INTERNAL_TOKEN_SECRET: checks the gateway's identity tokens, and derives the internal routes' keys. */
-  identitySecret: string;
+  identitySecret: AcceptedSecrets;
   logLevel: string;
   readYourWritesTimeoutMs: number;
   keyRing: KeyRing;

@@ -38,6 +38,29 @@ export const eventStoreUrl = z
 /** HS256 key shared by the gateway and the services for the internal identity token. */
 export const internalTokenSecret = z.string().min(32, 'must be at least 32 characters');
 
+/**
+ * INTERNAL_TOKEN_SECRETS_ACCEPTED: comma-separated further secrets whose tokens and derived keys a service accepts,
+ * never signs with; empty outside a rotation of INTERNAL_TOKEN_SECRET (docs/operations.md).
+ */
+export const internalTokenSecretsAccepted = z
+  .string()
+  .optional()
+  .transform((value) =>
+    (value ?? '')
+      .split(',')
+      .map((secret) => secret.trim())
+      .filter((secret) => secret !== ''),
+  )
+  .pipe(z.array(z.string().min(32, 'each secret must be at least 32 characters')));
+
+/** The secrets a service verifies with: the signing one first, then those accepted during a rotation. */
+export function acceptedSecrets(config: {
+  INTERNAL_TOKEN_SECRET: string;
+  INTERNAL_TOKEN_SECRETS_ACCEPTED: readonly string[];
+}): readonly string[] {
+  return [config.INTERNAL_TOKEN_SECRET, ...config.INTERNAL_TOKEN_SECRETS_ACCEPTED];
+}
+
 /** 'true'/'false'/'1'/'0', nothing looser, so a typo fails at startup instead of silently meaning false. */
 export const booleanFromString = z
   .enum(['true', 'false', '1', '0'])

@@ -1,5 +1,14 @@
 import { z } from 'zod';
-import { databaseUrl, eventStoreUrl, internalTokenSecret, logLevel, natsUrl, otel, port } from './env.js';
+import {
+  databaseUrl,
+  eventStoreUrl,
+  internalTokenSecret,
+  internalTokenSecretsAccepted,
+  logLevel,
+  natsUrl,
+  otel,
+  port,
+} from './env.js';
 
 /**
  * Where an event-sourced service keeps its data: its own database (`<SERVICE>_DATABASE_URL`) or the shared
@@ -45,6 +54,7 @@ export function serviceVariables(name: string, defaultPort: number) {
     NATS_PREFIX: natsPrefix,
     NATS_STREAM_REPLICAS: natsStreamReplicas,
     INTERNAL_TOKEN_SECRET: internalTokenSecret,
+    INTERNAL_TOKEN_SECRETS_ACCEPTED: internalTokenSecretsAccepted,
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),
     ...otel(name),
   };

@@ -1,6 +1,7 @@
 import Fastify, { LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { registerAccessPolicy } from '../identity/policy.js';
+import type { AcceptedSecrets } from '../identity/identity-token.js';
 import { createLoggerOptions, type ServiceLoggerOptions } from '../logging/logger.js';
 import { genReqId, requestIdHeader } from '../logging/request-id.js';
 import type { Telemetry } from '../telemetry/start-telemetry.js';
@@ -17,7 +18,8 @@ export interface ServiceOptions {
   /** pino options (our defaults fill the rest, redaction always on), or false for no logs. */
   logger: ServiceLoggerOptions | false;
   /** HS256 secret shared with the gateway for the `x-identity-token`. */
-  identity: { secret: string };
+  /** The secrets the gateway's identity tokens may be signed with (AcceptedSecrets). */
+  identity: { secret: AcceptedSecrets };
   readiness: ReadinessCheck[];
   /** Per readiness check; default 2 s, below a typical probe timeout. */
   readinessTimeoutMs?: number;

@@ -1,4 +1,4 @@
-import { createSigner, createVerifier } from 'fast-jwt';
+import { TokenError, createSigner, createVerifier } from 'fast-jwt';
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { identityClaimsSchema, type Caller } from './caller.js';
@@ -109,11 +109,45 @@ export async function signIdentityToken(
 }
 
 /**
+ * The secrets a verifier accepts: INTERNAL_TOKEN_SECRET, which is also the one that signs, then those of
+ * INTERNAL_TOKEN_SECRETS_ACCEPTED, so a rotation can accept the new secret everywhere before anything signs with
+ * it (docs/operations.md "Rotate the internal signing secret").
+ */
+export type AcceptedSecrets = string | readonly string[];
+
+export function acceptedSecretList(secrets: AcceptedSecrets): readonly string[] {
+  return typeof secrets === 'string' ? [secrets] : secrets;
+}
+
+/** The secret this process signs with (INTERNAL_TOKEN_SECRET): the first accepted one. */
+export function signingSecret(secrets: AcceptedSecrets): string {
+  const [secret] = acceptedSecretList(secrets);
+  if (secret === undefined) throw new Error('no internal secret configured');
+  return secret;
+}
+
+/** The payload of the first accepted secret whose signature matches; any other failure refuses at once. */
+function verifiedPayload(token: string, secrets: AcceptedSecrets): Record<string, unknown> {
+  let refusal: unknown = new Error('no secret to verify with');
+  for (const secret of acceptedSecretList(secrets)) {
+    try {
+      return verifierFor(secret)(token);
+    } catch (error) {
+      // fast-jwt checks the signature before the claims: only a signature made with another secret is worth
+      // trying the next one for; an expired or foreign-issuer token is refused whatever secret signed it.
+      if (!(error instanceof TokenError) || error.code !== TokenError.codes.invalidSignature) throw error;
+      refusal = error;
+    }
+  }
+  throw refusal;
+}
+
+/**
  * Verifies signature, issuer, audience, expiry and age and reads the claims, the binding ones included; rejects
  * when any of that fails. Says nothing about whether the token fits a request: verifyIdentityToken does that.
  */
-export async function readIdentityToken(token: string, secret: string): Promise<IdentityToken> {
-  const payload = verifierFor(secret)(token);
+export async function readIdentityToken(token: string, secrets: AcceptedSecrets): Promise<IdentityToken> {
+  const payload = verifiedPayload(token, secrets);
   const claims = identityClaimsSchema.parse(payload);
   const binding = bindingClaimsSchema.parse(payload);
   const lastSecond = Math.min(binding.exp, binding.iat + maxAgeSeconds) + clockToleranceSeconds;
@@ -137,11 +171,11 @@ export async function readIdentityToken(token: string, secret: string): Promise<
  */
 export async function verifyIdentityToken(
   token: string,
-  secret: string,
+  secrets: AcceptedSecrets,
   request: BoundRequest,
   replays: ReplayGuard,
 ): Promise<Caller> {
-  const read = await readIdentityToken(token, secret);
+  const read = await readIdentityToken(token, secrets);
   if (read.request.method !== request.method.toUpperCase() || read.request.url !== request.url) {
     throw new Error(
       `token is bound to ${read.request.method} ${read.request.url}, not ${request.method} ${request.url}`,

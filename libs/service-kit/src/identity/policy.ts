@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpProblem, problemType } from '../http/problem.js';
 import { isPolicy, type Policy } from './caller.js';
-import { identityTokenHeader, verifyIdentityToken } from './identity-token.js';
+import { identityTokenHeader, verifyIdentityToken, type AcceptedSecrets } from './identity-token.js';
 import { createReplayGuard, type ReplayGuard } from './replay-guard.js';
 
 /**
@@ -9,7 +9,7 @@ import { createReplayGuard, type ReplayGuard } from './replay-guard.js';
  * never trust raw identity headers). The token must be bound to this very request and used only once (see
  * identity-token.ts, replay-guard.ts). Registered on the root instance before any route.
  */
-export function registerAccessPolicy(app: FastifyInstance, secret: string): void {
+export function registerAccessPolicy(app: FastifyInstance, secrets: AcceptedSecrets): void {
   app.decorateRequest('caller', null);
   // One per app, so per process: see ReplayGuard for what that means with several replicas.
   const replays = createReplayGuard();
@@ -26,14 +26,19 @@ export function registerAccessPolicy(app: FastifyInstance, secret: string): void
     // Only the not-found handler has no policy: let it answer 404 without looking at identity.
     const policy = request.routeOptions.config.policy as Policy | undefined;
     if (policy === undefined) return;
-    request.caller = await callerOf(request, policy, secret, replays);
+    request.caller = await callerOf(request, policy, secrets, replays);
     if (policy === 'admin' && request.caller?.role !== 'admin') {
       throw new HttpProblem(403, 'Admin access required.', { type: problemType('forbidden') });
     }
   });
 }
 
-async function callerOf(request: FastifyRequest, policy: Policy, secret: string, replays: ReplayGuard) {
+async function callerOf(
+  request: FastifyRequest,
+  policy: Policy,
+  secrets: AcceptedSecrets,
+  replays: ReplayGuard,
+) {
   const token = request.headers[identityTokenHeader];
   if (token === undefined) {
     if (policy === 'public') return null;
@@ -44,7 +49,7 @@ async function callerOf(request: FastifyRequest, policy: Policy, secret: string,
     if (typeof token !== 'string') throw new Error('more than one identity token');
     // request.url is the path and query as received, which is what the gateway binds; request.method is the
     // one on the wire, so a HEAD that Fastify serves with a GET route still has to match a HEAD token.
-    return await verifyIdentityToken(token, secret, { method: request.method, url: request.url }, replays);
+    return await verifyIdentityToken(token, secrets, { method: request.method, url: request.url }, replays);
   } catch (error) {
     request.log.warn(
       { reason: error instanceof Error ? error.message : String(error) },

@@ -1,5 +1,5 @@
 import { NotFoundError } from '@app/domain';
-import { requireInternalKey, sessionResolvePurpose } from '@app/service-kit';
+import { requireInternalKey, sessionResolvePurpose, type AcceptedSecrets } from '@app/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -15,7 +15,7 @@ export interface SessionOwner {
 export interface InternalSessionRoutesOptions {
   pool: pg.Pool;
   /** INTERNAL_TOKEN_SECRET: the gateway sends the key derived from it for sessionResolvePurpose. */
-  internalSecret: string;
+  internalSecret: AcceptedSecrets;
   /** Share the login plugin's store, so both apply the same timeouts. */
   sessions?: SessionStore;
   /** When given, its fields join the answer; null (account gone or deactivated) makes the session unknown. */

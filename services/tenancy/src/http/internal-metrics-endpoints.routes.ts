@@ -1,13 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idSchema, subscriptionStatusSchema } from '@app/contracts';
-import { metricsEndpointsPurpose, requireInternalKey } from '@app/service-kit';
+import { metricsEndpointsPurpose, requireInternalKey, type AcceptedSecrets } from '@app/service-kit';
 import type { MetricsEndpoints } from '../application/metrics-endpoints.js';
 
 export interface InternalMetricsEndpointRoutesOptions {
   endpoints: MetricsEndpoints;
   /** INTERNAL_TOKEN_SECRET: monitoring sends the key derived from it for metricsEndpointsPurpose. */
-  internalSecret: string;
+  internalSecret: AcceptedSecrets;
 }
 
 /** Strict: a misspelt filter is refused rather than ignored, which would hand out every tenant's keys. */
