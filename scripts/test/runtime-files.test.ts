@@ -144,6 +144,15 @@ describe('the file set of each image', () => {
     expect(seed.stdout).toMatch(/demo users: \d+ created/);
   });
 
+  it("runs tenancy's secrets reseal from tenancy's files alone", async () => {
+    await ready('tenancy');
+    const reseal = await run(process.execPath, ['dist/reseal.cjs'], {
+      cwd: workdir('tenancy'),
+      env: environment,
+    });
+    expect(reseal.stdout).toMatch(/^resealed under key "test": provider passwords of \d+ of \d+ tenants/);
+  });
+
   it('serves the front end, the API documentation and the services from the gateway files alone', async () => {
     expect(await ready('gateway')).toBe(200);
     const page = await fetch(url('gateway', '/'));

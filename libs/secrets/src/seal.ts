@@ -63,6 +63,15 @@ export function needsReencryption(ring: KeyRing, sealed: SealedSecret): boolean 
   return sealed.keyId !== ring.currentKeyId;
 }
 
+/**
+ * The same secret sealed again under the ring's current key when an older key sealed it, for the same context;
+ * null when the current key sealed it already. Opening it needs the old key, so it must still be in the ring.
+ */
+export function resealIfStale(ring: KeyRing, sealed: SealedSecret, context = ''): SealedSecret | null {
+  if (!needsReencryption(ring, sealed)) return null;
+  return encryptSecret(ring, decryptSecret(ring, sealed, context), context);
+}
+
 function keyFor(ring: KeyRing, keyId: string): Uint8Array {
   const key = ring.keys.get(keyId);
   if (key === undefined) {

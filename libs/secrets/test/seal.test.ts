@@ -6,6 +6,7 @@ import {
   encryptSecret,
   needsReencryption,
   parseKeyRing,
+  resealIfStale,
   sealedSecretSchema,
   secretContexts,
   type SealedSecret,
@@ -89,6 +90,15 @@ describe('sealing secrets', () => {
     expect(decryptSecret(ring, old, context)).toBe(plaintext);
     expect(needsReencryption(ring, old)).toBe(true);
     expect(needsReencryption(ring, encryptSecret(ring, plaintext, context))).toBe(false);
+  });
+
+  it('reseals a value an older key sealed under the newest, for the same context, and leaves a current one', () => {
+    const old = encryptSecret(oldRing, plaintext, context);
+    const resealed = resealIfStale(ring, old, context);
+    expect(resealed?.keyId).toBe('k2026a');
+    expect(decryptSecret(parseKeyRing(newKey), resealed!, context)).toBe(plaintext);
+    expect(resealIfStale(ring, resealed!, context)).toBeNull();
+    expect(() => resealIfStale(ring, old, 'another:context')).toThrow(SecretDecryptionError);
   });
 
   it('refuses secrets longer than a short secret should be', () => {

@@ -28,7 +28,7 @@ const secretsKeys = z
     }
   });
 
-/** What the seed and rebuild commands need: storage (and, for the seed, the key ring). */
+/** What the seed, rebuild and reseal commands need: storage (and, for the seed and reseal, the key ring). */
 const storageSchema = z.object(storageVariables(ownDatabase));
 
 const keyRingSchema = storageSchema.extend({ SECRETS_KEYS: secretsKeys });
@@ -44,6 +44,7 @@ const seedSchema = keyRingSchema.extend({
 const serviceSchema = keyRingSchema.extend(serviceVariables('tenancy', 3003));
 
 export type StorageConfig = WithDatabaseUrl<z.output<typeof storageSchema>, typeof ownDatabase>;
+export type KeyRingConfig = WithDatabaseUrl<z.output<typeof keyRingSchema>, typeof ownDatabase>;
 export type SeedConfig = WithDatabaseUrl<z.output<typeof seedSchema>, typeof ownDatabase>;
 export type TenancyConfig = WithDatabaseUrl<z.output<typeof serviceSchema>, typeof ownDatabase>;
 
@@ -53,6 +54,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
 
 export function loadStorageConfig(env: Record<string, string | undefined> = process.env): StorageConfig {
   return resolveDatabaseUrl(parseConfig(storageSchema, env), ownDatabase);
+}
+
+export function loadKeyRingConfig(env: Record<string, string | undefined> = process.env): KeyRingConfig {
+  return resolveDatabaseUrl(parseConfig(keyRingSchema, env), ownDatabase);
 }
 
 export function loadSeedConfig(env: Record<string, string | undefined> = process.env): SeedConfig {

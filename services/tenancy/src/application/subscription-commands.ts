@@ -9,12 +9,18 @@ import {
   type EventStore,
 } from '@app/eventing';
 import type { ReadYourWrites } from '@app/service-kit';
-import { encryptSecret, secretContexts, type KeyRing } from '@app/secrets';
+import { encryptSecret, resealIfStale, secretContexts, type KeyRing } from '@app/secrets';
 import { subscriptionDecider, subscriptionNotFound } from '../domain/subscription/decide.js';
 import type { SubscriptionState } from '../domain/subscription/subscription.js';
 import { findProductCopy } from '../projections/products-copy.js';
 import { hasLiveSubscription, tenantExists } from '../projections/subscription-queries.js';
-import { decodeSubscriptionEvent, readSubscriptionState, subscriptionStream } from './subscription-stream.js';
+import { retryOnConflict } from './retry-on-conflict.js';
+import {
+  decodeSubscriptionEvent,
+  readSubscription,
+  readSubscriptionState,
+  subscriptionStream,
+} from './subscription-stream.js';
 
 export const tenantNotFoundMessage = 'Tenant not found';
 export const unknownProductMessage = 'No such product';
@@ -185,6 +191,33 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
       };
       const command = { type: 'ConfigureEndpoint', data, metadata: at() } as const;
       return { ...(await handle(subscriptionStream(subscriptionId), command, options)), subscriptionId };
+    },
+
+    /**
+     * Reseals the metrics API key under the newest key when an older key sealed it, pinned to the revision it
+     * read; null when there is no key or it is current.
+     */
+    async resealMetricsApiKey(
+      subscriptionId: string,
+      options: CommandOptions,
+    ): Promise<SubscriptionCommandResult | null> {
+      return retryOnConflict(async () => {
+        const { state, revision } = await readSubscription(eventStore, subscriptionId);
+        const sealed = state.status === 'absent' ? null : state.metricsApiKey;
+        const context = secretContexts.subscriptionMetricsApiKey(subscriptionId);
+        const resealed = sealed === null ? null : resealIfStale(keyRing, sealed, context);
+        if (resealed === null || typeof revision !== 'number') return null;
+        const command = {
+          type: 'ConfigureEndpoint',
+          data: { subscriptionId, metricsApiKey: resealed },
+          metadata: at(),
+        } as const;
+        const result = await handle(subscriptionStream(subscriptionId), command, {
+          ...options,
+          expectedRevision: revision,
+        });
+        return { ...result, subscriptionId };
+      });
     },
   };
 }

@@ -12,13 +12,21 @@ export function decodeSubscriptionEvent(recorded: RecordedEvent): SubscriptionEv
   return subscriptionEventSchema.parse({ type: recorded.type, data: recorded.data });
 }
 
-/** The subscription as its own stream tells it. */
+/** The subscription as its own stream tells it, with the stream's revision. */
+export async function readSubscription(
+  eventStore: EventStore,
+  subscriptionId: string,
+): Promise<{ state: SubscriptionState; revision: number | 'no_stream' }> {
+  const { events, revision } = await eventStore.readStream(subscriptionStream(subscriptionId));
+  const state = events
+    .map(decodeSubscriptionEvent)
+    .reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+  return { state, revision };
+}
+
 export async function readSubscriptionState(
   eventStore: EventStore,
   subscriptionId: string,
 ): Promise<SubscriptionState> {
-  const { events } = await eventStore.readStream(subscriptionStream(subscriptionId));
-  return events
-    .map(decodeSubscriptionEvent)
-    .reduce(subscriptionDecider.evolve, subscriptionDecider.initialState());
+  return (await readSubscription(eventStore, subscriptionId)).state;
 }

@@ -7,7 +7,7 @@ import type {
   patchTenantBodySchema,
   replaceTenantBodySchema,
 } from '@app/contracts';
-import { NotFoundError, PreconditionFailedError } from '@app/domain';
+import { NotFoundError } from '@app/domain';
 import {
   createCommandHandler,
   type CommandOptions,
@@ -18,7 +18,8 @@ import { decryptSecret, secretContexts, type KeyRing } from '@app/secrets';
 import type { TenantCommand } from '../domain/tenant/commands.js';
 import { tenantDecider, tenantNotFound } from '../domain/tenant/decide.js';
 import type { TenantState } from '../domain/tenant/tenant.js';
-import { credentialChanges } from './tenant-credentials.js';
+import { retryOnConflict } from './retry-on-conflict.js';
+import { credentialChanges, staleCredentialReseals } from './tenant-credentials.js';
 import { reserveTenantSlug, type TenantSlugReservations } from './tenant-slugs.js';
 import { decodeTenantEvent, readTenant, tenantStream } from './tenant-stream.js';
 
@@ -49,8 +50,6 @@ export interface TenantCommandsDeps {
   now: () => Date;
   newId?: () => string;
 }
-
-const revealAttempts = 3;
 
 /** Tenancy's tenant use cases: slug reservation and password sealing around the generic command handler. */
 export function createTenantCommands(deps: TenantCommandsDeps) {
@@ -168,7 +167,7 @@ export function createTenantCommands(deps: TenantCommandsDeps) {
       revealedBy: string,
       options: CommandOptions,
     ): Promise<RevealedPassword> {
-      for (let attempt = 1; ; attempt += 1) {
+      return retryOnConflict(async () => {
         const { state, revision } = await readTenant(eventStore, tenantId);
         if (state.status === 'absent') throw new NotFoundError(tenantNotFound);
         const sealed = state.providers[group].password;
@@ -176,21 +175,35 @@ export function createTenantCommands(deps: TenantCommandsDeps) {
           sealed === null
             ? null
             : decryptSecret(keyRing, sealed, secretContexts.tenantProviderPassword(tenantId, group));
-        try {
-          const result = await handle(
-            tenantStream(tenantId),
-            { type: 'RecordCredentialReveal', data: { tenantId, group, revealedBy }, metadata: at() },
-            { ...options, expectedRevision: typeof revision === 'number' ? revision : undefined },
-          );
-          const revealed = result.newEvents.find((event) => event.type === 'CredentialRevealed');
-          if (password === null || revealed?.type !== 'CredentialRevealed') {
-            throw new Error('A reveal recorded no CredentialRevealed fact');
-          }
-          return { group, password, revealedAt: revealed.data.revealedAt, result: { ...result, tenantId } };
-        } catch (error) {
-          if (!(error instanceof PreconditionFailedError) || attempt >= revealAttempts) throw error;
+        const result = await handle(
+          tenantStream(tenantId),
+          { type: 'RecordCredentialReveal', data: { tenantId, group, revealedBy }, metadata: at() },
+          { ...options, expectedRevision: typeof revision === 'number' ? revision : undefined },
+        );
+        const revealed = result.newEvents.find((event) => event.type === 'CredentialRevealed');
+        if (password === null || revealed?.type !== 'CredentialRevealed') {
+          throw new Error('A reveal recorded no CredentialRevealed fact');
         }
-      }
+        return { group, password, revealedAt: revealed.data.revealedAt, result: { ...result, tenantId } };
+      });
+    },
+
+    /**
+     * Reseals under the newest key each provider password an older key sealed, as one ChangeProviderCredentials
+     * pinned to the revision it read (so no newer password is overwritten); null when none needed it.
+     */
+    async resealCredentials(tenantId: string, options: CommandOptions): Promise<TenantCommandResult | null> {
+      return retryOnConflict(async () => {
+        const { state, revision } = await readTenant(eventStore, tenantId);
+        const changes = staleCredentialReseals(keyRing, tenantId, state);
+        if (changes === null || typeof revision !== 'number') return null;
+        const command: TenantCommand = {
+          type: 'ChangeProviderCredentials',
+          data: { tenantId, changes },
+          metadata: at(),
+        };
+        return runAll(tenantId, [command], { ...options, expectedRevision: revision });
+      });
     },
   };
 }

@@ -1,5 +1,5 @@
 import { providerFieldNames, providerGroups, type ProviderGroup } from '@app/contracts';
-import { decryptSecret, encryptSecret, needsReencryption, secretContexts, type KeyRing } from '@app/secrets';
+import { encryptSecret, resealIfStale, secretContexts, type KeyRing } from '@app/secrets';
 import type { ProviderCredentialsChange } from '../domain/tenant/commands.js';
 import type { TenantState } from '../domain/tenant/tenant.js';
 
@@ -29,12 +29,34 @@ export function credentialChanges(
     if (password !== undefined) {
       change.password = password === null ? null : encryptSecret(keyRing, password, context);
     } else {
-      const kept = state.status === 'absent' ? null : state.providers[group].password;
-      if (kept !== null && needsReencryption(keyRing, kept)) {
-        change.password = encryptSecret(keyRing, decryptSecret(keyRing, kept, context), context);
-      }
+      const resealed = keptPasswordResealed(keyRing, tenantId, state, group);
+      if (resealed !== null) change.password = resealed;
     }
     changes[group] = change;
   }
   return Object.keys(changes).length === 0 ? null : changes;
+}
+
+/**
+ * The ChangeProviderCredentials changes that only reseal, under the newest key, each kept password an older key
+ * sealed (the bulk reseal after a key rotation, docs/operations.md); null when every one is current.
+ */
+export function staleCredentialReseals(
+  keyRing: KeyRing,
+  tenantId: string,
+  state: TenantState,
+): Partial<Record<ProviderGroup, ProviderCredentialsChange>> | null {
+  const changes: Partial<Record<ProviderGroup, ProviderCredentialsChange>> = {};
+  for (const group of providerGroups) {
+    const resealed = keptPasswordResealed(keyRing, tenantId, state, group);
+    if (resealed !== null) changes[group] = { password: resealed };
+  }
+  return Object.keys(changes).length === 0 ? null : changes;
+}
+
+function keptPasswordResealed(keyRing: KeyRing, tenantId: string, state: TenantState, group: ProviderGroup) {
+  const kept = state.status === 'absent' ? null : state.providers[group].password;
+  return kept === null
+    ? null
+    : resealIfStale(keyRing, kept, secretContexts.tenantProviderPassword(tenantId, group));
 }
