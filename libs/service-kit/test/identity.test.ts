@@ -11,6 +11,22 @@ import { identityHeaders, testIdentitySecret } from '../src/testing/index.js';
 import { testService } from './support.js';
 
 const request = { method: 'GET', url: '/things?page=2' };
+/** The secret a rotation brings in: accepted before anything signs with it. */
+const nextSecret = 'the-next-internal-secret-of-a-rotation-0123';
+
+/** Issued two minutes ago with an hour's expiry: only the 60-second age limit refuses it. */
+function twoMinutesOldToken(secret: string): Promise<string> {
+  const issuedAt = Math.floor(Date.now() / 1000) - 120;
+  return new SignJWT({ role: 'admin', htm: 'GET', htu: '/things' })
+    .setProtectedHeader({ alg: 'HS256' })
+    .setSubject('u-1')
+    .setIssuer('gateway')
+    .setAudience('internal-services')
+    .setJti('j-1')
+    .setIssuedAt(issuedAt)
+    .setExpirationTime(issuedAt + 3600)
+    .sign(new TextEncoder().encode(secret));
+}
 
 describe('identity token', () => {
   it('round-trips the caller and the request it is bound to', async () => {
@@ -52,7 +68,7 @@ describe('identity token', () => {
   });
 
   it('accepts a token signed with a secret accepted during a rotation, and no other', async () => {
-    const next = 'the-next-internal-secret-of-a-rotation-0123';
+    const next = nextSecret;
     const caller = { userId: 'u-1', role: 'admin' as const };
     const accepting = [testIdentitySecret, next];
 
@@ -71,19 +87,9 @@ describe('identity token', () => {
   });
 
   it('refuses an old token signed with an accepted secret as too old, not as badly signed', async () => {
-    const next = 'the-next-internal-secret-of-a-rotation-0123';
-    const issuedAt = Math.floor(Date.now() / 1000) - 120;
-    const token = await new SignJWT({ role: 'admin', htm: 'GET', htu: '/things' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('u-1')
-      .setIssuer('gateway')
-      .setAudience('internal-services')
-      .setJti('j-1')
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + 3600)
-      .sign(new TextEncoder().encode(next));
+    const token = await twoMinutesOldToken(nextSecret);
 
-    await expect(readIdentityToken(token, [testIdentitySecret, next])).rejects.toThrow(/has expired/);
+    await expect(readIdentityToken(token, [testIdentitySecret, nextSecret])).rejects.toThrow(/has expired/);
   });
 
   it('rejects a token without a request binding', async () => {
@@ -95,16 +101,7 @@ describe('identity token', () => {
   });
 
   it('rejects a token older than 60 seconds even when its expiry is later', async () => {
-    const issuedAt = Math.floor(Date.now() / 1000) - 120;
-    const token = await new SignJWT({ role: 'admin', htm: 'GET', htu: '/things' })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject('u-1')
-      .setIssuer('gateway')
-      .setAudience('internal-services')
-      .setJti('j-1')
-      .setIssuedAt(issuedAt)
-      .setExpirationTime(issuedAt + 3600)
-      .sign(new TextEncoder().encode(testIdentitySecret));
+    const token = await twoMinutesOldToken(testIdentitySecret);
 
     await expect(readIdentityToken(token, testIdentitySecret)).rejects.toThrow();
   });
