@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAccounts } from '@app/identity/demo-accounts';
 import { demoMetricsKeys } from '@app/tenancy/demo-subscriptions';
 import { createTestDatabase, uniquePrefix, type TestDatabase } from '@app/test-support';
+import { waitForReady } from '../launcher/wait.js';
 import { withBuildLock } from './support/build-lock.js';
 import { deleteStreams, freePort } from './support/platform.js';
 
@@ -57,19 +58,14 @@ function start(name: Deployable, extra: NodeJS.ProcessEnv = {}): void {
   processes.push({ name, child, output: () => output });
 }
 
-async function ready(name: Deployable, path = '/health/ready', timeoutMs = 30_000): Promise<number> {
-  const deadline = Date.now() + timeoutMs;
-  let status = 0;
-  while (Date.now() < deadline) {
-    status = await fetch(url(name, path)).then(
-      (response) => response.status,
-      () => 0,
-    );
-    if (status === 200) return status;
-    await new Promise((resolve) => setTimeout(resolve, 200));
+/** Resolves once the deployable answers 2xx on `path`; otherwise fails with what the process printed. */
+async function ready(name: Deployable, path = '/health/ready'): Promise<void> {
+  try {
+    await waitForReady(url(name, path), 30_000);
+  } catch (error) {
+    const output = processes.find((process) => process.name === name)?.output() ?? '';
+    throw new Error(`${(error as Error).message}\n${output.slice(-3000)}`);
   }
-  const output = processes.find((process) => process.name === name)?.output() ?? '';
-  throw new Error(`${name} answered ${status} on ${path}:\n${output.slice(-3000)}`);
 }
 
 beforeAll(async () => {
@@ -127,12 +123,12 @@ describe('the file set of each image', () => {
   it.each(services)(
     'starts %s from its own files alone, ready on Postgres, NATS and its event store',
     async (name) => {
-      expect(await ready(name)).toBe(200);
+      await expect(ready(name)).resolves.toBeUndefined();
     },
   );
 
   it('starts the demo tenant app from its own files alone', async () => {
-    expect(await ready('demo-tenant-app', '/health')).toBe(200);
+    await expect(ready('demo-tenant-app', '/health')).resolves.toBeUndefined();
   });
 
   it("runs identity's seed, hashing with its native argon2 build, from identity's files alone", async () => {
@@ -154,7 +150,7 @@ describe('the file set of each image', () => {
   });
 
   it('serves the front end, the API documentation and the services from the gateway files alone', async () => {
-    expect(await ready('gateway')).toBe(200);
+    await expect(ready('gateway')).resolves.toBeUndefined();
     const page = await fetch(url('gateway', '/'));
     expect(page.headers.get('content-type')).toMatch(/^text\/html/);
     for (const path of ['/remotes/mfe-admin/remoteEntry.js', '/api/docs/static/swagger-ui-bundle.js']) {

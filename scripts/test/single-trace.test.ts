@@ -28,6 +28,7 @@ const { applyCatalogProductMessage } =
 const { startTenancy } = await import('../../services/tenancy/test/support/tenancy-harness.js');
 const { buildGateway } = await import('../../gateway/src/app.js');
 const { loadConfig } = await import('../../gateway/src/config.js');
+const { deleteStreams } = await import('./support/platform.js');
 
 const publicOrigin = 'http://app.test';
 const admin = { userId: randomUUID(), role: 'admin' as const, email: 'trace-admin@example.test' };
@@ -103,6 +104,7 @@ async function start() {
       await productCopy.stop();
       await relay.stop();
       await nats.drain();
+      await deleteStreams(inject('natsUrl'), prefix);
       await tenancy.close();
       await catalog.close();
     },

@@ -50,6 +50,7 @@ const cardRedactPaths = ['card.number', 'card.cvc', 'body.card.number', 'body.ca
 /** Billing's HTTP app (STYLE.md "One service": app.ts builds, server.ts listens). */
 export async function buildApp(deps: BillingDeps) {
   const { db, eventStore, projections, provider, now = () => new Date() } = deps;
+  const payments = deps.payments ?? paymentsCounter();
   const app = await createService({
     name: 'billing',
     logger: { level: deps.logLevel, redact: cardRedactPaths },
@@ -59,6 +60,7 @@ export async function buildApp(deps: BillingDeps) {
       title: 'Billing API',
       description: 'Card payments through the configured provider, and the invoices they pay.',
     },
+    metrics: [payments],
     ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),
   });
   await app.register(idempotencyPlugin, { pool: db, schema: billingSchema });
@@ -66,8 +68,6 @@ export async function buildApp(deps: BillingDeps) {
   const handlers = createBillingHandlers(eventStore);
   const customers = createCustomers({ eventStore, handlers, provider, now });
   const checkout = createCheckout({ pool: db, handlers, customers, provider, now });
-  const payments = deps.payments ?? paymentsCounter();
-  app.metricsRegistry.registerMetric(payments);
   const settlement = createSettlement({
     pool: db,
     eventStore,

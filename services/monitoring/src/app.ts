@@ -36,9 +36,9 @@ export async function buildApp(deps: MonitoringDeps) {
       title: 'Monitoring API',
       description: "Tenant apps' metrics and their history, and the platform's own health.",
     },
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
     ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),
   });
-  for (const metric of deps.metrics ?? []) app.metricsRegistry.registerMetric(metric);
   const now = deps.now ?? (() => new Date());
   await app.register(tenantMetricsRoutes, { db: deps.db, scraper: deps.scraper, now });
   await app.register(adminHealthRoutes, { health: deps.health });

@@ -4,6 +4,7 @@ import { registerAccessPolicy } from '../identity/policy.js';
 import type { AcceptedSecrets } from '../identity/identity-token.js';
 import { createLoggerOptions, type ServiceLoggerOptions } from '../logging/logger.js';
 import { genReqId, requestIdHeader } from '../logging/request-id.js';
+import type { ServiceMetric } from '../telemetry/catalogue-counter.js';
 import type { Telemetry } from '../telemetry/start-telemetry.js';
 import { registerErrorHandlers } from './error-handler.js';
 import type { ServiceApp } from './fastify-types.js';
@@ -17,8 +18,7 @@ export interface ServiceOptions {
   version?: string;
   /** pino options (our defaults fill the rest, redaction always on), or false for no logs. */
   logger: ServiceLoggerOptions | false;
-  /** HS256 secret shared with the gateway for the `x-identity-token`. */
-  /** The secrets the gateway's identity tokens may be signed with (AcceptedSecrets). */
+  /** The HS256 secrets the gateway's `x-identity-token` may be signed with (AcceptedSecrets). */
   identity: { secret: AcceptedSecrets };
   readiness: ReadinessCheck[];
   /** Per readiness check; default 2 s, below a typical probe timeout. */
@@ -28,6 +28,11 @@ export interface ServiceOptions {
   openapi?: OpenApiOptions;
   /** From startTelemetry; Fastify spans are added only when it is enabled. */
   telemetry?: Telemetry;
+  /**
+   * Metrics of parts built before the app (a scraper, a renewal runner), served on its /metrics beside the
+   * request metrics; made with catalogueCounter.
+   */
+  metrics?: readonly ServiceMetric[];
 }
 
 /**
@@ -67,6 +72,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   if (options.openapi !== undefined) await registerOpenApi(app, options.openapi, options.version ?? '0.0.0');
 
   app.decorate('metricsRegistry', registerMetrics(app));
+  for (const metric of options.metrics ?? []) app.metricsRegistry.registerMetric(metric);
   registerHealthRoutes(app, options.readiness, state, options.readinessTimeoutMs ?? 2_000);
   return app;
 }
