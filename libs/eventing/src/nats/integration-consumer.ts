@@ -1,6 +1,12 @@
 import type pg from 'pg';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { jetstream, jetstreamManager, type ConsumerMessages } from '@nats-io/jetstream';
+import {
+  JetStreamApiCodes,
+  JetStreamApiError,
+  jetstream,
+  jetstreamManager,
+  type ConsumerMessages,
+} from '@nats-io/jetstream';
 import { ensureEventingTables } from '../checkpoints.js';
 import { backoffMs, sleep, type EventingLogger } from '../relay/retry.js';
 import { ensureDurableConsumer } from './consumer-setup.js';
@@ -44,11 +50,16 @@ export async function startIntegrationConsumer(
   const stopping = new AbortController();
   let messages: ConsumerMessages | undefined;
 
+  const where = { consumer: durableName, stream: options.stream };
+  let waitingForStream = false;
+
   /** Fetches until stopped; the producer's stream may not exist yet when this service starts first. */
   async function consumeUntilStopped(): Promise<void> {
     for (let attempt = 0; !stopping.signal.aborted; attempt += 1) {
       try {
         messages = await openConsumer(options, maxDeliver);
+        if (waitingForStream) logger.info(where, 'producer stream created; consuming');
+        waitingForStream = false;
         if (stopping.signal.aborted) messages.stop();
         for await (const message of messages) {
           attempt = 0;
@@ -57,9 +68,15 @@ export async function startIntegrationConsumer(
           else await processMessage(message);
         }
       } catch (error) {
-        // At start-up the producer may simply not have created its stream yet; only a lasting gap is a warning.
-        const log = attempt < 4 ? logger.info.bind(logger) : logger.warn.bind(logger);
-        log({ err: error, consumer: durableName, stream: options.stream }, 'integration consumer not ready');
+        if (isStreamMissing(error)) {
+          // Normal until the producer first starts (npm start runs billing after identity): said once, no stack.
+          if (!waitingForStream) logger.info(where, 'waiting for the producer to create its stream');
+          waitingForStream = true;
+        } else {
+          // A NATS hiccup at start-up is retried quietly; only a lasting one is a warning.
+          const log = attempt < 4 ? logger.info.bind(logger) : logger.warn.bind(logger);
+          log({ err: error, ...where }, 'integration consumer not ready');
+        }
       }
       if (options.nats.isClosed()) {
         if (!stopping.signal.aborted)
@@ -78,6 +95,10 @@ export async function startIntegrationConsumer(
       await loop;
     },
   };
+}
+
+function isStreamMissing(error: unknown): boolean {
+  return error instanceof JetStreamApiError && error.code === JetStreamApiCodes.StreamNotFound;
 }
 
 async function openConsumer(

@@ -1,0 +1,75 @@
+import { jetstream } from '@nats-io/jetstream';
+import { v7 as uuidv7 } from 'uuid';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startIntegrationConsumer } from '../src/nats/integration-consumer.js';
+import { ensureStream } from '../src/nats/stream.js';
+import { createNatsFixture, type NatsFixture } from './nats-fixtures.js';
+import { captureLogger, createStoreFixture, waitUntil, type StoreFixture } from './projection-fixtures.js';
+
+/**
+ * A consumer started before its producer (identity before billing under `npm start`) waits for the stream
+ * quietly: issue 15 found a warning with a stack trace on every first start.
+ */
+const schema = 'waiting';
+let store: StoreFixture;
+let nats: NatsFixture;
+
+beforeAll(async () => {
+  [store, nats] = await Promise.all([createStoreFixture(), createNatsFixture()]);
+  await store.db.pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+});
+afterAll(async () => {
+  await Promise.all([store?.close(), nats?.close()]);
+});
+
+describe('integration consumer started before its producer', () => {
+  it('says once at info level, without an error, that it waits for the stream, then consumes from it', async () => {
+    const { subjectPrefix, ...stream } = nats.isolatedStream('BILLING');
+    // Each attempt asks JetStream about the consumer; watching those requests shows the retries happen.
+    const attempts = nats.nc.subscribe(`$JS.API.CONSUMER.INFO.${stream.name}.>`);
+    let attemptCount = 0;
+    void (async () => {
+      for await (const request of attempts) if (request) attemptCount += 1;
+    })();
+    const handled: string[] = [];
+    const logger = captureLogger();
+    const consumer = await startIntegrationConsumer({
+      nats: nats.nc,
+      stream: stream.name,
+      durableName: 'waiting-consumer',
+      filterSubject: `${subjectPrefix}catalog.>`,
+      pool: store.db.pool,
+      schema,
+      logger,
+      handle: async (envelope) => {
+        handled.push(envelope.id);
+      },
+    });
+    try {
+      expect(await waitUntil(() => attemptCount >= 3)).toBe(true);
+      await ensureStream(nats.jsm, stream);
+      const id = uuidv7();
+      const envelope = {
+        id,
+        type: 'catalog.product.created.v1',
+        occurredAt: new Date().toISOString(),
+        data: {},
+      };
+      await jetstream(nats.nc).publish(
+        `${subjectPrefix}catalog.product.created.v1`,
+        JSON.stringify(envelope),
+      );
+      expect(await waitUntil(() => handled.includes(id), 15_000)).toBe(true);
+
+      const printed = logger.entries.filter((entry) => entry.level !== 'debug');
+      expect(printed.map(({ level, message }) => `${level} ${message ?? ''}`)).toEqual([
+        'info waiting for the producer to create its stream',
+        'info producer stream created; consuming',
+      ]);
+      expect(logger.entries.every((entry) => !('err' in entry.fields))).toBe(true);
+    } finally {
+      attempts.unsubscribe();
+      await consumer.stop();
+    }
+  });
+});
