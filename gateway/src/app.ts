@@ -34,6 +34,8 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     // Not the services: one service being down must not take the whole gateway out of rotation.
     readiness: [],
     bodyLimit: config.BODY_LIMIT_BYTES,
+    // Each service decides which query parameters it takes; the gateway forwards the query as it came.
+    unknownQueryParameters: 'forward',
     ...(deps.telemetry === undefined ? {} : { telemetry: deps.telemetry }),
   });
   registerSecurityHeaders(app, { trustProxy: config.TRUST_PROXY });

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import {
   createReplayGuard,
   createService,
@@ -18,7 +19,12 @@ let app: ServiceApp;
 
 beforeAll(async () => {
   app = await testService();
-  app.get('/mine', { config: { policy: 'signed-in' } }, async (request) => ({ caller: request.caller }));
+  // Takes any query: the tests bind tokens to several.
+  app.get(
+    '/mine',
+    { config: { policy: 'signed-in' }, schema: { querystring: z.looseObject({}) } },
+    async (request) => ({ caller: request.caller }),
+  );
   app.post('/mine', { config: { policy: 'signed-in' } }, async () => ({ posted: true }));
   app.get('/other', { config: { policy: 'signed-in' } }, async () => ({ other: true }));
   await app.ready();

@@ -8,10 +8,18 @@ import type { ServiceMetric } from '../telemetry/catalogue-counter.js';
 import type { Telemetry } from '../telemetry/start-telemetry.js';
 import { registerErrorHandlers } from './error-handler.js';
 import type { ServiceApp } from './fastify-types.js';
+import {
+  clientErrorHandler,
+  frameworkErrors,
+  maxParamLength,
+  registerClosingRefusal,
+} from './framework-errors.js';
 import { registerHealthRoutes, type HealthState, type ReadinessCheck } from './health.js';
 import { registerLagMetrics, registerMetrics } from './metrics.js';
 import { registerOpenApi, type OpenApiOptions } from './openapi.js';
+import { registerQueryGuard } from './query-guard.js';
 import type { LagProbe } from './readiness-lag.js';
+import { registerTextGuard } from './text-guard.js';
 
 export interface ServiceOptions {
   name: string;
@@ -33,6 +41,11 @@ export interface ServiceOptions {
    * request metrics; made with catalogueCounter.
    */
   metrics?: readonly ServiceMetric[];
+  /**
+   * Default 'refuse': a query parameter the route's schema does not declare is a 400 (query-guard.ts). The
+   * gateway passes queries through to the services, which decide, so it says 'forward'.
+   */
+  unknownQueryParameters?: 'refuse' | 'forward';
 }
 
 /**
@@ -46,6 +59,11 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
     genReqId,
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     bodyLimit: options.bodyLimit ?? 1024 * 1024,
+    routerOptions: { maxParamLength },
+    // Fastify's and Node's own refusals answer problem documents too (framework-errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   // The APIs speak JSON only: any other body is a 415, not a string that fails validation later.
   app.removeContentTypeParser('text/plain');
@@ -63,8 +81,11 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   app.addHook('onRequest', async (request, reply) => {
     reply.header(requestIdHeader, request.id);
   });
+  registerClosingRefusal(app);
   registerErrorHandlers(app);
   registerAccessPolicy(app, options.identity.secret);
+  if ((options.unknownQueryParameters ?? 'refuse') === 'refuse') registerQueryGuard(app);
+  registerTextGuard(app);
 
   // Both wrap route registration, so they go in before the first route.
   if (options.telemetry?.fastifyInstrumentation)

@@ -58,13 +58,21 @@ export interface ProblemInit {
   errors?: FieldProblem[];
 }
 
+/** URLs longer than this are cut where an answer repeats them, so a hostile URL is not echoed back whole. */
+export const maxEchoedUrlLength = 512;
+
+/** The request URL as an answer may repeat it: cut after `maxEchoedUrlLength` characters, marked with `…`. */
+export function echoedUrl(url: string): string {
+  return url.length > maxEchoedUrlLength ? `${url.slice(0, maxEchoedUrlLength)}…` : url;
+}
+
 export function buildProblem(request: FastifyRequest, init: ProblemInit): ProblemDetails {
   return {
     type: init.type ?? 'about:blank',
     title: STATUS_CODES[init.status] ?? 'Error',
     status: init.status,
     detail: init.detail,
-    instance: request.url,
+    instance: echoedUrl(request.url),
     requestId: request.id,
     ...(init.errors === undefined ? {} : { errors: init.errors }),
   };

@@ -48,7 +48,8 @@ export const oidcLoginRoutes: FastifyPluginAsyncZod<{ context: OidcContext }> = 
       schema: {
         summary: `Sign in with ${context.oidc.providerName} (redirects to the provider)`,
         tags,
-        querystring: z.object({ returnTo: z.unknown().optional() }),
+        // Loose, like the sign-in page's: a link here may carry parameters of its own.
+        querystring: z.looseObject({ returnTo: z.unknown().optional() }),
       },
     },
     async (request, reply) => startOidc(context, request, reply, request.query.returnTo),
@@ -58,7 +59,12 @@ export const oidcLoginRoutes: FastifyPluginAsyncZod<{ context: OidcContext }> = 
     '/api/login/oidc/callback',
     {
       config: route,
-      schema: { summary: 'Where the OpenID Connect provider sends the browser back', tags },
+      schema: {
+        summary: 'Where the OpenID Connect provider sends the browser back',
+        tags,
+        // The provider adds what it likes (code, state, iss, session_state, …); the OIDC client reads them all.
+        querystring: z.looseObject({}),
+      },
     },
     async (request, reply) => finishOidc(context, request, reply),
   );

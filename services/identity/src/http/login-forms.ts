@@ -8,7 +8,8 @@ import type { LoginField } from './login-page.js';
  */
 const text = z.string().max(4096).catch('');
 
-export const loginQuery = z.object({
+/** Loose: a link to the sign-in page may carry parameters of its own (service-kit's query guard). */
+export const loginQuery = z.looseObject({
   mode: z.enum(['sign-in', 'sign-up']).catch('sign-in').default('sign-in'),
   returnTo: z.unknown().optional(),
 });

@@ -16,8 +16,11 @@ export interface SetupContext extends LoginContext {
 }
 
 const text = z.string().max(4096).catch('');
-/** Lenient like the sign-in forms: anything odd becomes empty and gets a page, never a JSON problem. */
-export const setupQuery = z.object({ token: text.optional().default('') });
+/**
+ * Lenient like the sign-in forms: anything odd becomes empty and gets a page, never a JSON problem; loose, as the
+ * link may pass through a mail system that adds parameters of its own (service-kit's query guard).
+ */
+export const setupQuery = z.looseObject({ token: text.optional().default('') });
 export const setupBody = z.object({ token: text, password: text, confirmPassword: text });
 export type SetupBody = z.output<typeof setupBody>;
 
