@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { paymentStatusParamsSchema, paymentStatusReplySchema } from '@app/contracts';
-import { HttpProblem } from '@app/service-kit';
+import { NotFoundError } from '@app/domain';
+import { HttpProblem, problemType } from '@app/service-kit';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import { findPaymentByProviderId } from '../projections/payments.js';
 
@@ -37,9 +38,12 @@ export const paymentStatusRoutes: FastifyPluginAsyncZod<PaymentStatusRoutesOptio
     },
     async (request) => {
       const caller = request.caller;
-      if (!caller) throw new HttpProblem(401, 'Authentication required.');
+      if (!caller) {
+        throw new HttpProblem(401, 'Authentication required.', { type: problemType('unauthenticated') });
+      }
       const payment = await findPaymentByProviderId(db, provider.name, request.params.paymentIntentId);
-      if (!payment || payment.userId !== caller.userId) throw new HttpProblem(404, notFound);
+      // A not-found like every other service's, so clients can switch on one type.
+      if (!payment || payment.userId !== caller.userId) throw new NotFoundError(notFound);
       return { status: payment.status };
     },
   );

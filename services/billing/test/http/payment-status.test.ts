@@ -65,11 +65,12 @@ describe('GET /api/billing/payments/:paymentIntentId', () => {
 
     const foreign = await statusOf(stranger, paymentIntentId);
     expect(foreign.statusCode).toBe(404);
-    expect(problemOf(foreign).detail).toBe('Payment not found.');
+    // The type every other service's 404 of a missing thing has.
+    expect(problemOf(foreign)).toMatchObject({ type: 'urn:problem:not-found', detail: 'Payment not found.' });
 
     const unknown = await statusOf(owner, 'pi_sandbox_unknown');
     expect(unknown.statusCode).toBe(404);
-    expect(problemOf(unknown).detail).toBe('Payment not found.');
+    expect(problemOf(unknown)).toMatchObject({ type: 'urn:problem:not-found', detail: 'Payment not found.' });
   });
 
   it('answers 401 without a signed-in caller', async () => {
