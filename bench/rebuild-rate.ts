@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { rebuildProjection, type EventStoreLogger } from '@app/eventing';
+import { rebuildProjection, type EventingLogger } from '@app/eventing';
 import { catalogSchema } from '../services/catalog/src/config.js';
 import { productsProjection } from '../services/catalog/src/projections/products.js';
 import { openStorage, ownedCategories } from '../services/catalog/src/runtime.js';
@@ -22,7 +22,11 @@ export async function measureRebuildRate(databaseUrl: string): Promise<Measureme
   // The service's own storage: its pool (search_path = catalog), event store and prepareStorage migrations.
   let closed = false;
   const storage = await openStorage(
-    { DATABASE_URL: databaseUrl, DATABASE_POOL_SIZE: appendConcurrency + 2 },
+    {
+      DATABASE_URL: databaseUrl,
+      DATABASE_POOL_SIZE: appendConcurrency + 2,
+      DATABASE_ACQUIRE_TIMEOUT_MS: 30_000,
+    },
     quietAfter(() => closed),
   );
   try {
@@ -84,7 +88,7 @@ export async function measureRebuildRate(databaseUrl: string): Promise<Measureme
  * One line per storage warning while the figure runs, nothing after: pg's Pool.end() resolves before its
  * connections are gone, so dropping the database right after can make one report itself "lost".
  */
-function quietAfter(isClosed: () => boolean): EventStoreLogger {
+function quietAfter(isClosed: () => boolean): EventingLogger {
   const log = (level: string) => (details: object, message?: string) => {
     if (isClosed()) return;
     const cause = (details as { err?: unknown }).err;
@@ -92,7 +96,8 @@ function quietAfter(isClosed: () => boolean): EventStoreLogger {
       `[catalog storage] ${level}: ${message ?? ''} ${cause instanceof Error ? cause.message : ''}`,
     );
   };
-  return { warn: log('warn'), error: log('error') };
+  const ignore = () => undefined;
+  return { debug: ignore, info: ignore, warn: log('warn'), error: log('error') };
 }
 
 /** Rows per second into a copy of the products table, one multi-row INSERT per transaction. */

@@ -36,3 +36,5 @@ export * from './projections/start-projections.js';
 export * from './projections/rebuild.js';
 export * from './unique-values.js';
 export * from './lag.js';
+export { createPostgresPool, type PostgresPoolOptions } from './postgres/pool.js';
+export { isStorageUnavailable } from './storage-unavailable.js';

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import type { ConfiguredEventStore, EventStoreLogger } from '@app/eventing';
+import type { ConfiguredEventStore, EventingLogger } from '@app/eventing';
 import {
   openServiceStorage,
   prepareServiceStorage,
@@ -25,7 +25,7 @@ export const ownedCategories: string[] = [customerCategory, paymentCategory, inv
 
 export const billingProjections = [paymentsProjection, invoicesProjection, payersProjection];
 
-export function openStorage(config: StorageConfig, logger?: EventStoreLogger): Promise<ServiceStorage> {
+export function openStorage(config: StorageConfig, logger?: EventingLogger): Promise<ServiceStorage> {
   return openServiceStorage(billingStorage, config, logger);
 }
 

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import type { ConfiguredEventStore, EventStoreLogger } from '@app/eventing';
+import type { ConfiguredEventStore, EventingLogger } from '@app/eventing';
 import {
   openServiceStorage,
   prepareServiceStorage,
@@ -19,7 +19,7 @@ const identityStorage: ServiceSchema = {
 
 export const ownedCategories = [userCategory];
 
-export function openStorage(config: StorageConfig, logger?: EventStoreLogger): Promise<ServiceStorage> {
+export function openStorage(config: StorageConfig, logger?: EventingLogger): Promise<ServiceStorage> {
   return openServiceStorage(identityStorage, config, logger);
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  databaseAcquireTimeoutMs,
   databaseUrl,
   parseConfig,
   resolveDatabaseUrl,
@@ -38,6 +39,7 @@ const serviceSchema = z.object({
   DATABASE_URL: databaseUrl.optional(),
   [ownDatabase]: databaseUrl.optional(),
   DATABASE_POOL_SIZE: positiveInt(1, 100).default(10),
+  DATABASE_ACQUIRE_TIMEOUT_MS: databaseAcquireTimeoutMs,
   /** Where tenancy listens: the metrics keys come only from its internal call. */
   TENANCY_URL: serviceUrl,
   /** For GET /api/admin/health; a service left unset is left out of the list. */

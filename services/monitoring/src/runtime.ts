@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { ensureEventingTables, runMigrations, type EventingLogger } from '@app/eventing';
+import type pg from 'pg';
+import { createPostgresPool, ensureEventingTables, runMigrations, type EventingLogger } from '@app/eventing';
 import { monitoringSchema } from './config.js';
 
 /** Monitoring's table DDL, beside src/ in the source tree and beside dist/ once built. */
@@ -12,17 +12,16 @@ export const migrationsDirectory = resolve(fileURLToPath(new URL('../migrations'
  * processed-message table its consumer needs. No event store (runEventSourcedService does not fit).
  */
 export async function openMonitoringStorage(
-  config: { DATABASE_URL: string; DATABASE_POOL_SIZE: number },
+  config: { DATABASE_URL: string; DATABASE_POOL_SIZE: number; DATABASE_ACQUIRE_TIMEOUT_MS: number },
   logger: EventingLogger,
 ): Promise<pg.Pool> {
-  const pool = new pg.Pool({
+  const pool = createPostgresPool({
     connectionString: config.DATABASE_URL,
+    schema: monitoringSchema,
     max: config.DATABASE_POOL_SIZE,
-    options: `-c search_path=${monitoringSchema}`,
-    application_name: monitoringSchema,
+    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+    logger,
   });
-  // An idle connection the server ends is replaced on next use; unlistened, the 'error' would end the process.
-  pool.on('error', (error) => logger.warn({ err: error }, 'idle Postgres connection lost'));
   try {
     await prepareMonitoringStorage(pool);
   } catch (error) {

@@ -23,9 +23,16 @@ export function storageVariables<Own extends string>(ownDatabaseVariable: Own) {
     DATABASE_URL: databaseUrl.optional(),
     ...own,
     DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+    DATABASE_ACQUIRE_TIMEOUT_MS: databaseAcquireTimeoutMs,
     EVENTSTORE_URL: eventStoreUrl,
   };
 }
+
+/**
+ * How long a request waits for a free Postgres connection before it is answered 503: long enough to ride out a
+ * burst, short enough to answer before the gateway's own upstream timeout.
+ */
+export const databaseAcquireTimeoutMs = z.coerce.number().int().min(100).max(60_000).default(5_000);
 
 /** NATS_PREFIX: namespaces stream names and subjects, so environments or test runs can share one server. */
 export const natsPrefix = z

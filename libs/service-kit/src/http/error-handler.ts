@@ -4,12 +4,16 @@ import { problemType, sendProblem } from './problem.js';
 
 /**
  * One error handler and one not-found handler for the whole app. 5xx are logged at error with the stack and
- * answered with a generic sentence; 4xx at info (warn for 401/403, which may be probing) with their detail.
+ * answered with a generic sentence, except storage being briefly away (503, at warn: an operator sees the outage
+ * through readiness); 4xx at info (warn for 401/403, which may be probing) with their detail.
  */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
     const mapped = mapError(error);
-    if (!mapped.expected || mapped.status >= 500) {
+    if (mapped.retryAfterSeconds !== undefined) reply.header('retry-after', String(mapped.retryAfterSeconds));
+    if (mapped.status === 503 && mapped.expected) {
+      request.log.warn({ err: error, status: mapped.status }, 'Request refused: storage unavailable');
+    } else if (!mapped.expected || mapped.status >= 500) {
       request.log.error({ err: error, status: mapped.status }, 'Request failed');
     } else {
       const level = mapped.status === 401 || mapped.status === 403 ? 'warn' : 'info';

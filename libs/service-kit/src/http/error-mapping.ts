@@ -1,10 +1,13 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import { DomainError, ValidationError } from '@app/domain';
+import { isStorageUnavailable } from '@app/eventing';
 import { HttpProblem, problemType, type ProblemInit } from './problem.js';
 
 export interface MappedError extends ProblemInit {
   /** false for failures nobody planned for: logged at error with the stack, detail kept generic. */
   expected: boolean;
+  /** Sent as Retry-After: when a retry has a fair chance. */
+  retryAfterSeconds?: number;
 }
 
 const unexpectedDetail = 'An unexpected error occurred. Please try again later.';
@@ -45,6 +48,17 @@ const fastifyClientErrors: Record<string, { status: number; slug: string; detail
 /** The one place where an error becomes an HTTP status and problem body (STYLE.md "Domain"). */
 export function mapError(error: unknown): MappedError {
   if (error instanceof DomainError) return fromDomainError(error);
+  // The database is restarting, or every connection stayed busy past the acquisition timeout: not the
+  // request's fault, and a retry a moment later will likely succeed.
+  if (isStorageUnavailable(error)) {
+    return {
+      status: 503,
+      detail: 'The service is briefly unavailable. Please try again in a moment.',
+      type: problemType('service-unavailable'),
+      expected: true,
+      retryAfterSeconds: 1,
+    };
+  }
   if (error instanceof HttpProblem) {
     return {
       status: error.status,

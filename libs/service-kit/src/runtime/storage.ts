@@ -1,10 +1,11 @@
-import pg from 'pg';
+import type pg from 'pg';
 import {
   createEventStore,
+  createPostgresPool,
   ensureEventingTables,
   runMigrations,
   type ConfiguredEventStore,
-  type EventStoreLogger,
+  type EventingLogger,
 } from '@app/eventing';
 import { ensureIdempotencyTable } from '../idempotency/idempotency-table.js';
 
@@ -17,6 +18,7 @@ export interface ServiceSchema {
 export interface StorageSettings {
   DATABASE_URL: string;
   DATABASE_POOL_SIZE: number;
+  DATABASE_ACQUIRE_TIMEOUT_MS: number;
   EVENTSTORE_URL?: string | undefined;
 }
 
@@ -33,17 +35,15 @@ export interface ServiceStorage {
 export async function openServiceStorage(
   service: ServiceSchema,
   config: StorageSettings,
-  logger: EventStoreLogger = console,
+  logger: EventingLogger = console,
 ): Promise<ServiceStorage> {
-  const pool = new pg.Pool({
+  const pool = createPostgresPool({
     connectionString: config.DATABASE_URL,
+    schema: service.schema,
     max: config.DATABASE_POOL_SIZE,
-    options: `-c search_path=${service.schema}`,
-    application_name: service.schema,
+    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
+    logger,
   });
-  // An idle connection the server ends (restart, failover) is replaced on next use; without a listener the
-  // pool's 'error' event would crash the process.
-  pool.on('error', (error) => logger.warn({ err: error }, 'idle Postgres connection lost'));
   const eventStore = createEventStore({ eventStoreUrl: config.EVENTSTORE_URL, pool, logger });
   try {
     await prepareServiceStorage(pool, eventStore, service);
