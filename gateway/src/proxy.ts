@@ -1,11 +1,11 @@
 import type { Readable } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
-import { HttpProblem, problemType, sendProblem, type BoundRequest } from '@app/service-kit';
+import { HttpProblem, problemType, sendProblem, type ForwardedRequest } from '@app/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { checkAccess, type Authenticator, type Caller, type SessionEvents } from './access.js';
 import { limitBody, PayloadTooLargeError } from './body-limit.js';
 import { assertJsonBody, assertSameOrigin, type OriginOptions } from './request-guards.js';
-import { clientProtocol } from './request-origin.js';
+import { clientAddress, clientProtocol } from './request-origin.js';
 import { matchRoute, type Access, type RouteTable, type ServiceUrls } from './route-table.js';
 import { classifyUpstreamError, serviceLabel } from './upstream-errors.js';
 import { downstreamResponseHeaders, upstreamRequestHeaders } from './upstream-headers.js';
@@ -16,8 +16,11 @@ export interface ProxyOptions {
   authenticate: Authenticator;
   /** Told when a sign-out passes through, so a cached session ends with it. */
   sessions?: SessionEvents;
-  /** Signs the identity token a service verifies (service-kit's signIdentityToken), bound to `request`. */
-  signIdentity: (caller: Caller, request: BoundRequest) => Promise<string>;
+  /**
+   * Signs the identity token a service verifies (service-kit's signIdentityToken), bound to `request` and naming
+   * its client address; `caller` is null for a visitor.
+   */
+  signIdentity: (caller: Caller | null, request: ForwardedRequest) => Promise<string>;
   upstreamTimeoutMs: number;
   bodyLimitBytes: number;
   /** Where browsers see us, and whether X-Forwarded-Proto is to be believed (CSRF check, forwarded headers). */
@@ -105,10 +108,12 @@ async function forward(
   if (isStream(request.body)) request.body = limitBody(request.body, options.bodyLimitBytes);
 
   const target = forwardedUrl(base, request.url);
-  const identityToken =
-    caller === null
-      ? undefined
-      : await options.signIdentity(caller, { method: request.method, url: target.sent });
+  // Visitors get one too: services take the client address only from a token (sign-in throttling, identity).
+  const identityToken = await options.signIdentity(caller, {
+    method: request.method,
+    url: target.sent,
+    clientAddress: clientAddress(request, options.origin.trustProxy),
+  });
   const label = serviceLabel(entry.service);
   if (caller !== null && options.onAnswered) forwarded.set(request, caller);
   try {

@@ -1,9 +1,25 @@
 import type { IncomingHttpHeaders } from 'node:http';
+import { isIP } from 'node:net';
 
 /** The parts of a Fastify request these read (any server type's request has them). */
 export interface RequestLike {
   headers: IncomingHttpHeaders;
   protocol: string;
+}
+
+/**
+ * The browser's address, which the gateway signs into the identity token for the services (sign-in throttling).
+ * Without a trusted proxy only our own socket's peer (`ip`: the gateway's Fastify trusts no forwarding header).
+ * Behind one (TRUST_PROXY), the last X-Forwarded-For entry: the one that proxy appended (or set) for the peer it
+ * saw; anything before it was written by the client or by hops nobody vouches for.
+ */
+export function clientAddress(request: RequestLike & { ip: string }, trustProxy: boolean): string {
+  if (trustProxy) {
+    const header = request.headers['x-forwarded-for'];
+    const last = (Array.isArray(header) ? header.join(',') : header)?.split(',').at(-1)?.trim();
+    if (last !== undefined && isIP(last) !== 0) return last;
+  }
+  return request.ip;
 }
 
 /**

@@ -18,8 +18,8 @@ const hopByHop = [
 
 export interface ForwardContext {
   requestId: string;
-  /** Signed for the known caller; absent for visitors. */
-  identityToken?: string;
+  /** Signed for the known caller, or for a visitor with no caller. */
+  identityToken: string;
   clientIp: string;
   protocol: string;
   host: string | undefined;
@@ -27,8 +27,8 @@ export interface ForwardContext {
 
 /**
  * The headers a service receives. `headers` is the client's set as @fastify/reply-from prepared it (Host already
- * points at the service, Connection-listed headers removed). A client's own identity token is never trusted: it is
- * dropped, and only the gateway's signed one is set. Incoming `traceparent`/`tracestate` pass through; when
+ * points at the service, Connection-listed headers removed). A client's own identity token is never trusted: the
+ * gateway's signed one replaces it. Incoming `traceparent`/`tracestate` pass through; when
  * telemetry is on, the active propagator replaces them with the gateway span's context, keeping one trace.
  */
 export function upstreamRequestHeaders(
@@ -37,8 +37,7 @@ export function upstreamRequestHeaders(
 ): IncomingHttpHeaders {
   const out: IncomingHttpHeaders = { ...headers };
   for (const name of hopByHop) delete out[name];
-  delete out[identityTokenHeader];
-  if (forward.identityToken !== undefined) out[identityTokenHeader] = forward.identityToken;
+  out[identityTokenHeader] = forward.identityToken;
 
   out['x-request-id'] = forward.requestId;
   const priorFor = headers['x-forwarded-for'];

@@ -36,7 +36,7 @@ describe('identity token', () => {
 
     await expect(
       verifyIdentityToken(token, testIdentitySecret, request, createReplayGuard()),
-    ).resolves.toEqual(caller);
+    ).resolves.toMatchObject({ caller, request });
     const read = await readIdentityToken(token, testIdentitySecret);
     expect(read.request).toEqual(request);
     expect(read.tokenId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);

@@ -1,5 +1,6 @@
 import { TokenError, createSigner, createVerifier } from 'fast-jwt';
 import { randomUUID } from 'node:crypto';
+import { isIP } from 'node:net';
 import { z } from 'zod';
 import { identityClaimsSchema, type Caller } from './caller.js';
 import type { ReplayGuard } from './replay-guard.js';
@@ -22,10 +23,22 @@ export interface BoundRequest {
   url: string;
 }
 
+/**
+ * What the gateway signs for one forwarded request: the request itself, and the address the gateway saw it come
+ * from (its socket peer, or the trusted proxy's X-Forwarded-For entry), which services use instead of any
+ * forwarding header a client could set.
+ */
+export interface ForwardedRequest extends BoundRequest {
+  clientAddress?: string;
+}
+
 /** A verified token's contents, before it is checked against a request (readIdentityToken). */
 export interface IdentityToken {
-  caller: Caller;
+  /** Null for a visitor: the gateway signs their requests too, for the request binding and the client address. */
+  caller: Caller | null;
   request: BoundRequest;
+  /** Absent in tokens of a gateway older than this claim; services then use their own socket's peer. */
+  clientAddress?: string;
   /** The `jti`: unique per token, so a second use of it is a replay. */
   tokenId: string;
   /** Epoch ms after which no verifier accepts the token any more (expiry or maximum age, plus clock tolerance). */
@@ -39,6 +52,10 @@ const bindingClaimsSchema = z.object({
   jti: z.string().min(1),
   iat: z.number(),
   exp: z.number(),
+  clientAddress: z
+    .string()
+    .refine((value) => isIP(value) !== 0, 'not an IP address')
+    .optional(),
 });
 
 type Signer = (payload: Record<string, string>) => string;
@@ -78,7 +95,7 @@ function verifierFor(secret: string): Verifier {
       allowedAud: audience,
       maxAge: maxAgeSeconds * 1000,
       clockTolerance: clockToleranceSeconds * 1000,
-      requiredClaims: ['sub', 'iat', 'exp', 'jti', 'htm', 'htu'],
+      requiredClaims: ['iat', 'exp', 'jti', 'htm', 'htu'],
       cache: false,
     }) as Verifier;
     verifiers.set(secret, verifier);
@@ -89,22 +106,26 @@ function verifierFor(secret: string): Verifier {
 /**
  * The gateway calls this once per forwarded request (ARCHITECTURE.md "Gateway"): short-lived, HS256, bound to
  * `request` and carrying a fresh random `jti`, so it can be neither redirected to another request nor replayed.
+ * `caller` is null for a visitor: the token then vouches only for the request and its client address.
  */
 export async function signIdentityToken(
-  caller: Caller,
+  caller: Caller | null,
   secret: string,
-  request: BoundRequest,
+  request: ForwardedRequest,
   ttlSeconds = 60,
 ): Promise<string> {
   const claims: Record<string, string> = {
-    sub: caller.userId,
-    role: caller.role,
     htm: request.method.toUpperCase(),
     htu: request.url,
     jti: randomUUID(),
   };
-  if (caller.email !== undefined) claims.email = caller.email;
-  if (caller.tenantId !== undefined) claims.tenantId = caller.tenantId;
+  if (caller !== null) {
+    claims.sub = caller.userId;
+    claims.role = caller.role;
+    if (caller.email !== undefined) claims.email = caller.email;
+    if (caller.tenantId !== undefined) claims.tenantId = caller.tenantId;
+  }
+  if (request.clientAddress !== undefined) claims.clientAddress = request.clientAddress;
   return signerFor(secret, ttlSeconds)(claims);
 }
 
@@ -148,19 +169,23 @@ function verifiedPayload(token: string, secrets: AcceptedSecrets): Record<string
  */
 export async function readIdentityToken(token: string, secrets: AcceptedSecrets): Promise<IdentityToken> {
   const payload = verifiedPayload(token, secrets);
-  const claims = identityClaimsSchema.parse(payload);
   const binding = bindingClaimsSchema.parse(payload);
   const lastSecond = Math.min(binding.exp, binding.iat + maxAgeSeconds) + clockToleranceSeconds;
   return {
-    caller: {
-      userId: claims.sub,
-      role: claims.role,
-      ...(claims.email === undefined ? {} : { email: claims.email }),
-      ...(claims.tenantId === undefined ? {} : { tenantId: claims.tenantId }),
-    },
+    caller: payload.sub === undefined ? null : callerOf(identityClaimsSchema.parse(payload)),
     request: { method: binding.htm, url: binding.htu },
+    ...(binding.clientAddress === undefined ? {} : { clientAddress: binding.clientAddress }),
     tokenId: binding.jti,
     acceptedUntil: lastSecond * 1000,
+  };
+}
+
+function callerOf(claims: z.infer<typeof identityClaimsSchema>): Caller {
+  return {
+    userId: claims.sub,
+    role: claims.role,
+    ...(claims.email === undefined ? {} : { email: claims.email }),
+    ...(claims.tenantId === undefined ? {} : { tenantId: claims.tenantId }),
   };
 }
 
@@ -174,7 +199,7 @@ export async function verifyIdentityToken(
   secrets: AcceptedSecrets,
   request: BoundRequest,
   replays: ReplayGuard,
-): Promise<Caller> {
+): Promise<IdentityToken> {
   const read = await readIdentityToken(token, secrets);
   if (read.request.method !== request.method.toUpperCase() || read.request.url !== request.url) {
     throw new Error(
@@ -182,5 +207,5 @@ export async function verifyIdentityToken(
     );
   }
   if (!replays.firstUse(read.tokenId, read.acceptedUntil)) throw new Error('token was already used');
-  return read.caller;
+  return read;
 }

@@ -1,8 +1,23 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { HttpProblem, problemType } from '../http/problem.js';
 import { isPolicy, type Policy } from './caller.js';
-import { identityTokenHeader, verifyIdentityToken, type AcceptedSecrets } from './identity-token.js';
+import {
+  identityTokenHeader,
+  verifyIdentityToken,
+  type AcceptedSecrets,
+  type IdentityToken,
+} from './identity-token.js';
 import { createReplayGuard, type ReplayGuard } from './replay-guard.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /**
+     * The browser's address: the `clientAddress` the gateway signed into the identity token, else this socket's
+     * peer. Never a forwarding header, which anyone reaching the service directly could set to anything.
+     */
+    clientAddress: string;
+  }
+}
 
 /**
  * Enforces each route's `config.policy` from the gateway's signed token (ARCHITECTURE.md "Gateway": services
@@ -11,6 +26,7 @@ import { createReplayGuard, type ReplayGuard } from './replay-guard.js';
  */
 export function registerAccessPolicy(app: FastifyInstance, secrets: AcceptedSecrets): void {
   app.decorateRequest('caller', null);
+  app.decorateRequest('clientAddress', '');
   // One per app, so per process: see ReplayGuard for what that means with several replicas.
   const replays = createReplayGuard();
 
@@ -23,27 +39,30 @@ export function registerAccessPolicy(app: FastifyInstance, secrets: AcceptedSecr
   });
 
   app.addHook('onRequest', async (request) => {
+    request.clientAddress = request.ip;
     // Only the not-found handler has no policy: let it answer 404 without looking at identity.
     const policy = request.routeOptions.config.policy as Policy | undefined;
     if (policy === undefined) return;
-    request.caller = await callerOf(request, policy, secrets, replays);
+    const token = await tokenOf(request, secrets, replays);
+    request.caller = token?.caller ?? null;
+    if (token?.clientAddress !== undefined) request.clientAddress = token.clientAddress;
+    if (policy !== 'public' && request.caller === null) {
+      throw new HttpProblem(401, 'Authentication required.', { type: problemType('unauthenticated') });
+    }
     if (policy === 'admin' && request.caller?.role !== 'admin') {
       throw new HttpProblem(403, 'Admin access required.', { type: problemType('forbidden') });
     }
   });
 }
 
-async function callerOf(
+/** The request's verified token; null when none came (a visitor sent straight to the service, a health probe). */
+async function tokenOf(
   request: FastifyRequest,
-  policy: Policy,
   secrets: AcceptedSecrets,
   replays: ReplayGuard,
-) {
+): Promise<IdentityToken | null> {
   const token = request.headers[identityTokenHeader];
-  if (token === undefined) {
-    if (policy === 'public') return null;
-    throw new HttpProblem(401, 'Authentication required.', { type: problemType('unauthenticated') });
-  }
+  if (token === undefined) return null;
   // A token that is present but bad is refused even on public routes: a forged one is never silently ignored.
   try {
     if (typeof token !== 'string') throw new Error('more than one identity token');

@@ -1,4 +1,3 @@
-import type { FastifyRequest } from 'fastify';
 import type { CredentialStore } from '../credentials/credential-store.js';
 import type { LoginThrottle } from '../sessions/login-throttle.js';
 import type { CookieSecure } from '../sessions/session-cookie.js';
@@ -13,7 +12,6 @@ export interface LoginContext {
   throttle: LoginThrottle;
   cookieSecure: CookieSecure;
   productName: string;
-  clientIp: (request: FastifyRequest) => string;
   /** Set when OpenID Connect is configured: the pages offer "Sign in with <providerName>". */
   singleSignOn?: { providerName: string } | undefined;
 }

@@ -42,11 +42,3 @@ export function isCrossSite(request: FastifyRequest): boolean {
   const site = request.headers['sec-fetch-site'];
   return site === 'cross-site' || site === 'same-site';
 }
-
-/** The browser's address: the gateway appends the peer it saw as the last x-forwarded-for entry. */
-export function forwardedClientIp(request: FastifyRequest): string {
-  const header = request.headers['x-forwarded-for'];
-  const value = Array.isArray(header) ? header.join(',') : header;
-  const last = value?.split(',').at(-1)?.trim();
-  return last !== undefined && last.length > 0 && last.length <= 64 ? last : request.ip;
-}

@@ -41,11 +41,12 @@ export async function signIn(
   if (form.password.length === 0) fieldErrors.password = messages.passwordMissing;
   if (Object.keys(fieldErrors).length > 0) return page(400, { formError: messages.fixFields, fieldErrors });
 
-  const admission = await context.throttle.begin({ kind: 'sign-in', ip: context.clientIp(request), email });
+  const admission = await context.throttle.begin({ kind: 'sign-in', ip: request.clientAddress, email });
   if (!admission.allowed) {
-    reply.header('retry-after', String(admission.retryAfterSeconds));
-    request.log.warn({ retryAfterSeconds: admission.retryAfterSeconds }, 'Sign-in rate limited');
-    return page(429, { formError: messages.tooMany(admission.retryAfterSeconds) });
+    const { retryAfterSeconds, limit } = admission;
+    reply.header('retry-after', String(retryAfterSeconds));
+    request.log.warn({ retryAfterSeconds, limit }, 'Sign-in rate limited');
+    return page(429, { formError: messages.tooMany(retryAfterSeconds) });
   }
 
   const user = await context.directory.findUserByEmail(email);

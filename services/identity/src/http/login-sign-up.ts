@@ -37,7 +37,7 @@ export async function signUp(
 
   const admission = await context.throttle.begin({
     kind: 'sign-up',
-    ip: context.clientIp(request),
+    ip: request.clientAddress,
     email: input.email,
   });
   if (!admission.allowed) {

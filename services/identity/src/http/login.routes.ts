@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { createCredentialStore, type CredentialStore } from '../credentials/credential-store.js';
@@ -21,7 +20,7 @@ import { createOidcIdentities } from '../oidc/oidc-identities.js';
 import { oidcLoginRoutes, passwordSetupRoutes } from './login-extra.routes.js';
 import type { LoginContext } from './login-context.js';
 import { loginQuery, signInBody, signUpBody } from './login-forms.js';
-import { forwardedClientIp, sendLoginPage } from './login-reply.js';
+import { sendLoginPage } from './login-reply.js';
 import { safeReturnTo } from './login-return-to.js';
 import { endSession } from './login-session.js';
 import { signIn } from './login-sign-in.js';
@@ -40,8 +39,6 @@ export interface LoginRoutesOptions {
   /** Shown in the page header and title. */
   productName?: string;
   now?: () => Date;
-  /** Default: the last x-forwarded-for entry (the gateway's view), else the socket's peer. */
-  clientIp?: (request: FastifyRequest) => string;
   /** When given, GET/POST /api/login/setup serve administrators' password-setup links. */
   setupTokens?: PasswordSetupTokens;
   /** When given, single sign-on: `flowSecret` keys the cookie that carries a flow between its two routes. */
@@ -74,7 +71,6 @@ export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app
       createLoginThrottle(options.pool, { ...defaultLoginRateLimits, ...options.rateLimits }, now),
     cookieSecure: options.cookieSecure ?? 'auto',
     productName: options.productName ?? 'FinTech Hub',
-    clientIp: options.clientIp ?? forwardedClientIp,
     singleSignOn: options.oidc && { providerName: options.oidc.client.providerName },
   };
   const route = { policy: 'public' } as const;

@@ -1,5 +1,4 @@
 import cookie from '@fastify/cookie';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { changePasswordBodySchema } from '@app/contracts';
 import { ValidationError } from '@app/domain';
@@ -10,14 +9,12 @@ import type { LoginThrottle } from '../sessions/login-throttle.js';
 import { sessionCookieName } from '../sessions/session-cookie.js';
 import type { SessionStore } from '../sessions/session-store.js';
 import type { UserDirectory } from '../sessions/user-directory.js';
-import { forwardedClientIp } from './login-reply.js';
 
 export interface PasswordChangeRoutesOptions {
   directory: Pick<UserDirectory, 'findUserById' | 'recordPasswordSet'>;
   credentials: CredentialStore;
   sessions: SessionStore;
   throttle: LoginThrottle;
-  clientIp?: (request: FastifyRequest) => string;
 }
 
 export const passwordChangeMessages = {
@@ -39,7 +36,6 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod<PasswordChangeRoutesOpt
 ) => {
   // In this scope only (no fastify-plugin): the current session's cookie says which session to keep.
   if (!app.hasDecorator('parseCookie')) await app.register(cookie);
-  const clientIp = options.clientIp ?? forwardedClientIp;
 
   app.post(
     '/api/auth/password',
@@ -70,7 +66,7 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod<PasswordChangeRoutesOpt
 
       const admission = await options.throttle.begin({
         kind: 'password-change',
-        ip: clientIp(request),
+        ip: request.clientAddress,
         email: user.email,
       });
       if (!admission.allowed) {

@@ -9,5 +9,4 @@ export * from './session-store.js';
 export * from './session-token.js';
 export type * from './user-directory.js';
 export { loginRoutes, type LoginRoutesOptions } from '../http/login.routes.js';
-export { forwardedClientIp } from '../http/login-reply.js';
 export { safeReturnTo } from '../http/login-return-to.js';

@@ -1,46 +1,43 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import {
+  defaultLoginRateLimits,
+  firstRefusal,
+  type LimitName,
+  type LoginRateLimits,
+} from './login-limits.js';
 
-export interface LoginRateLimits {
-  windowMs: number;
-  /** Sign-in and sign-up attempts from one client address per window: slows password spraying. */
-  perIp: number;
-  /**
-   * Failed password checks (sign-ins and password changes) for one email per window, counted since its last
-   * success: slows guessing one account.
-   */
-  perAccount: number;
-}
-
-export const defaultLoginRateLimits: LoginRateLimits = { windowMs: 15 * 60 * 1000, perIp: 10, perAccount: 5 };
+export { defaultLoginRateLimits, type LimitName, type LoginRateLimits } from './login-limits.js';
 
 export type AttemptKind = 'sign-in' | 'sign-up' | 'password-change';
 
 export type AttemptAdmission =
-  { allowed: true; attemptId: string } | { allowed: false; retryAfterSeconds: number };
+  { allowed: true; attemptId: string } | { allowed: false; retryAfterSeconds: number; limit: LimitName };
 
 export interface LoginThrottle {
   /** Counts the attempt (as failed until `succeeded`) or refuses it; refused attempts are not counted. */
   begin(input: { kind: AttemptKind; ip: string; email: string | null }): Promise<AttemptAdmission>;
+  /** The password was right (or the sign-up went through): no longer a failure, and its address a usual one. */
   succeeded(attemptId: string): Promise<void>;
 }
 
 /**
- * Rate limits in Postgres (migration 103), so every identity replica sees the same counts. Advisory locks on
- * the address and the account make check-and-count atomic: parallel guesses cannot all slip under the limit.
+ * Rate limits in Postgres (migrations 103 and 109), so every identity replica sees the same counts. Advisory locks
+ * on the address and the account make check-and-count atomic: parallel guesses cannot all slip under a limit. An
+ * attempt is written as failed before the password is checked, so guesses in flight count at once.
+ *
+ * One pooled connection per call, and nothing but this transaction's own queries on it while it is open: no
+ * other pool acquisition can wait behind a held one.
  */
 export function createLoginThrottle(
   pool: pg.Pool,
   limits: LoginRateLimits = defaultLoginRateLimits,
   now: () => Date = () => new Date(),
 ): LoginThrottle {
-  if (!(limits.windowMs > 0 && limits.perIp >= 1 && limits.perAccount >= 1)) {
-    throw new Error('Login rate limits need a positive window and limits of at least 1');
-  }
+  assertSensible(limits);
   return {
     async begin({ kind, ip, email }) {
       const at = now();
-      const since = new Date(at.getTime() - limits.windowMs);
       // Only password checks count against an account; a sign-up is limited by address alone.
       const account = kind !== 'sign-up' && email !== null ? accountKey(email) : null;
       const client = await pool.connect();
@@ -49,16 +46,11 @@ export function createLoginThrottle(
         // Two lock spaces (1: address, 2: account), always taken in that order, so they cannot deadlock.
         await client.query('SELECT pg_advisory_xact_lock(1, hashtext($1))', [ip]);
         if (account !== null) await client.query('SELECT pg_advisory_xact_lock(2, hashtext($1))', [account]);
-        const blockedUntil = latest(
-          await ipBlockedUntil(client, ip, since, limits),
-          account === null ? null : await accountBlockedUntil(client, account, since, limits),
-        );
-        if (blockedUntil !== null) {
+        const refused = await firstRefusal(client, { ip, account, at }, limits);
+        if (refused !== null) {
           await client.query('COMMIT');
-          return {
-            allowed: false,
-            retryAfterSeconds: Math.max(1, Math.ceil((blockedUntil - at.getTime()) / 1000)),
-          };
+          const retryAfterSeconds = Math.max(1, Math.ceil((refused.until - at.getTime()) / 1000));
+          return { allowed: false, retryAfterSeconds, limit: refused.limit };
         }
         const { rows } = await client.query<{ id: string }>(
           'INSERT INTO login_attempts (kind, ip, account_key, attempted_at) VALUES ($1, $2, $3, $4) RETURNING id',
@@ -66,7 +58,7 @@ export function createLoginThrottle(
         );
         await client.query(
           'DELETE FROM login_attempts WHERE id IN (SELECT id FROM login_attempts WHERE attempted_at < $1 LIMIT 100)',
-          [since],
+          [new Date(at.getTime() - limits.windowMs)],
         );
         await client.query('COMMIT');
         return { allowed: true, attemptId: String(rows[0]?.id) };
@@ -79,52 +71,36 @@ export function createLoginThrottle(
     },
 
     async succeeded(attemptId) {
-      await pool.query('UPDATE login_attempts SET succeeded = true WHERE id = $1', [attemptId]);
+      const at = now();
+      await pool.query(
+        `WITH attempt AS (UPDATE login_attempts SET succeeded = true WHERE id = $1 RETURNING account_key, ip)
+         INSERT INTO login_known_addresses (account_key, ip, last_succeeded_at)
+         SELECT account_key, ip, $2 FROM attempt WHERE account_key IS NOT NULL
+         ON CONFLICT (account_key, ip) DO UPDATE SET last_succeeded_at = EXCLUDED.last_succeeded_at`,
+        [attemptId, at],
+      );
+      await pool.query(
+        `DELETE FROM login_known_addresses WHERE (account_key, ip) IN (
+           SELECT account_key, ip FROM login_known_addresses WHERE last_succeeded_at < $1 LIMIT 100)`,
+        [new Date(at.getTime() - limits.knownAddressMs)],
+      );
     },
   };
 }
 
-/** Normalised email, hashed: the table never holds what someone typed into the email field in clear. */
+/** Normalised email, hashed: the tables never hold what someone typed into the email field in clear. */
 export function accountKey(email: string): string {
   return createHash('sha256').update(email.trim().toLowerCase(), 'utf8').digest('hex');
 }
 
-/**
- * When the address may try again, or null if it may now: the limit-th newest attempt in the window has to
- * age out before the count drops below the limit.
- */
-async function ipBlockedUntil(client: pg.PoolClient, ip: string, since: Date, limits: LoginRateLimits) {
-  const { rows } = await client.query<{ attempted_at: Date }>(
-    `SELECT attempted_at FROM login_attempts WHERE ip = $1 AND attempted_at > $2
-     ORDER BY attempted_at DESC, id DESC OFFSET $3 LIMIT 1`,
-    [ip, since, limits.perIp - 1],
-  );
-  return blockedUntil(rows[0]?.attempted_at, limits);
-}
-
-/** The same for the account, over its failed password checks since its latest successful one. */
-async function accountBlockedUntil(
-  client: pg.PoolClient,
-  account: string,
-  since: Date,
-  limits: LoginRateLimits,
-) {
-  const { rows } = await client.query<{ attempted_at: Date }>(
-    `SELECT attempted_at FROM login_attempts
-     WHERE account_key = $1 AND kind <> 'sign-up' AND NOT succeeded AND attempted_at > $2
-       AND id > COALESCE((SELECT max(id) FROM login_attempts WHERE account_key = $1 AND succeeded), 0)
-     ORDER BY id DESC OFFSET $3 LIMIT 1`,
-    [account, since, limits.perAccount - 1],
-  );
-  return blockedUntil(rows[0]?.attempted_at, limits);
-}
-
-function blockedUntil(attemptedAt: Date | undefined, limits: LoginRateLimits): number | null {
-  return attemptedAt === undefined ? null : attemptedAt.getTime() + limits.windowMs;
-}
-
-function latest(a: number | null, b: number | null): number | null {
-  if (a === null) return b;
-  if (b === null) return a;
-  return Math.max(a, b);
+function assertSensible(limits: LoginRateLimits): void {
+  const counts = [
+    limits.perAccountAndAddress,
+    limits.perAccount,
+    limits.perAddress,
+    limits.signUpsPerAddress,
+  ];
+  if (!(limits.windowMs > 0 && limits.knownAddressMs > 0 && counts.every((count) => count >= 1))) {
+    throw new Error('Login rate limits need positive durations and limits of at least 1');
+  }
 }

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { identityHeaders } from '@app/service-kit/testing';
 import { createCredentialStore } from '../../src/credentials/credential-store.js';
 import { createSessionStore } from '../../src/sessions/session-store.js';
-import { form, sessionCookieFrom, strongPassword } from '../sessions/login-harness.js';
+import { form, fromAddress, sessionCookieFrom, strongPassword } from '../sessions/login-harness.js';
 import { countEvents, startIdentity, type IdentityHarness } from '../support/identity-harness.js';
 import { asUser, createUser } from '../support/requests.js';
 
@@ -27,7 +27,7 @@ async function signedInTwice() {
       method: 'POST',
       url: '/api/login',
       ...form({ email: user.email, password: strongPassword }),
-      headers: { ...form({}).headers, 'x-forwarded-for': `203.0.113.${clients}` },
+      headers: { ...form({}).headers, ...(await fromAddress(`203.0.113.${clients}`, 'POST', '/api/login')) },
     });
     return sessionCookieFrom(response)?.value ?? '';
   };
@@ -92,17 +92,12 @@ describe('POST /api/auth/password', () => {
     expect(await countEvents(identity.pool)).toBe(before);
   });
 
-  it('is rate limited per account like sign-in, even for the right password', async () => {
+  it('is rate limited per account and address like sign-in, even for the right password', async () => {
     const { user, here } = await signedInTwice();
+    // The caller's address is the socket's peer here (inject's 127.0.0.1): the forwarding header counts for nothing.
     for (let attempt = 0; attempt < 5; attempt += 1) {
-      const wrong = await change(
-        user.id,
-        here,
-        { currentPassword: `guess ${attempt}`, newPassword },
-        {
-          'x-forwarded-for': `198.18.0.${attempt}`,
-        },
-      );
+      const guess = { currentPassword: `guess ${attempt}`, newPassword };
+      const wrong = await change(user.id, here, guess, { 'x-forwarded-for': `198.18.0.${attempt}` });
       expect(wrong.statusCode).toBe(400);
     }
     const limited = await change(user.id, here, { currentPassword: strongPassword, newPassword });
@@ -110,7 +105,7 @@ describe('POST /api/auth/password', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     expect(limited.json().detail).toMatch(/^Too many attempts\. Try again in \d+ s\.$/);
     expect(await verify(user.id, strongPassword)).toBe(true);
-    // The same budget as sign-in: the account's sign-in is blocked too.
+    // The same budget as sign-in from that address: the account's sign-in there is held back too.
     const signIn = await identity.app.inject({
       method: 'POST',
       url: '/api/login',

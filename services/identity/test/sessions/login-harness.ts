@@ -2,7 +2,14 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { inject } from 'vitest';
 import { runMigrations } from '@app/eventing';
-import { createService, derivedKey, sessionResolvePurpose, type ServiceApp } from '@app/service-kit';
+import {
+  createService,
+  derivedKey,
+  identityTokenHeader,
+  sessionResolvePurpose,
+  signIdentityToken,
+  type ServiceApp,
+} from '@app/service-kit';
 import { testIdentitySecret } from '@app/service-kit/testing';
 import { createTestDatabase, type TestDatabase } from '@app/test-support';
 import pg from 'pg';
@@ -111,6 +118,15 @@ export function form(fields: Record<string, string>): { payload: string; headers
     payload: new URLSearchParams(fields).toString(),
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   };
+}
+
+/**
+ * What the gateway sends with a visitor's request from `clientAddress`: its token naming that address, bound to
+ * this one request. Identity takes the client address from nowhere else.
+ */
+export async function fromAddress(clientAddress: string, method: string, url: string) {
+  const token = await signIdentityToken(null, testIdentitySecret, { method, url, clientAddress });
+  return { [identityTokenHeader]: token };
 }
 
 export function sessionCookieFrom(response: { cookies: Array<{ name: string; value: string }> }) {

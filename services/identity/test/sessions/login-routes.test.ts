@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   form,
   freshEmail,
+  fromAddress,
   openIdentityDatabase,
   sessionCookieFrom,
   startLoginApp,
@@ -36,13 +37,14 @@ function nextClientIp(): string {
   return `198.51.100.${clients}`;
 }
 
-function signIn(fields: Record<string, string>, headers: Record<string, string> = {}) {
+async function signIn(fields: Record<string, string>, headers: Record<string, string> = {}) {
   const body = form(fields);
+  const gateway = await fromAddress(nextClientIp(), 'POST', '/api/login');
   return login.app.inject({
     method: 'POST',
     url: '/api/login',
     payload: body.payload,
-    headers: { ...body.headers, 'x-forwarded-for': nextClientIp(), ...headers },
+    headers: { ...body.headers, ...gateway, ...headers },
   });
 }
 
