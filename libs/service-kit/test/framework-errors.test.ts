@@ -56,6 +56,7 @@ describe("the router's own refusals", () => {
 
     expect(response.statusCode).toBe(404);
     expect(response.json().instance).toBe(`/nowhere/${'b'.repeat(503)}…`);
+    expect(response.json().detail).toBe(`Route GET /nowhere/${'b'.repeat(503)}… not found.`);
     expect(response.body.length).toBeLessThan(1_500);
   });
 });

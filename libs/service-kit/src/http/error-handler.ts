@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { mapError } from './error-mapping.js';
-import { problemType, sendProblem } from './problem.js';
+import { echoedUrl, problemType, sendProblem } from './problem.js';
 
 /**
  * One error handler and one not-found handler for the whole app. 5xx are logged at error with the stack and
@@ -30,7 +30,7 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     return sendProblem(request, reply, {
       status: 404,
       type: problemType('route-not-found'),
-      detail: `Route ${request.method} ${request.url.split('?')[0] ?? ''} not found.`,
+      detail: `Route ${request.method} ${echoedUrl(request.url.split('?')[0] ?? '')} not found.`,
     });
   });
 }

@@ -22,9 +22,21 @@ export async function registerOpenApi(
         ...(options.description === undefined ? {} : { description: options.description }),
       },
     },
-    transform: jsonSchemaTransform,
+    transform: withAccess,
   });
   app.get('/openapi.json', { config: { policy: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),
   );
 }
+
+/**
+ * Each operation says who may call it in `x-access` (its route's policy: public, signed-in or admin), so the
+ * gateway's merged document tells API clients, and the generated bad-input test, which role a route needs.
+ */
+const withAccess: typeof jsonSchemaTransform = (input) => {
+  const transformed = jsonSchemaTransform(input);
+  const policy = input.route.config?.policy;
+  return policy === undefined
+    ? transformed
+    : { ...transformed, schema: { ...transformed.schema, 'x-access': policy } };
+};
