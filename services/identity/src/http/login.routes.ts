@@ -22,8 +22,8 @@ import type { LoginContext } from './login-context.js';
 import { loginQuery, signInBody, signUpBody } from './login-forms.js';
 import { sendLoginPage } from './login-reply.js';
 import { safeReturnTo } from './login-return-to.js';
-import { endSession } from './login-session.js';
 import { signIn } from './login-sign-in.js';
+import { confirmSignOut, followSignOutLink } from './login-sign-out.js';
 import { signUp } from './login-sign-up.js';
 
 export interface LoginRoutesOptions {
@@ -49,7 +49,7 @@ export interface LoginRoutesOptions {
 const formBodyLimit = 16 * 1024;
 
 /**
- * GET/POST /api/login, POST /api/login/sign-up, GET /api/logout (and, when configured, the password-setup and
+ * GET/POST /api/login, POST /api/login/sign-up, GET/POST /api/logout (and, when configured, the password-setup and
  * single sign-on routes): browser navigations (SPEC.md §2, §7), answered with HTML and redirects rather than JSON. Register without fastify-plugin: the form parser and cookie support
  * stay inside this scope.
  */
@@ -119,8 +119,23 @@ export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app
 
   app.get(
     '/api/logout',
-    { config: route, schema: { summary: 'Sign out and go home', tags: ['identity'] } },
-    async (request, reply) => endSession(request, reply, context),
+    {
+      config: route,
+      schema: {
+        summary: 'Sign out and go home (a link from another site asks to confirm first)',
+        tags: ['identity'],
+      },
+    },
+    async (request, reply) => followSignOutLink(context, request, reply),
+  );
+
+  app.post(
+    '/api/logout',
+    {
+      config: route,
+      schema: { summary: 'Sign out (the confirmation form)', tags: ['identity'], consumes: form },
+    },
+    async (request, reply) => confirmSignOut(context, request, reply),
   );
 
   if (options.setupTokens) {

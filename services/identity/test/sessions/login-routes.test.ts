@@ -260,26 +260,3 @@ describe('POST /api/login/sign-up', () => {
     expect(response.body).toContain('Password must be at least 12 characters.');
   });
 });
-
-describe('GET /api/logout', () => {
-  it('ends the session on the server, clears the cookie and goes home', async () => {
-    const { email } = await account();
-    const token = sessionCookieFrom(await signIn({ email, password: strongPassword }))?.value ?? '';
-
-    const response = await login.app.inject({ method: 'GET', url: '/api/logout', cookies: { sid: token } });
-
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/');
-    const cleared = String(response.headers['set-cookie']);
-    expect(cleared).toMatch(/^sid=;/);
-    expect(cleared).toMatch(/Max-Age=0|Expires=Thu, 01 Jan 1970/);
-    expect(cleared).toContain('Path=/');
-    expect(await login.sessions.resolveSession(token)).toBeNull();
-  });
-
-  it('answers the same without a session', async () => {
-    const response = await login.app.inject({ method: 'GET', url: '/api/logout' });
-    expect(response.statusCode).toBe(303);
-    expect(response.headers.location).toBe('/');
-  });
-});
