@@ -54,7 +54,10 @@ export const gatewayConfigSchema = z.object({
     .url({ protocol: /^https?$/ })
     .transform((value) => new URL(value).origin)
     .optional(),
-  /** 'true' behind a TLS-terminating proxy: its X-Forwarded-Proto then says whether the browser used https. */
+  /**
+   * 'true' behind a TLS-terminating proxy: its X-Forwarded-Proto then says whether the browser used https, and the
+   * X-Forwarded-For entry it appends is the client address signed into identity tokens (request-origin.ts).
+   */
   TRUST_PROXY: booleanFromString.default(false),
   /** Absent: cached sessions only expire (SESSION_CACHE_TTL_MS); present: identity's user events evict them. */
   NATS_URL: natsUrl.optional(),
