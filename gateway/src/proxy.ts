@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import replyFrom from '@fastify/reply-from';
-import { HttpProblem, problemType, sendProblem, type ForwardedRequest } from '@app/service-kit';
+import { echoedUrl, HttpProblem, problemType, sendProblem, type ForwardedRequest } from '@app/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { checkAccess, type Authenticator, type Caller, type SessionEvents } from './access.js';
 import { limitBody, PayloadTooLargeError } from './body-limit.js';
@@ -87,7 +87,9 @@ async function forward(
   const entry = matchRoute(options.table, request.method, path);
   const base = entry === null ? undefined : options.services[entry.service];
   if (entry === null || base === undefined) {
-    throw new HttpProblem(404, `No service owns ${path}`, { type: problemType('route-not-found') });
+    throw new HttpProblem(404, `No service owns ${echoedUrl(path)}`, {
+      type: problemType('route-not-found'),
+    });
   }
 
   const caller = await callerFor(request, entry.access, options.authenticate);
