@@ -2,33 +2,37 @@
  * `npm start`: runs the whole platform on one machine on embedded defaults (README "Run it"): Postgres from
  * DATABASE_URL or embedded in .data/, NATS from NATS_URL or a local nats-server, the event store on Postgres
  * unless EVENTSTORE_URL is set; then starts every service, each seeded once it is ready, then the gateway, and
- * prints the URL.
+ * prints the URL. It restarts a service, the gateway or the demo app that crashes (launcher/supervisor.ts) and
+ * stops everything in order on Ctrl-C (launcher/lifecycle.ts).
  */
 import { loadLauncherConfig } from './launcher/config.js';
 import { startEmbeddedNats } from './launcher/embedded-nats.js';
 import { startEmbeddedPostgres } from './launcher/embedded-postgres.js';
-import { runNodeScript, startNodeProcess, type RunningProcess } from './launcher/processes.js';
+import { createLifecycle } from './launcher/lifecycle.js';
+import { describeExit, startNodeProcess, type RunningProcess } from './launcher/processes.js';
 import { demoTenantApp, gatewayEntry, services, webApps } from './launcher/services.js';
 import { embeddedSecretsKeys } from './launcher/secrets-keys.js';
-import { waitForReady } from './launcher/wait.js';
+import { supervise } from './launcher/supervisor.js';
 import { demoAccounts } from '@app/identity/demo-accounts';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const config = loadLauncherConfig(process.env);
-const cleanups: Array<() => Promise<void>> = [];
-let stopping = false;
+const lifecycle = createLifecycle();
+const restartPolicy = {
+  firstDelayMs: config.RESTART_DELAY_MS,
+  maxAttempts: config.RESTART_ATTEMPTS,
+  stableAfterMs: 60_000,
+};
+const readyTimeoutMs = 30_000;
 
 async function main(): Promise<void> {
-  listenForStopSignals();
   const postgres = config.DATABASE_URL
     ? { url: config.DATABASE_URL }
-    : await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT);
-  if ('stop' in postgres) cleanups.unshift(postgres.stop);
+    : await startEmbeddedPostgres(config.DATA_DIR, config.EMBEDDED_POSTGRES_PORT, ownInfrastructure);
   const nats = config.NATS_URL
     ? { url: config.NATS_URL }
-    : await startEmbeddedNats(config.DATA_DIR, config.EMBEDDED_NATS_PORT);
-  if ('stop' in nats) cleanups.unshift(nats.stop);
+    : await startEmbeddedNats(config.DATA_DIR, config.EMBEDDED_NATS_PORT, ownInfrastructure);
   console.log(
     `Postgres ${config.DATABASE_URL ? 'from DATABASE_URL' : `embedded in ${config.DATA_DIR}/postgres`}; ` +
       `NATS ${config.NATS_URL ? 'from NATS_URL' : `local nats-server in ${config.DATA_DIR}/nats`}; ` +
@@ -51,15 +55,17 @@ async function main(): Promise<void> {
   // The demo tenant app runs on this machine, which monitoring's SSRF guard refuses unless its exact address is
   // allowed; the tenancy seed points the demo subscriptions at it.
   const demoAppUrl = `http://127.0.0.1:${config.DEMO_APP_PORT}`;
-  const demoApp = track(
-    startNodeProcess(demoTenantApp.name, demoTenantApp.entry, {
+  await startSupervised(
+    demoTenantApp.name,
+    demoTenantApp.entry,
+    {
       HOST: '127.0.0.1',
       PORT: String(config.DEMO_APP_PORT),
       DEMO_METRICS_KEYS: demoTenantApp.metricsKeys.join(','),
       LOG_LEVEL: config.LOG_LEVEL,
-    }),
+    },
+    `${demoAppUrl}/health`,
   );
-  await Promise.race([waitForReady(`${demoAppUrl}/health`, 30_000), failOnExit(demoApp)]);
   shared.DEMO_TENANT_APP_URL = demoAppUrl;
   shared.SCRAPE_ALLOW_HOSTS = new URL(demoAppUrl).host;
 
@@ -77,16 +83,14 @@ async function main(): Promise<void> {
       PORT: String(port),
       HOST: '127.0.0.1',
     };
-    const child = track(startNodeProcess(service.name, service.entry, env));
-    await Promise.race([waitForReady(`http://127.0.0.1:${port}/health/ready`, 30_000), failOnExit(child)]);
+    await startSupervised(service.name, service.entry, env, `http://127.0.0.1:${port}/health/ready`);
     // After the service is ready: a seed may rely on what only the running service keeps (tenancy's copy of
     // the catalogue, its read models), and the service has migrated its schema by then.
-    if (service.seed) await runNodeScript(`${service.name}-seed`, service.seed, env);
+    if (service.seed) await runSeed(`${service.name}-seed`, service.seed, env);
     serviceAddresses[service.gatewayUrlVariable] = `http://127.0.0.1:${port}`;
   }
   Object.assign(gatewayEnv, serviceAddresses);
-  const gateway = track(startNodeProcess('gateway', gatewayEntry, gatewayEnv));
-  await Promise.race([waitForReady(`${gatewayUrl}/health/ready`, 30_000), failOnExit(gateway)]);
+  await startSupervised('gateway', gatewayEntry, gatewayEnv, `${gatewayUrl}/health/ready`);
 
   console.log(`\nThe platform is running at http://localhost:${config.PORT}`);
   console.log(
@@ -99,37 +103,52 @@ async function main(): Promise<void> {
   console.log('Press Ctrl-C to stop.');
 }
 
-function listenForStopSignals(): void {
-  process.once('SIGINT', () => void shutdown(0));
-  process.once('SIGTERM', () => void shutdown(0));
-}
-
-function track(child: RunningProcess): RunningProcess {
-  cleanups.unshift(() => child.stop());
-  void child.exited.then((code) => {
-    if (!stopping) {
-      console.error(`${child.name} stopped unexpectedly (exit code ${String(code)}); shutting down.`);
-      void shutdown(1);
-    }
+/**
+ * Embedded Postgres and NATS are not restarted: the launcher says which one went and stops the platform, since
+ * nothing works without them.
+ */
+function ownInfrastructure(server: RunningProcess): void {
+  lifecycle.own(server);
+  void server.exited.then((status) => {
+    if (lifecycle.stopping.aborted) return;
+    console.error(`${server.name} ${describeExit(status)}; stopping the platform.`);
+    void lifecycle.shutdown(1);
   });
-  return child;
 }
 
-async function failOnExit(child: RunningProcess): Promise<never> {
-  const code = await child.exited;
-  throw new Error(`${child.name} exited with code ${String(code)} while starting`);
+/** A long-running child, restarted when it crashes once it has been ready (launcher/supervisor.ts). */
+async function startSupervised(
+  name: string,
+  entry: string,
+  env: Record<string, string>,
+  readyUrl: string,
+): Promise<void> {
+  const child = supervise({
+    name,
+    spawn: () => startNodeProcess(name, entry, env),
+    readyUrl,
+    readyTimeoutMs,
+    policy: restartPolicy,
+    stopping: lifecycle.stopping,
+    giveUp: () => void lifecycle.shutdown(1),
+  });
+  lifecycle.own(child);
+  await child.start();
 }
 
-async function shutdown(exitCode: number): Promise<void> {
-  if (stopping) return;
-  stopping = true;
-  for (const cleanup of cleanups) {
-    await cleanup().catch((error: unknown) => console.error((error as Error).message));
-  }
-  process.exit(exitCode);
+/** Seeds run once and are not restarted: one that fails stops the launch. */
+async function runSeed(name: string, script: string, env: Record<string, string>): Promise<void> {
+  lifecycle.stopping.throwIfAborted();
+  const seed = startNodeProcess(name, script, env);
+  lifecycle.own(seed);
+  const status = await seed.exited;
+  lifecycle.stopping.throwIfAborted();
+  if (status.code !== 0) throw new Error(`${name} ${describeExit(status)}`);
 }
 
 main().catch(async (error: unknown) => {
+  // A Ctrl-C while starting ends the step in progress: that is the stop the user asked for, not a failure.
+  if (lifecycle.stopping.aborted) return;
   console.error(`npm start failed: ${(error as Error).message}`);
-  await shutdown(1);
+  await lifecycle.shutdown(1);
 });

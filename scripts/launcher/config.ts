@@ -18,6 +18,10 @@ const schema = z.object({
   INTERNAL_TOKEN_SECRET: z.string().min(32).optional(),
   /** Tenancy's key ring; absent: made once and kept in DATA_DIR (launcher/secrets-keys.ts). */
   SECRETS_KEYS: z.string().min(1).optional(),
+  /** The first restart of a crashed service waits this long, each further one twice as long. */
+  RESTART_DELAY_MS: z.coerce.number().int().min(10).max(60_000).default(1_000),
+  /** Restarts in a row before the launcher gives up and stops everything. */
+  RESTART_ATTEMPTS: z.coerce.number().int().min(0).max(20).default(5),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('warn'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   DATA_DIR: z.string().default('.data'),

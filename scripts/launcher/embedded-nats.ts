@@ -1,11 +1,18 @@
-import { spawn } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { startProcess, type RunningProcess } from './processes.js';
 import { waitForPort } from './wait.js';
 import { findOnPath } from './which.js';
 
-/** A `nats-server` from PATH with JetStream, storing in `<dataDir>/nats`. */
-export async function startEmbeddedNats(dataDir: string, port: number) {
+/**
+ * A `nats-server` from PATH with JetStream, storing in `<dataDir>/nats`. `own` receives the process as soon as
+ * it runs, so a Ctrl-C while it starts still stops it; it is stopped after every service has drained.
+ */
+export async function startEmbeddedNats(
+  dataDir: string,
+  port: number,
+  own: (server: RunningProcess) => void,
+): Promise<{ url: string }> {
   const binary = findOnPath('nats-server');
   if (!binary) {
     throw new Error(
@@ -15,16 +22,21 @@ export async function startEmbeddedNats(dataDir: string, port: number) {
   }
   const storeDir = resolve(join(dataDir, 'nats'));
   await mkdir(storeDir, { recursive: true });
-  const child = spawn(binary, ['-a', '127.0.0.1', '-p', String(port), '-js', '-sd', storeDir], {
-    stdio: 'ignore',
-  });
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
-  await waitForPort('127.0.0.1', port, 10_000);
-  return {
-    url: `nats://127.0.0.1:${port}`,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+  const server = startProcess('nats-server', binary, [
+    '-a',
+    '127.0.0.1',
+    '-p',
+    String(port),
+    '-js',
+    '-sd',
+    storeDir,
+  ]);
+  own(server);
+  await Promise.race([
+    waitForPort('127.0.0.1', port, 10_000),
+    server.exited.then(() => {
+      throw new Error(`nats-server exited while starting (is port ${port} taken? set EMBEDDED_NATS_PORT)`);
+    }),
+  ]);
+  return { url: `nats://127.0.0.1:${port}` };
 }

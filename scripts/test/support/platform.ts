@@ -1,6 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { billingStream, catalogStream, gatewayStream, identityStream, tenancyStream } from '@app/contracts';
@@ -11,27 +14,47 @@ import { withBuildLock } from './build-lock.js';
 /**
  * `npm start` as a user runs it (README "Two commands"), on the Postgres server and NATS of this test run instead
  * of the embedded ones: a database and a NATS prefix of its own, the gateway and the services on free ports.
+ * With `embedded`, on its own embedded Postgres and nats-server instead, in a data folder of its own.
  */
 export interface Platform {
   gatewayUrl: string;
   gatewayPort: number;
   /** The first service's port; the others follow it (SERVICES_BASE_PORT). */
   servicesPort: number;
+  /** `node dist/start.cjs`, or npm with `via: 'npm'`. */
   launcher: ChildProcess;
+  /** How the launcher (npm with `via: 'npm'`) ended. */
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>;
   /** Everything the launcher and its services printed so far. */
   output(): string;
   /** Stops the launcher (Ctrl-C, then SIGKILL), deletes the NATS streams and drops the database. */
   dispose(): Promise<void>;
 }
 
-export interface PlatformOptions {
-  /** Postgres server URL; the platform gets a database of its own on it. */
-  serverUrl: string;
-  natsUrl: string;
+interface CommonOptions {
   /** Start of the NATS prefix, to tell test files apart in `nats stream ls`. */
   label?: string;
   readyTimeoutMs?: number;
+  /**
+   * `npm`: `npm start` (which builds first) in a process group of its own, like a terminal's foreground job, so
+   * a test can send Ctrl-C to the whole group. `node` (default): `npm run build`, then `node dist/start.cjs`.
+   */
+  via?: 'node' | 'npm';
+  /** More launcher variables, e.g. RESTART_DELAY_MS. */
+  env?: Record<string, string>;
 }
+
+export type PlatformOptions = CommonOptions &
+  (
+    | {
+        /** Postgres server URL; the platform gets a database of its own on it. */
+        serverUrl: string;
+        natsUrl: string;
+      }
+    | { embedded: true }
+  );
+
+type Exit = Awaited<Platform['exited']>;
 
 const run = promisify(execFile);
 const streams = [catalogStream, identityStream, tenancyStream, billingStream, gatewayStream].map(
@@ -40,27 +63,37 @@ const streams = [catalogStream, identityStream, tenancyStream, billingStream, ga
 const root = process.cwd();
 
 export async function startPlatform(options: PlatformOptions): Promise<Platform> {
-  const prefix = uniquePrefix(options.label ?? 'p');
-  const database = await createTestDatabase(options.serverUrl);
+  const infrastructure =
+    'embedded' in options ? await embeddedInfrastructure() : await sharedInfrastructure(options);
   let launcher: ChildProcess | undefined;
+  let exited: Promise<Exit> | undefined;
   let output = '';
   const dispose = async () => {
-    if (launcher) await stopLauncher(launcher);
-    await deleteStreams(options.natsUrl, prefix);
-    await database.drop();
+    if (launcher && exited) await stopLauncher(launcher, exited, options.via === 'npm');
+    await infrastructure.dispose();
   };
 
   try {
     const gatewayPort = await freePort();
     const servicesPort = await freePort();
     const demoAppPort = await freePort();
+    const env = {
+      ...infrastructure.env,
+      ...launcherEnv({ gatewayPort, servicesPort, demoAppPort }),
+      ...options.env,
+    };
     await withBuildLock(root, async () => {
-      await run('npm', ['run', 'build'], { cwd: root });
-      launcher = spawn(process.execPath, ['dist/start.cjs'], {
+      if (options.via !== 'npm') await run('npm', ['run', 'build'], { cwd: root });
+      const [command, args] =
+        options.via === 'npm' ? ['npm', ['start']] : [process.execPath, ['dist/start.cjs']];
+      launcher = spawn(command, args, {
         cwd: root,
-        env: launcherEnv(database, options.natsUrl, prefix, { gatewayPort, servicesPort, demoAppPort }),
+        env,
         stdio: ['ignore', 'pipe', 'pipe'],
+        detached: options.via === 'npm',
       });
+      const child = launcher;
+      exited = new Promise((resolve) => child.once('exit', (code, signal) => resolve({ code, signal })));
       launcher.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       launcher.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       await waitForOutput(launcher, () => output, 'The platform is running at', options.readyTimeoutMs);
@@ -70,6 +103,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       gatewayPort,
       servicesPort,
       launcher: launcher as ChildProcess,
+      exited: exited as Promise<Exit>,
       output: () => output,
       dispose,
     };
@@ -79,18 +113,48 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   }
 }
 
-/** Only what the launcher reads; a stray EVENTSTORE_URL or OTLP endpoint in the caller's shell stays out. */
-function launcherEnv(
-  database: TestDatabase,
-  natsUrl: string,
-  prefix: string,
-  ports: { gatewayPort: number; servicesPort: number; demoAppPort: number },
-): NodeJS.ProcessEnv {
+interface Infrastructure {
+  env: Record<string, string>;
+  dispose(): Promise<void>;
+}
+
+async function sharedInfrastructure(options: { serverUrl: string; natsUrl: string; label?: string }) {
+  const prefix = uniquePrefix(options.label ?? 'p');
+  const database: TestDatabase = await createTestDatabase(options.serverUrl);
   return {
-    PATH: process.env.PATH,
-    DATABASE_URL: database.url,
-    NATS_URL: natsUrl,
-    NATS_PREFIX: prefix,
+    env: { DATABASE_URL: database.url, NATS_URL: options.natsUrl, NATS_PREFIX: prefix },
+    dispose: async () => {
+      await deleteStreams(options.natsUrl, prefix);
+      await database.drop();
+    },
+  } satisfies Infrastructure;
+}
+
+/** The launcher's own Postgres and nats-server, as on a newcomer's first start, in a folder deleted afterwards. */
+async function embeddedInfrastructure(): Promise<Infrastructure> {
+  const dataDir = await mkdtemp(join(tmpdir(), 'platform-'));
+  // As root, Postgres runs as the postgres user, which must reach its data folder.
+  await chmod(dataDir, 0o755);
+  return {
+    env: {
+      DATA_DIR: dataDir,
+      EMBEDDED_POSTGRES_PORT: String(await freePort()),
+      EMBEDDED_NATS_PORT: String(await freePort()),
+    },
+    dispose: () => rm(dataDir, { recursive: true, force: true }),
+  };
+}
+
+/** Only what the launcher reads; a stray EVENTSTORE_URL or OTLP endpoint in the caller's shell stays out. */
+function launcherEnv(ports: {
+  gatewayPort: number;
+  servicesPort: number;
+  demoAppPort: number;
+}): Record<string, string> {
+  return {
+    PATH: process.env.PATH ?? '',
+    // npm keeps its cache and configuration there.
+    HOME: process.env.HOME ?? tmpdir(),
     PORT: String(ports.gatewayPort),
     SERVICES_BASE_PORT: String(ports.servicesPort),
     DEMO_APP_PORT: String(ports.demoAppPort),
@@ -114,14 +178,28 @@ async function waitForOutput(
 }
 
 /**
- * Ctrl-C, as a user stops it: the launcher stops every service in order. SIGKILL only as a last resort, since
- * the services run in process groups of their own and would outlive a killed launcher.
+ * Ctrl-C, as a user stops it: the launcher stops every service in order (to npm's whole process group, as a
+ * terminal sends it, when started through npm). SIGKILL only as a last resort, since the services run in
+ * process groups of their own and would outlive a killed launcher.
  */
-async function stopLauncher(launcher: ChildProcess, graceMs = 30_000): Promise<void> {
-  if (launcher.exitCode !== null || launcher.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => launcher.once('exit', () => resolve()));
-  launcher.kill('SIGINT');
-  const timer = setTimeout(() => launcher.kill('SIGKILL'), graceMs);
+async function stopLauncher(
+  launcher: ChildProcess,
+  exited: Promise<Exit>,
+  ownGroup: boolean,
+  graceMs = 30_000,
+): Promise<void> {
+  if (launcher.exitCode !== null || launcher.signalCode !== null || launcher.pid === undefined) return;
+  const pid = launcher.pid;
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      if (ownGroup) process.kill(-pid, name);
+      else launcher.kill(name);
+    } catch {
+      // The group emptied in the meantime.
+    }
+  };
+  signal('SIGINT');
+  const timer = setTimeout(() => signal('SIGKILL'), graceMs);
   await exited;
   clearTimeout(timer);
 }
