@@ -57,7 +57,6 @@ export async function buildApp(deps: TenancyDeps) {
   const subscriptions = createSubscriptionCommands({
     eventStore,
     pool: db,
-    projections,
     keyRing: deps.keyRing,
     now,
   });

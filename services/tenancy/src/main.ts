@@ -45,7 +45,6 @@ export function main(config: TenancyConfig, telemetry: Telemetry): Promise<void>
         subscriptions: createSubscriptionCommands({
           eventStore,
           pool,
-          projections,
           keyRing: config.SECRETS_KEYS,
           now,
         }),

@@ -3,13 +3,10 @@
  * password and metrics API key an older key sealed (resealAllSecrets), prints what it did and exits. Run it with
  * the same SECRETS_KEYS as the service, old keys still in it; a second run reseals nothing.
  */
-import { watchCheckpoints } from '@app/eventing';
 import { resealAllSecrets } from './application/reseal-secrets.js';
 import { createSubscriptionCommands } from './application/subscription-commands.js';
 import { wireTenantCommands } from './application/wire-tenant-commands.js';
-import { loadKeyRingConfig, tenancySchema } from './config.js';
-import { subscriptionsProjection } from './projections/subscriptions.js';
-import { tenantsProjection } from './projections/tenants.js';
+import { loadKeyRingConfig } from './config.js';
 import { openStorage } from './runtime.js';
 
 async function reseal(): Promise<void> {
@@ -25,11 +22,6 @@ async function reseal(): Promise<void> {
       subscriptions: createSubscriptionCommands({
         eventStore,
         pool,
-        projections: watchCheckpoints({
-          db: pool,
-          schema: tenancySchema,
-          names: [tenantsProjection.name, subscriptionsProjection.name],
-        }),
         keyRing,
         now,
       }),

@@ -36,7 +36,6 @@ async function seed(): Promise<void> {
     const commands = createSubscriptionCommands({
       eventStore,
       pool,
-      projections: readModels,
       keyRing: config.SECRETS_KEYS,
       now,
     });

@@ -8,12 +8,12 @@ import {
   type CommandResult,
   type EventStore,
 } from '@app/eventing';
-import type { ReadYourWrites } from '@app/service-kit';
 import { encryptSecret, resealIfStale, secretContexts, type KeyRing } from '@app/secrets';
 import { subscriptionDecider, subscriptionNotFound } from '../domain/subscription/decide.js';
 import type { SubscriptionState } from '../domain/subscription/subscription.js';
 import { findProductCopy } from '../projections/products-copy.js';
 import { hasLiveSubscription, tenantExists } from '../projections/subscription-queries.js';
+import { createLiveSubscriptionSlots } from './live-subscription-slots.js';
 import { retryOnConflict } from './retry-on-conflict.js';
 import {
   decodeSubscriptionEvent,
@@ -45,53 +45,42 @@ export type SubscriptionCommandResult = CommandResult<SubscriptionState, Subscri
 
 export interface SubscriptionCommandsDeps {
   eventStore: EventStore;
-  /** Tenancy's pool (search_path tenancy): the read models the facts come from, and the advisory locks. */
+  /** Tenancy's pool (search_path tenancy): the read models the facts come from, and the live slots. */
   pool: pg.Pool;
-  /** The lock is held until the subscriptions read model shows the change, so the next check sees it. */
-  projections: ReadYourWrites;
   keyRing: KeyRing;
   now: () => Date;
-  /** How long a start waits for the read model while holding its lock; default 5 s. */
-  settleTimeoutMs?: number;
   newId?: () => string;
 }
 
 /**
  * Subscription use cases around the command handler. "One live subscription per product per tenant" spans
- * streams, so the check and the append run under a transaction-scoped advisory lock per (tenant, product),
- * released only after the projection applied the new event: two concurrent starts serialise, and the second
- * sees the first in the read model.
+ * streams: a start or a reactivation first reserves the pair's live slot (live-subscription-slots.ts), so of two
+ * concurrent ones the second gets a 409, and a cancellation frees it once appended. The read model is still
+ * asked, for subscriptions that went live before slots existed. Every step holds at most one pooled connection,
+ * and only for its own statement.
  */
 export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
-  const { eventStore, pool, projections, keyRing, now, settleTimeoutMs = 5_000, newId = uuidv7 } = deps;
+  const { eventStore, pool, keyRing, now, newId = uuidv7 } = deps;
   const handle = createCommandHandler({
     eventStore,
     decider: subscriptionDecider,
     decode: decodeSubscriptionEvent,
   });
+  const slots = createLiveSubscriptionSlots(pool, eventStore);
   const at = () => ({ now: now().toISOString() });
 
-  async function underPairLock<T extends { position: CommandResult<unknown, unknown>['position'] }>(
-    tenantId: string,
-    productId: string,
-    run: (client: pg.PoolClient) => Promise<T>,
+  /** Runs `command` holding the pair's slot; a slot this call took is given back if the command fails. */
+  async function inLiveSlot<T>(
+    pair: { tenantId: string; productId: string; subscriptionId: string },
+    command: () => Promise<T>,
   ): Promise<T> {
-    const client = await pool.connect();
-    let broken: unknown;
+    const { tenantId, productId, subscriptionId } = pair;
+    const reservedNow = await slots.reserve(tenantId, productId, subscriptionId);
     try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [
-        `tenancy.live-subscription:${tenantId}:${productId}`,
-      ]);
-      const result = await run(client);
-      if (result.position) await projections.waitFor(result.position, settleTimeoutMs);
-      await client.query('COMMIT');
-      return result;
+      return await command();
     } catch (error) {
-      await client.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
+      if (reservedNow) await slots.release(tenantId, productId, subscriptionId);
       throw error;
-    } finally {
-      client.release(broken instanceof Error ? broken : undefined);
     }
   }
 
@@ -110,14 +99,14 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
       subscriptionId = newId(),
     ): Promise<SubscriptionCommandResult> {
       const { productId, plan, status, paidAtCheckout } = input;
-      return underPairLock(tenantId, productId, async (client) => {
-        if (!(await tenantExists(client, tenantId))) throw new NotFoundError(tenantNotFoundMessage);
-        const product = await findProductCopy(client, productId);
-        if (!product) {
-          throw new ValidationError(unknownProductMessage, [
-            { path: 'productId', message: unknownProductMessage },
-          ]);
-        }
+      if (!(await tenantExists(pool, tenantId))) throw new NotFoundError(tenantNotFoundMessage);
+      const product = await findProductCopy(pool, productId);
+      if (!product) {
+        throw new ValidationError(unknownProductMessage, [
+          { path: 'productId', message: unknownProductMessage },
+        ]);
+      }
+      return inLiveSlot({ tenantId, productId, subscriptionId }, async () => {
         const data = {
           subscriptionId,
           tenantId,
@@ -127,7 +116,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
           amountCents: paidAtCheckout?.amountCents ?? product.basePriceCents,
           productIsActive: product.isActive,
           paidAtCheckout: paidAtCheckout !== undefined,
-          tenantHasLiveSubscription: await hasLiveSubscription(client, tenantId, productId),
+          tenantHasLiveSubscription: await hasLiveSubscription(pool, tenantId, productId),
         };
         const command = { type: 'StartSubscription', data, metadata: at() } as const;
         return { ...(await handle(subscriptionStream(subscriptionId), command, options)), subscriptionId };
@@ -141,12 +130,12 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
       options: CommandOptions,
     ): Promise<SubscriptionCommandResult> {
       const { tenantId, productId } = await existingPair(subscriptionId);
-      return underPairLock(tenantId, productId, async (client) => {
+      const toggle = async () => {
         const data = {
           subscriptionId,
           status,
           tenantHasOtherLiveSubscription: await hasLiveSubscription(
-            client,
+            pool,
             tenantId,
             productId,
             subscriptionId,
@@ -154,12 +143,17 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
         };
         const command = { type: 'ToggleSubscriptionStatus', data, metadata: at() } as const;
         return { ...(await handle(subscriptionStream(subscriptionId), command, options)), subscriptionId };
-      });
+      };
+      if (status === 'active') return inLiveSlot({ tenantId, productId, subscriptionId }, toggle);
+      const result = await toggle();
+      // Only once the cancellation is stored: freed earlier, a concurrent start could take a slot still in use.
+      await slots.release(tenantId, productId, subscriptionId);
+      return result;
     },
 
     /**
-     * Billing's overdue or paid renewal. Suspending frees no product slot and reactivating a suspended one takes
-     * none (both count as live), so no pair lock is needed.
+     * Billing's overdue or paid renewal. Suspending frees no live slot and reactivating a suspended one takes
+     * none (both count as live), so the slot is left alone.
      */
     async applyPaymentStanding(
       subscriptionId: string,

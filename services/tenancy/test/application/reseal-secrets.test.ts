@@ -59,11 +59,11 @@ afterAll(async () => {
 
 const reseal = () => {
   const now = () => new Date();
-  const { eventStore, pool, projections } = tenancy;
+  const { eventStore, pool } = tenancy;
   return resealAllSecrets({
     pool,
     tenants: wireTenantCommands(eventStore, pool, rotated, now),
-    subscriptions: createSubscriptionCommands({ eventStore, pool, projections, keyRing: rotated, now }),
+    subscriptions: createSubscriptionCommands({ eventStore, pool, keyRing: rotated, now }),
   });
 };
 

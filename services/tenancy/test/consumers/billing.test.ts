@@ -110,6 +110,8 @@ describe('billing', () => {
       { productId: suspendedProduct, plan: 'basic', status: 'suspended' },
       options,
     );
+    // Commands answer once stored; the consumer looks the subscriptions up in the read model.
+    if (suspended.position) await consumers.h.projections.waitFor(suspended.position, 5_000);
     await publish('billing.checkout.completed.v1', checkout(userId, cancelledProduct));
     await publish('billing.checkout.completed.v1', checkout(userId, suspendedProduct));
     const rows = await eventually(

@@ -32,7 +32,6 @@ function seedOn(tenancy: TenancyHarness, overrides: { names?: string[]; timeoutM
   const commands = createSubscriptionCommands({
     eventStore: tenancy.eventStore,
     pool: tenancy.pool,
-    projections: readModels,
     keyRing: tenancy.keyRing,
     now: () => new Date(),
   });
@@ -180,7 +179,6 @@ describe('the demo subscription seed before the catalogue arrived', () => {
     await createSubscriptionCommands({
       eventStore: tenancy.eventStore,
       pool: tenancy.pool,
-      projections: tenancy.projections,
       keyRing: tenancy.keyRing,
       now: () => new Date(),
     }).start(

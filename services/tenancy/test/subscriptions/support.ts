@@ -49,7 +49,7 @@ export async function startSubscriptionHarness() {
   });
   const now = () => new Date();
   const tenants = wireTenantCommands(eventStore, pool, testKeyRing, now);
-  const commands = createSubscriptionCommands({ eventStore, pool, projections, keyRing: testKeyRing, now });
+  const commands = createSubscriptionCommands({ eventStore, pool, keyRing: testKeyRing, now });
   const app = await createService({
     name: 'tenancy',
     logger: { level: 'silent' },
