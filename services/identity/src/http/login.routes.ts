@@ -19,6 +19,7 @@ import { createOidcFlowSealer } from '../oidc/oidc-flow-cookie.js';
 import { createOidcIdentities } from '../oidc/oidc-identities.js';
 import { oidcLoginRoutes, passwordSetupRoutes } from './login-extra.routes.js';
 import type { LoginContext } from './login-context.js';
+import { parseLoginForm } from './login-form-parser.js';
 import { loginQuery, signInBody, signUpBody } from './login-forms.js';
 import { sendLoginPage } from './login-reply.js';
 import { safeReturnTo } from './login-return-to.js';
@@ -55,7 +56,7 @@ const formBodyLimit = 16 * 1024;
  */
 export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app, options) => {
   if (!app.hasContentTypeParser('application/x-www-form-urlencoded')) {
-    await app.register(formbody, { bodyLimit: formBodyLimit });
+    await app.register(formbody, { bodyLimit: formBodyLimit, parser: parseLoginForm });
   }
   if (!app.hasDecorator('parseCookie')) await app.register(cookie);
 
