@@ -55,7 +55,7 @@ type Client = pg.PoolClient;
  * The latest-ending limit the attempt is over, or null. Runs inside begin()'s transaction, on its one client, after
  * the advisory locks, so no concurrent attempt from the same address or at the same account counts meanwhile.
  */
-export async function firstRefusal(
+export async function refusalFor(
   client: Client,
   scope: AttemptScope,
   limits: LoginRateLimits,

@@ -1,11 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
-import {
-  defaultLoginRateLimits,
-  firstRefusal,
-  type LimitName,
-  type LoginRateLimits,
-} from './login-limits.js';
+import { defaultLoginRateLimits, refusalFor, type LimitName, type LoginRateLimits } from './login-limits.js';
 
 export { defaultLoginRateLimits, type LimitName, type LoginRateLimits } from './login-limits.js';
 
@@ -46,7 +41,7 @@ export function createLoginThrottle(
         // Two lock spaces (1: address, 2: account), always taken in that order, so they cannot deadlock.
         await client.query('SELECT pg_advisory_xact_lock(1, hashtext($1))', [ip]);
         if (account !== null) await client.query('SELECT pg_advisory_xact_lock(2, hashtext($1))', [account]);
-        const refused = await firstRefusal(client, { ip, account, at }, limits);
+        const refused = await refusalFor(client, { ip, account, at }, limits);
         if (refused !== null) {
           await client.query('COMMIT');
           const retryAfterSeconds = Math.max(1, Math.ceil((refused.until - at.getTime()) / 1000));
