@@ -38,6 +38,11 @@ export async function ensureEventingTables(db: pg.Pool, schema: string): Promise
       processed_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (consumer, message_id)
     )`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.leases (
+      name text PRIMARY KEY,
+      holder uuid NOT NULL,
+      expires_at timestamptz NOT NULL
+    )`);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

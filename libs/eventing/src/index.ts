@@ -38,3 +38,4 @@ export * from './unique-values.js';
 export * from './lag.js';
 export { createPostgresPool, type PostgresPoolOptions } from './postgres/pool.js';
 export { isStorageUnavailable } from './storage-unavailable.js';
+export * from './leases.js';
