@@ -1,0 +1,98 @@
+import { jsonOf } from '../../faults/http-client.js';
+import type { Account } from '../../faults/sessions.js';
+import { listOf, sandboxCard } from './soak-fixtures.js';
+import { definePhase, type SoakContext } from './soak-phase.js';
+import { checkoutProduct, takeIntents } from './soak-pools.js';
+import type { SoakRoute } from './soak-routes.js';
+
+/**
+ * Checkouts through billing's Sandbox provider. `same`: every client on the account they share; `different`:
+ * each on its own. The intents phase leaves its client secrets for the confirm phase.
+ */
+const accountOf = (context: SoakContext, aggregate: 'same' | 'different', client: number) =>
+  (aggregate === 'same' ? context.shared : context.customers[client]) as Account;
+
+function intentPhase(aggregate: 'same' | 'different') {
+  return definePhase({
+    aggregate,
+    prepare: (context) => checkoutProduct(context),
+    request: (product, client, _iteration, context) => ({
+      method: 'POST',
+      path: '/api/create-payment-intent',
+      json: { amount: product.basePrice, productId: product.id },
+      as: accountOf(context, aggregate, client).client,
+    }),
+    acknowledged(_product, client, _iteration, reply, context) {
+      const secret = jsonOf<{ clientSecret: string }>(reply)?.clientSecret;
+      const account = accountOf(context, aggregate, client);
+      if (secret) context.intents.set(account.id, [...(context.intents.get(account.id) ?? []), secret]);
+    },
+  });
+}
+
+/**
+ * Confirmations with Stripe's always-approved test card. `same`: all clients confirm the shared account's
+ * intent number `iteration` at once, which is one payment however often it is confirmed; `different`: each
+ * client its own intents. Either way each confirmed intent is one paid invoice.
+ */
+function confirmPhase(aggregate: 'same' | 'different') {
+  type Target = {
+    secrets: Map<string, string[]>;
+    invoicesBefore: Map<string, number>;
+    confirmed: Set<string>;
+  };
+  const secretOf = (target: Target, account: Account, iteration: number) =>
+    target.secrets.get(account.id)?.[iteration] as string;
+  return definePhase<Target>({
+    aggregate,
+    async prepare(context, plan) {
+      const accounts = aggregate === 'same' ? [context.shared] : context.customers.slice(0, plan.clients);
+      const secrets = new Map<string, string[]>();
+      const invoicesBefore = new Map<string, number>();
+      for (const account of accounts) {
+        secrets.set(account.id, await takeIntents(context, account, plan.maxIterations));
+        invoicesBefore.set(account.id, (await listOf(account.client, '/api/invoices')).length);
+      }
+      return { secrets, invoicesBefore, confirmed: new Set() };
+    },
+    request(target, client, iteration, context) {
+      const account = accountOf(context, aggregate, client);
+      return {
+        method: 'POST',
+        path: '/api/billing/sandbox/confirm',
+        json: { clientSecret: secretOf(target, account, iteration), card: sandboxCard },
+        as: account.client,
+      };
+    },
+    acknowledged: (target, client, iteration, _reply, context) =>
+      target.confirmed.add(secretOf(target, accountOf(context, aggregate, client), iteration)),
+    async verify(target, _count, context) {
+      const problems: string[] = [];
+      const accounts =
+        aggregate === 'same' ? [context.shared] : context.customers.slice(0, target.secrets.size);
+      for (const account of accounts) {
+        const secrets = target.secrets.get(account.id) ?? [];
+        const confirmed = secrets.filter((secret) => target.confirmed.has(secret)).length;
+        const invoices = (await listOf(account.client, '/api/invoices')).length;
+        const before = target.invoicesBefore.get(account.id) ?? 0;
+        if (invoices !== before + confirmed) {
+          problems.push(
+            `${account.email}: ${invoices - before} new invoices after ${confirmed} confirmed payments`,
+          );
+        }
+      }
+      return problems;
+    },
+  });
+}
+
+export const billingRoutes: Record<string, SoakRoute> = {
+  'POST /api/create-payment-intent': {
+    success: [200],
+    phases: [intentPhase('same'), intentPhase('different')],
+  },
+  'POST /api/billing/sandbox/confirm': {
+    success: [200],
+    phases: [confirmPhase('same'), confirmPhase('different')],
+  },
+};

@@ -1,0 +1,149 @@
+import { jsonOf, type ApiReply } from '../../faults/http-client.js';
+import { listOf, revisionOf, revisionProblems, tally, type SoakProduct } from './soak-fixtures.js';
+import { definePhase, type SoakContext } from './soak-phase.js';
+import { takeProducts } from './soak-pools.js';
+import type { SoakRoute } from './soak-routes.js';
+
+/** The catalogue's admin writes. Every name written is unique, so every acknowledged write is one event. */
+const productPath = (product: SoakProduct) => `/api/products/${product.id}`;
+
+async function productsWithSlugPrefix(context: SoakContext, prefix: string): Promise<number> {
+  const products = await listOf<{ slug: string }>(context.admin, '/api/products');
+  return products.filter((product) => product.slug.startsWith(prefix)).length;
+}
+
+function countProblem(what: string, listed: number, acknowledged: number): string[] {
+  return listed === acknowledged
+    ? []
+    : [`${listed} ${what} listed after ${acknowledged} acknowledged creates`];
+}
+
+/** Creates answer with the product; later phases write to it. */
+function keepCreated(context: SoakContext, reply: ApiReply) {
+  const product = jsonOf<SoakProduct>(reply);
+  if (product) context.products.push({ id: product.id, slug: product.slug, basePrice: product.basePrice });
+}
+
+/** Renames of products: `same` renames one product from every client, `different` one product per client. */
+function renamePhase(method: 'PUT' | 'PATCH', aggregate: 'same' | 'different') {
+  return definePhase({
+    aggregate,
+    async prepare(context, plan) {
+      const products = await takeProducts(context, aggregate === 'same' ? 1 : plan.clients);
+      const before = new Map<string, number>();
+      for (const product of products)
+        before.set(productPath(product), await revisionOf(context.admin, productPath(product)));
+      return { products, before, acknowledged: tally() };
+    },
+    request({ products }, client, iteration, context) {
+      const product = products[aggregate === 'same' ? 0 : client] as SoakProduct;
+      const name = `Soak ${context.run} ${method} ${client}-${iteration}`;
+      const json = method === 'PUT' ? { name, slug: product.slug, basePrice: product.basePrice } : { name };
+      return { method, path: `/api/admin/products/${product.id}`, json };
+    },
+    acknowledged({ products, acknowledged }, client) {
+      acknowledged.add(productPath(products[aggregate === 'same' ? 0 : client] as SoakProduct));
+    },
+    verify: ({ before, acknowledged }, _count, context) =>
+      revisionProblems(context.admin, before, acknowledged.counts),
+  });
+}
+
+/**
+ * Deletes: `same` has every client delete one product with the If-Match of its current revision, so exactly
+ * one wins and the rest get 412; `different` has each client delete its own products.
+ */
+function deletePhase(aggregate: 'same' | 'different') {
+  type Target = { products: SoakProduct[]; revisions: number[]; perClient: number };
+  const pick = (target: Target, client: number, iteration: number) =>
+    target.products[aggregate === 'same' ? iteration : client * target.perClient + iteration] as SoakProduct;
+  return definePhase({
+    aggregate,
+    async prepare(context, plan) {
+      const count = aggregate === 'same' ? plan.maxIterations : plan.clients * plan.maxIterations;
+      const products = await takeProducts(context, count);
+      const revisions =
+        aggregate === 'same'
+          ? await Promise.all(products.map((product) => revisionOf(context.admin, productPath(product))))
+          : [];
+      return { products, revisions, perClient: plan.maxIterations, acknowledged: tally() };
+    },
+    request(target, client, iteration) {
+      const product = pick(target, client, iteration);
+      return {
+        method: 'DELETE',
+        path: `/api/admin/products/${product.id}`,
+        ...(aggregate === 'same' ? { headers: { 'if-match': `"${target.revisions[iteration]}"` } } : {}),
+      };
+    },
+    acknowledged(target, client, iteration) {
+      target.acknowledged.add(pick(target, client, iteration).id);
+    },
+    async verify({ products, acknowledged }, _count, context) {
+      const problems: string[] = [];
+      for (const product of products) {
+        const deletes = acknowledged.counts.get(product.id) ?? 0;
+        const read = await context.admin.send({ method: 'GET', path: productPath(product) });
+        if (deletes > 1) problems.push(`${product.slug}: ${deletes} deletes acknowledged`);
+        if ((read.status === 404) !== deletes > 0) {
+          problems.push(`${product.slug}: GET answers ${read.status} after ${deletes} acknowledged deletes`);
+        }
+      }
+      return problems;
+    },
+  });
+}
+
+export const catalogRoutes: Record<string, SoakRoute> = {
+  'POST /api/admin/products': {
+    success: [201],
+    phases: [
+      // Each client its own new products.
+      definePhase({
+        aggregate: 'different',
+        prepare: async () => undefined,
+        request: (_target, client, iteration, context) => ({
+          method: 'POST',
+          path: '/api/admin/products',
+          json: {
+            name: `Soak product ${client}-${iteration}`,
+            slug: `${context.run}-pd-${client}-${iteration}`,
+            basePrice: 12.5,
+          },
+        }),
+        acknowledged: (_target, _client, _iteration, reply, context) => keepCreated(context, reply),
+        verify: async (_target, acknowledged, context) =>
+          countProblem('products', await productsWithSlugPrefix(context, `${context.run}-pd-`), acknowledged),
+      }),
+      // Every client the same slug at once: one create per slug wins, the rest are 409.
+      definePhase({
+        aggregate: 'same',
+        prepare: async () => undefined,
+        request: (_target, client, iteration, context) => ({
+          method: 'POST',
+          path: '/api/admin/products',
+          json: {
+            name: `Soak product ${client}-${iteration}`,
+            slug: `${context.run}-ps-${iteration}`,
+            basePrice: 12.5,
+          },
+        }),
+        acknowledged: (_target, _client, _iteration, reply, context) => keepCreated(context, reply),
+        verify: async (_target, acknowledged, context) =>
+          countProblem('products', await productsWithSlugPrefix(context, `${context.run}-ps-`), acknowledged),
+      }),
+    ],
+  },
+  'PUT /api/admin/products/{id}': {
+    success: [200],
+    phases: [renamePhase('PUT', 'same'), renamePhase('PUT', 'different')],
+  },
+  'PATCH /api/admin/products/{id}': {
+    success: [200],
+    phases: [renamePhase('PATCH', 'same'), renamePhase('PATCH', 'different')],
+  },
+  'DELETE /api/admin/products/{id}': {
+    success: [204],
+    phases: [deletePhase('same'), deletePhase('different')],
+  },
+};
