@@ -28,6 +28,8 @@ export interface HeldLease {
 export interface Leases {
   /** Runs `work` while no other caller on any replica holds the lease `name`. */
   exclusively<T>(name: string, work: (lease: HeldLease) => Promise<T>): Promise<T>;
+  /** Runs `work` if the lease `name` is free right now; null, without waiting, when someone else holds it. */
+  tryExclusively<T>(name: string, work: (lease: HeldLease) => Promise<T>): Promise<T | null>;
 }
 
 /**
@@ -61,28 +63,41 @@ export function createLeases(options: LeaseOptions): Leases {
     }
   }
 
+  async function holding<T>(
+    name: string,
+    holder: string,
+    work: (lease: HeldLease) => Promise<T>,
+  ): Promise<T> {
+    const lease: HeldLease = {
+      async confirm() {
+        const { rowCount } = await db.query(
+          `UPDATE ${table} SET expires_at = now() + $3 * interval '1 millisecond'
+           WHERE name = $1 AND holder = $2 AND expires_at > now()`,
+          [name, holder, ttlMs],
+        );
+        if (rowCount !== 1) throw new ConflictError(busyMessage);
+      },
+    };
+    try {
+      return await work(lease);
+    } finally {
+      // Best effort: if this fails (the database is away), the lease simply runs out.
+      await db
+        .query(`DELETE FROM ${table} WHERE name = $1 AND holder = $2`, [name, holder])
+        .catch(() => undefined);
+    }
+  }
+
   return {
     async exclusively(name, work) {
       const holder = randomUUID();
       await acquire(name, holder);
-      const lease: HeldLease = {
-        async confirm() {
-          const { rowCount } = await db.query(
-            `UPDATE ${table} SET expires_at = now() + $3 * interval '1 millisecond'
-             WHERE name = $1 AND holder = $2 AND expires_at > now()`,
-            [name, holder, ttlMs],
-          );
-          if (rowCount !== 1) throw new ConflictError(busyMessage);
-        },
-      };
-      try {
-        return await work(lease);
-      } finally {
-        // Best effort: if this fails (the database is away), the lease simply runs out.
-        await db
-          .query(`DELETE FROM ${table} WHERE name = $1 AND holder = $2`, [name, holder])
-          .catch(() => undefined);
-      }
+      return holding(name, holder, work);
+    },
+    async tryExclusively(name, work) {
+      const holder = randomUUID();
+      if (!(await take(name, holder))) return null;
+      return holding(name, holder, work);
     },
   };
 }

@@ -108,3 +108,23 @@ describe('leases', () => {
     await taken;
   });
 });
+
+describe('tryExclusively', () => {
+  it('runs when the lease is free and answers null at once while another holds it', async () => {
+    const [a, b] = [replica(), replica()];
+    let letGo: () => void = ignore;
+    let entered: () => void = ignore;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    const held = a.tryExclusively('tick', async () => {
+      entered();
+      await new Promise<void>((resolve) => (letGo = resolve));
+      return 'first';
+    });
+    await inside;
+
+    await expect(b.tryExclusively('tick', async () => 'second')).resolves.toBeNull();
+    letGo();
+    await expect(held).resolves.toBe('first');
+    await expect(b.tryExclusively('tick', async () => 'second')).resolves.toBe('second');
+  });
+});

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { issueRenewal } from '../../src/application/renewals/issue-renewal.js';
 import { createBillingHandlers } from '../../src/application/command-handlers.js';
-import { tryRenewalLock } from '../../src/application/renewals/renewal-lock.js';
+import { createRenewalLease } from '../../src/application/renewals/renewal-lease.js';
 import { createSandboxProvider, type SandboxProvider } from '../../src/payments/index.js';
 import { addProduct, startBilling, viewsSettled, type BillingHarness } from '../support/billing-harness.js';
 import {
@@ -149,10 +149,18 @@ describe('the renewal runner', () => {
   it('issues one invoice per period however often it is asked, and skips a tick another replica holds', async () => {
     const bought = await paidCustomer();
     clock.set('2026-04-10T08:00:00.000Z');
-    const held = await tryRenewalLock(h.pool);
+    let endOtherTick: () => void = () => undefined;
+    let otherTickStarted: () => void = () => undefined;
+    const started = new Promise<void>((resolve) => (otherTickStarted = resolve));
+    const otherReplica = createRenewalLease(h.pool)(async () => {
+      otherTickStarted();
+      await new Promise<void>((resolve) => (endOtherTick = resolve));
+    });
+    await started;
     const { runner } = renewalRunner(h, clock.now);
     expect(await runner.tick()).toMatchObject({ ran: false, issued: [] });
-    await held?.release();
+    endOtherTick();
+    await otherReplica;
 
     const second = renewalRunner(h, clock.now).runner;
     const reports = await Promise.all([runner.tick(), second.tick()]);
@@ -161,7 +169,7 @@ describe('the renewal runner', () => {
     const [invoice] = await invoicesFor(bought.subscriptionId);
     expect(invoice).toMatchObject({ status: 'paid' });
 
-    // Without the lock, as two replicas reading a view that lags would: the same id, so nothing more.
+    // Without the lease, as two replicas reading a view that lags would: the same id, so nothing more.
     const subscription = {
       ...bought,
       plan: 'professional' as const,

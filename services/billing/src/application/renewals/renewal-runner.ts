@@ -4,7 +4,7 @@ import type { EventingLogger } from '@app/eventing';
 import { dueWork, type RenewalWork } from '../../domain/renewal/due-work.js';
 import { createRenewalCollector, type CollectDeps, type CollectResult } from './collect-renewal.js';
 import { issueRenewal } from './issue-renewal.js';
-import { tryRenewalLock } from './renewal-lock.js';
+import { createRenewalLease } from './renewal-lease.js';
 import { loadRenewalState } from './renewal-state.js';
 
 export interface RenewalRunnerDeps extends CollectDeps {
@@ -12,7 +12,7 @@ export interface RenewalRunnerDeps extends CollectDeps {
   logger: EventingLogger;
 }
 
-/** What one tick did, by invoice id; `ran` is false when another replica held the lock. */
+/** What one tick did, by invoice id; `ran` is false when another replica held the lease. */
 export interface TickReport {
   ran: boolean;
   issued: string[];
@@ -31,6 +31,7 @@ export interface TickReport {
 export function createRenewalRunner(deps: RenewalRunnerDeps) {
   const { pool, logger, now } = deps;
   const collector = createRenewalCollector(deps);
+  const exclusively = createRenewalLease(pool);
 
   async function perform(work: RenewalWork, report: TickReport): Promise<void> {
     if (work.kind === 'collect') {
@@ -52,13 +53,14 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
 
   async function tick(): Promise<TickReport> {
     const report: TickReport = { ran: false, issued: [], paid: [], declined: [], overdue: [], failed: 0 };
-    const lock = await tryRenewalLock(pool);
-    if (lock === null) return report;
-    try {
+    await exclusively(async (lease) => {
       report.ran = true;
       const at = now();
       const { subscriptions, invoices } = await loadRenewalState(pool, deps.provider.name, at);
       for (const work of dueWork(at, subscriptions, invoices, deps.policy)) {
+        // Renewed before each step: a long tick keeps its lease, and one that stalled past it stops here
+        // rather than charge beside the replica that took over.
+        await lease.confirm();
         try {
           await perform(work, report);
         } catch (error) {
@@ -69,9 +71,7 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
           );
         }
       }
-    } finally {
-      await lock.release();
-    }
+    });
     return report;
   }
 
