@@ -109,3 +109,37 @@ describe('problem bodies for thrown errors', () => {
     expect(logged).toMatchObject({ level: 'info', status: 404, detail: 'Product not found' });
   });
 });
+
+describe('how loudly refusals are logged', () => {
+  let app: ServiceApp;
+  const logs = logCapture();
+
+  beforeAll(async () => {
+    app = await testService({ logger: { level: 'info', stream: logs.stream } });
+    app.get('/who-am-i', { config: { policy: 'public' } }, async () => {
+      throw new HttpProblem(401, 'Authentication required.');
+    });
+    app.get('/forbidden', { config: { policy: 'public' } }, async () => {
+      throw new HttpProblem(403, 'Admins only.');
+    });
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  const levelOf = async (url: string, headers: Record<string, string> = {}) => {
+    const response = await app.inject({ method: 'GET', url, headers });
+    return logs.lines.find(
+      (line) => line.requestId === response.headers['x-request-id'] && line.msg === 'Request rejected',
+    )?.level;
+  };
+
+  it('keeps a visitor without credentials at info: the shell asks who is signed in on every page', async () => {
+    expect(await levelOf('/who-am-i')).toBe('info');
+  });
+
+  it('warns about a 401 for presented credentials and about every 403, which may be probing', async () => {
+    expect(await levelOf('/who-am-i', { cookie: 'session=expired' })).toBe('warn');
+    expect(await levelOf('/who-am-i', { authorization: 'Bearer forged' })).toBe('warn');
+    expect(await levelOf('/forbidden')).toBe('warn');
+  });
+});

@@ -5,7 +5,9 @@ import { echoedUrl, problemType, sendProblem } from './problem.js';
 /**
  * One error handler and one not-found handler for the whole app. 5xx are logged at error with the stack and
  * answered with a generic sentence, except storage being briefly away (503, at warn: an operator sees the outage
- * through readiness); 4xx at info (warn for 401/403, which may be probing) with their detail.
+ * through readiness); 4xx at info with their detail, except refusals that may be probing: a 403, and a 401 for
+ * a request that presented credentials. A visitor asking who is signed in gets a 401 on every page; that is not
+ * worth an operator's attention.
  */
 export function registerErrorHandlers(app: FastifyInstance): void {
   app.setErrorHandler((error: unknown, request: FastifyRequest, reply: FastifyReply) => {
@@ -16,7 +18,8 @@ export function registerErrorHandlers(app: FastifyInstance): void {
     } else if (!mapped.expected || mapped.status >= 500) {
       request.log.error({ err: error, status: mapped.status }, 'Request failed');
     } else {
-      const level = mapped.status === 401 || mapped.status === 403 ? 'warn' : 'info';
+      const probing = mapped.status === 403 || (mapped.status === 401 && presentedCredentials(request));
+      const level = probing ? 'warn' : 'info';
       request.log[level](
         { status: mapped.status, detail: mapped.detail, errors: mapped.errors },
         'Request rejected',
@@ -33,4 +36,9 @@ export function registerErrorHandlers(app: FastifyInstance): void {
       detail: `Route ${request.method} ${echoedUrl(request.url.split('?')[0] ?? '')} not found.`,
     });
   });
+}
+
+function presentedCredentials(request: FastifyRequest): boolean {
+  const { cookie, authorization } = request.headers;
+  return Boolean(cookie || authorization);
 }
