@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import type { Position } from './event-store.js';
 import { assertIdentifier } from './migrations.js';
+import { inTransaction } from './postgres/transaction.js';
 
 /**
  * Checkpoints and processed-message ids live in the owning service's schema, next to its read models, so a
@@ -20,9 +21,7 @@ function quoted(schema: string): string {
 
 export async function ensureEventingTables(db: pg.Pool, schema: string): Promise<void> {
   const target = quoted(schema);
-  const client = await db.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(db, async (client) => {
     // Two processes creating the same schema at once collide on pg_namespace even with IF NOT EXISTS.
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`eventing-tables:${schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${target}`);
@@ -43,13 +42,7 @@ export async function ensureEventingTables(db: pg.Pool, schema: string): Promise
       holder uuid NOT NULL,
       expires_at timestamptz NOT NULL
     )`);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 interface CheckpointRow {

@@ -39,3 +39,4 @@ export * from './lag.js';
 export { createPostgresPool, type PostgresPoolOptions } from './postgres/pool.js';
 export { isStorageUnavailable } from './storage-unavailable.js';
 export * from './leases.js';
+export { inTransaction } from './postgres/transaction.js';

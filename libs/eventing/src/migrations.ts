@@ -1,6 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type pg from 'pg';
+import { inTransaction } from './postgres/transaction.js';
 
 /**
  * Applies a service's numbered SQL files (`001_products.sql`, …) once each, in order, inside its own schema.
@@ -11,9 +12,7 @@ import type pg from 'pg';
 export async function runMigrations(pool: pg.Pool, schema: string, directory: string): Promise<string[]> {
   assertIdentifier(schema);
   const files = (await readdir(directory)).filter((file) => /^\d+_[\w-]+\.sql$/.test(file)).sort();
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrations:${schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(
@@ -27,14 +26,8 @@ export async function runMigrations(pool: pg.Pool, schema: string, directory: st
       await client.query(await readFile(join(directory, file), 'utf8'));
       await client.query(`INSERT INTO ${schema}.schema_migrations (name) VALUES ($1)`, [file]);
     }
-    await client.query('COMMIT');
     return pending;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 export function assertIdentifier(name: string): void {

@@ -240,7 +240,7 @@ describe('projections', () => {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
       [fresh],
     );
-    expect(tables.rows.map((row) => row.table_name)).toEqual(['checkpoints', 'processed_messages']);
+    expect(tables.rows.map((row) => row.table_name)).toEqual(['checkpoints', 'leases', 'processed_messages']);
     await expect(ensureEventingTables(fixture.db.pool, 'bad"; drop')).rejects.toThrow(/identifier/);
   });
 });

@@ -13,6 +13,7 @@ import {
 import { z } from 'zod';
 import { integrationEnvelopeSchema, type IntegrationEnvelope } from '@app/contracts';
 import { markMessageProcessed, wasMessageProcessed } from '../checkpoints.js';
+import { inTransaction } from '../postgres/transaction.js';
 import type { EventingLogger } from '../relay/retry.js';
 
 /**
@@ -67,25 +68,17 @@ export function createMessageProcessor(options: MessageProcessorOptions): (messa
 
   async function handleOnce(envelope: IntegrationEnvelope): Promise<void> {
     if (options.react) return reactOnce(envelope, options.react);
-    const tx = await pool.connect();
-    let broken: unknown;
-    try {
-      await tx.query('BEGIN');
+    const { handle } = options;
+    await inTransaction(pool, async (tx) => {
       if (await markMessageProcessed(tx, schema, durableName, envelope.id)) {
-        await options.handle(envelope, tx);
+        await handle(envelope, tx);
       } else {
         logger.debug(
           { consumer: durableName, messageId: envelope.id },
           'duplicate integration message skipped',
         );
       }
-      await tx.query('COMMIT');
-    } catch (error) {
-      await tx.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
-      throw error;
-    } finally {
-      tx.release(broken instanceof Error ? broken : undefined);
-    }
+    });
   }
 
   /** Redelivery with growing delay; the last allowed delivery is terminated loudly rather than dropped quietly. */

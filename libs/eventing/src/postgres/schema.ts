@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from './transaction.js';
 
 /**
  * DDL of the PostgreSQL event store. Idempotent, and safe when several processes migrate at once: the whole
@@ -6,18 +7,10 @@ import type pg from 'pg';
  * races on the catalog's unique indexes.
  */
 export async function migrateEventStore(pool: pg.Pool, schema: string): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`${schema}.migrate`]);
     await client.query(ddl(schema));
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Schema names are interpolated into SQL, so only plain lower-case identifiers are accepted. */

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { comparePositions, type Position, type RecordedEvent } from '../event-store.js';
 import { lockCheckpoint, writeCheckpoint } from '../checkpoints.js';
+import { inTransaction } from '../postgres/transaction.js';
 
 /** One read model (ARCHITECTURE.md "Read models and consistency"), kept by replaying events into Postgres. */
 export interface Projection {
@@ -51,32 +52,18 @@ export async function applyBatch(
 ): Promise<BatchOutcome> {
   const last = events.at(-1);
   if (!last) return { kind: 'applied', position: expected };
-  const tx = await pool.connect();
-  let broken: unknown;
-  try {
-    await tx.query('BEGIN');
+  return inTransaction(pool, async (tx): Promise<BatchOutcome> => {
     const checkpoint = await lockCheckpoint(tx, schema, projection.name);
-    if (comparePositions(checkpoint, expected) < 0) {
-      await tx.query('ROLLBACK');
-      return { kind: 'rewound', checkpoint };
-    }
-    if (comparePositions(last.position, checkpoint) <= 0) {
-      await tx.query('ROLLBACK');
-      return { kind: 'applied', position: checkpoint };
-    }
+    // Nothing is written in either case, so ending the transaction by COMMIT changes nothing.
+    if (comparePositions(checkpoint, expected) < 0) return { kind: 'rewound', checkpoint };
+    if (comparePositions(last.position, checkpoint) <= 0) return { kind: 'applied', position: checkpoint };
     const fresh = events.filter(
       (event) => handledTypes.has(event.type) && comparePositions(event.position, checkpoint) > 0,
     );
     if (fresh.length > 0) await applyEvents(projection, fresh, tx, oneByOne);
     await writeCheckpoint(tx, schema, projection.name, last.position);
-    await tx.query('COMMIT');
     return { kind: 'applied', position: last.position };
-  } catch (error) {
-    await tx.query('ROLLBACK').catch((rollbackError: unknown) => (broken = rollbackError));
-    throw error;
-  } finally {
-    tx.release(broken instanceof Error ? broken : undefined);
-  }
+  });
 }
 
 async function applyEvents(

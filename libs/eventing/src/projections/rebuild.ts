@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { comparePositions, type EventStore, type Position } from '../event-store.js';
 import { ensureEventingTables, lockCheckpoint, resetCheckpoint } from '../checkpoints.js';
+import { inTransaction } from '../postgres/transaction.js';
 import { EventPump } from './event-pump.js';
 import { applyBatch, type Projection } from './projection.js';
 
@@ -76,18 +77,10 @@ export async function rebuildProjection(
 }
 
 async function resetProjection(pool: pg.Pool, schema: string, projection: Projection): Promise<void> {
-  const tx = await pool.connect();
-  try {
-    await tx.query('BEGIN');
+  await inTransaction(pool, async (tx) => {
     // Taken first so a live runner's batch in flight finishes before the tables are emptied under it.
     await lockCheckpoint(tx, schema, projection.name);
     await projection.reset(tx);
     await resetCheckpoint(tx, schema, projection.name);
-    await tx.query('COMMIT');
-  } catch (error) {
-    await tx.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    tx.release();
-  }
+  });
 }

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '@app/eventing';
 
 /** The schema name goes into DDL unparameterised, so only plain lowercase identifiers are accepted. */
 export function idempotencyTable(schema: string): string {
@@ -13,9 +14,7 @@ export function idempotencyTable(schema: string): string {
  */
 export async function ensureIdempotencyTable(pool: pg.Pool, schema: string): Promise<void> {
   const table = idempotencyTable(schema);
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  await inTransaction(pool, async (client) => {
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`idempotency-keys:${schema}`]);
     await client.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
     await client.query(`
@@ -35,13 +34,7 @@ export async function ensureIdempotencyTable(pool: pg.Pool, schema: string): Pro
         PRIMARY KEY (caller_id, method, route, idempotency_key)
       )`);
     await client.query(`CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON ${table} (created_at)`);
-    await client.query('COMMIT');
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 /** Minimum retention: clients may retry for a day (as with Stripe's keys), so nothing younger is ever pruned. */

@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { v5 as uuidv5 } from 'uuid';
 import type { UsageRecordedV1Data } from '@app/contracts';
+import { inTransaction } from '@app/eventing';
 import { demoAccounts } from '@app/identity/demo-accounts';
 import type { StorageConfig } from '../config.js';
 import { openStorage } from '../runtime.js';
@@ -64,19 +65,9 @@ export interface DemoUsageReport {
 export async function seedDemoUsage(pool: pg.Pool, now: Date): Promise<DemoUsageReport> {
   const report: DemoUsageReport = { stored: 0, alreadyStored: 0 };
   for (const batch of demoUsageBatches(now)) {
-    const client = await pool.connect();
-    try {
-      await client.query('BEGIN');
-      const outcome = await storeUsageBatch(client, batch);
-      await client.query('COMMIT');
-      if (outcome === 'stored') report.stored += 1;
-      else report.alreadyStored += 1;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+    const outcome = await inTransaction(pool, (client) => storeUsageBatch(client, batch));
+    if (outcome === 'stored') report.stored += 1;
+    else report.alreadyStored += 1;
   }
   return report;
 }

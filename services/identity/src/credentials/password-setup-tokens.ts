@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '@app/eventing';
 import type { PasswordSetupLink } from '@app/contracts';
 import { hashSessionToken, isWellFormedSessionToken, newSessionToken } from '../sessions/session-token.js';
 
@@ -43,10 +44,8 @@ export function createPasswordSetupTokens(
       const at = now();
       const token = newSessionToken();
       const expiresAt = new Date(at.getTime() + ttlMs);
-      const client = await pool.connect();
-      try {
-        // One transaction: a link never exists beside an older unused one for the same account.
-        await client.query('BEGIN');
+      // One transaction: a link never exists beside an older unused one for the same account.
+      await inTransaction(pool, async (client) => {
         await client.query('DELETE FROM password_setup_tokens WHERE user_id = $1 AND used_at IS NULL', [
           userId,
         ]);
@@ -55,13 +54,7 @@ export function createPasswordSetupTokens(
            VALUES ($1, $2, $3, $4)`,
           [hashSessionToken(token), userId, at, expiresAt],
         );
-        await client.query('COMMIT');
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
       await pool.query(
         `DELETE FROM password_setup_tokens WHERE token_hash IN
            (SELECT token_hash FROM password_setup_tokens WHERE expires_at < $1 LIMIT 100)`,

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type pg from 'pg';
+import { inTransaction } from '@app/eventing';
 import { defaultLoginRateLimits, refusalFor, type LimitName, type LoginRateLimits } from './login-limits.js';
 
 export { defaultLoginRateLimits, type LimitName, type LoginRateLimits } from './login-limits.js';
@@ -35,15 +36,12 @@ export function createLoginThrottle(
       const at = now();
       // Only password checks count against an account; a sign-up is limited by address alone.
       const account = kind !== 'sign-up' && email !== null ? accountKey(email) : null;
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
+      return inTransaction(pool, async (client): Promise<AttemptAdmission> => {
         // Two lock spaces (1: address, 2: account), always taken in that order, so they cannot deadlock.
         await client.query('SELECT pg_advisory_xact_lock(1, hashtext($1))', [ip]);
         if (account !== null) await client.query('SELECT pg_advisory_xact_lock(2, hashtext($1))', [account]);
         const refused = await refusalFor(client, { ip, account, at }, limits);
         if (refused !== null) {
-          await client.query('COMMIT');
           const retryAfterSeconds = Math.max(1, Math.ceil((refused.until - at.getTime()) / 1000));
           return { allowed: false, retryAfterSeconds, limit: refused.limit };
         }
@@ -55,14 +53,8 @@ export function createLoginThrottle(
           'DELETE FROM login_attempts WHERE id IN (SELECT id FROM login_attempts WHERE attempted_at < $1 LIMIT 100)',
           [new Date(at.getTime() - limits.windowMs)],
         );
-        await client.query('COMMIT');
         return { allowed: true, attemptId: String(rows[0]?.id) };
-      } catch (error) {
-        await client.query('ROLLBACK');
-        throw error;
-      } finally {
-        client.release();
-      }
+      });
     },
 
     async succeeded(attemptId) {

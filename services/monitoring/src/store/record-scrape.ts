@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
+import { inTransaction } from '@app/eventing';
 import { decideAlerts, type AlertKind, type RaisedAlert } from '../domain/alerts/alert-rules.js';
 import type { ScrapeResult } from './scrape-result.js';
 
@@ -9,21 +10,12 @@ import type { ScrapeResult } from './scrape-result.js';
  * first, so two scrapes of one subscription are recorded one after the other.
  */
 export async function recordScrape(pool: pg.Pool, result: ScrapeResult): Promise<RaisedAlert[]> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
+  return inTransaction(pool, async (client) => {
     const consecutiveFailures = await updateStreak(client, result);
     await insertHistoryRow(client, result);
     if (result.outcome === 'success') await storeLatestDocument(client, result);
-    const raised = await applyAlerts(client, result, consecutiveFailures);
-    await client.query('COMMIT');
-    return raised;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+    return applyAlerts(client, result, consecutiveFailures);
+  });
 }
 
 async function updateStreak(client: pg.PoolClient, result: ScrapeResult): Promise<number> {

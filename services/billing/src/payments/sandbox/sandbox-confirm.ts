@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '@app/eventing';
 import type { PaymentOutcome } from '../payment-provider.js';
 import {
   InvalidClientSecretError,
@@ -7,7 +8,7 @@ import {
 } from '../provider-errors.js';
 import type { SandboxConfirmation, SandboxConfirmInput } from './sandbox-provider.js';
 import { clientSecretMatches, intentIdOf } from './sandbox-secrets.js';
-import { failedOutcome, inTransaction, type IntentRow } from './sandbox-store.js';
+import { failedOutcome, type IntentRow } from './sandbox-store.js';
 import { evaluateCard } from './test-cards.js';
 
 /** Stripe's sentences where it has one, so the checkout shows what it would show with Stripe. */

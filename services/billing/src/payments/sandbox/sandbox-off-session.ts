@@ -1,9 +1,9 @@
 import type pg from 'pg';
+import { inTransaction } from '@app/eventing';
 import type { OffSessionChargeInput, PaymentOutcome } from '../payment-provider.js';
 import { ProviderResourceMissingError } from '../provider-errors.js';
 import {
   assertChargeable,
-  inTransaction,
   intentByIdempotencyKey,
   intentFingerprint,
   outcomeOf,

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { inTransaction } from '@app/eventing';
 import type {
   CreatedPaymentIntent,
   PaymentMetadata,
@@ -12,7 +13,6 @@ import { fingerprint, hashClientSecret, newClientSecret, randomIdPart } from './
 import {
   assertChargeable,
   customerExists,
-  inTransaction,
   intentByIdempotencyKey,
   intentFingerprint,
   outcomeOf,

@@ -40,24 +40,6 @@ export interface PaymentMethodRow {
   off_session_result: 'succeed' | 'decline';
 }
 
-export async function inTransaction<T>(
-  pool: pg.Pool,
-  work: (client: pg.PoolClient) => Promise<T>,
-): Promise<T> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    const result = await work(client);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK');
-    throw error;
-  } finally {
-    client.release();
-  }
-}
-
 export async function customerExists(client: pg.PoolClient, customerId: string): Promise<boolean> {
   const { rowCount } = await client.query('SELECT 1 FROM sandbox_customers WHERE id = $1', [customerId]);
   return rowCount === 1;
