@@ -143,3 +143,26 @@ describe('how loudly refusals are logged', () => {
     expect(await levelOf('/forbidden')).toBe('warn');
   });
 });
+
+describe('problem types', () => {
+  let app: ServiceApp;
+
+  beforeAll(async () => {
+    app = await testService();
+    app.get('/unnamed', { config: { policy: 'public' } }, async () => {
+      throw new HttpProblem(401, 'Authentication required.');
+    });
+    app.post('/json-only', { config: { policy: 'public' } }, async () => ({}));
+    await app.ready();
+  });
+  afterAll(() => app.close());
+
+  it('names a problem nobody typed by its status, never about:blank', async () => {
+    const unnamed = await app.inject({ method: 'GET', url: '/unnamed' });
+    expect(unnamed.json()).toMatchObject({ type: 'urn:problem:unauthorized', status: 401 });
+
+    // Fastify's own 4xx without a sentence of ours: a method the route does not take.
+    const wrongMethod = await app.inject({ method: 'DELETE', url: '/json-only' });
+    expect(wrongMethod.json().type).toMatch(/^urn:problem:[a-z-]+$/);
+  });
+});

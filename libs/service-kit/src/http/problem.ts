@@ -34,6 +34,20 @@ export function problemType(slug: string): string {
 }
 
 /**
+ * The type of a problem nobody named more precisely: its status in words (`urn:problem:method-not-allowed`), so
+ * every problem has a type a client can switch on, never RFC 9457's bare `about:blank`.
+ */
+export function statusProblemType(status: number): string {
+  const words = STATUS_CODES[status] ?? 'error';
+  return problemType(
+    words
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, ''),
+  );
+}
+
+/**
  * An HTTP-level refusal that is not a domain rule, such as 401/403 or a bad header. Throw it from hooks or
  * handlers; the error handler turns it into a problem body with this status and detail.
  */
@@ -46,7 +60,7 @@ export class HttpProblem extends Error {
     super(detail);
     this.name = 'HttpProblem';
     this.status = status;
-    this.type = options.type ?? 'about:blank';
+    this.type = options.type ?? statusProblemType(status);
     this.errors = options.errors;
   }
 }
@@ -68,7 +82,7 @@ export function echoedUrl(url: string): string {
 
 export function buildProblem(request: FastifyRequest, init: ProblemInit): ProblemDetails {
   return {
-    type: init.type ?? 'about:blank',
+    type: init.type ?? statusProblemType(init.status),
     title: STATUS_CODES[init.status] ?? 'Error',
     status: init.status,
     detail: init.detail,

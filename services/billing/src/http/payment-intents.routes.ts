@@ -36,7 +36,8 @@ export const paymentIntentRoutes: FastifyPluginAsyncZod<PaymentIntentRoutesOptio
     },
     async (request, reply) => {
       const caller = request.caller;
-      if (!caller) throw new HttpProblem(401, 'Authentication required.');
+      if (!caller)
+        throw new HttpProblem(401, 'Authentication required.', { type: problemType('unauthenticated') });
       if (!caller.email) {
         // The gateway vouches for the account's email with every signed-in call; without one there is no
         // customer to make at the provider.

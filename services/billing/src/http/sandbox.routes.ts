@@ -36,7 +36,8 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
     },
     async (request, reply) => {
       const caller = request.caller;
-      if (!caller) throw new HttpProblem(401, 'Authentication required.');
+      if (!caller)
+        throw new HttpProblem(401, 'Authentication required.', { type: problemType('unauthenticated') });
       const settled = await confirmation.confirm(caller.userId, request.body, {
         metadata: commandMetadata(request),
       });
