@@ -42,26 +42,33 @@ const minimumOutageMs = 3_000;
 const outageLimitMs = 15_000;
 const takeoverLimitMs = 30_000;
 
-export function faultPlan(killed: readonly string[]): Fault[] {
+/** Every fault, in the order `npm run faults` injects them. */
+export function fullFaultPlan(): Fault[] {
   return [
-    ...killed.map((name) => killAndRestart(name)),
-    dependencyOutage(
-      'restart NATS (SIGTERM)',
-      (t) => t.nats.process.kill('SIGTERM'),
-      (t) => t.nats.start(),
+    ...['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'gateway'].map((name) =>
+      killAndRestart(name),
     ),
-    dependencyOutage(
-      'restart NATS (SIGKILL)',
-      (t) => t.nats.process.kill('SIGKILL'),
-      (t) => t.nats.start(),
-    ),
-    dependencyOutage(
-      'restart Postgres (immediate)',
-      (t) => t.postgres.stopImmediately(),
-      (t) => t.postgres.start(),
-    ),
+    restartNats('SIGTERM'),
+    restartNats('SIGKILL'),
+    restartPostgres(),
     killRelayLeader(),
   ];
+}
+
+export function restartNats(signal: 'SIGTERM' | 'SIGKILL'): Fault {
+  return dependencyOutage(
+    `restart NATS (${signal})`,
+    (target) => target.nats.process.kill(signal),
+    (target) => target.nats.start(),
+  );
+}
+
+export function restartPostgres(): Fault {
+  return dependencyOutage(
+    'restart Postgres (immediate)',
+    (target) => target.postgres.stopImmediately(),
+    (target) => target.postgres.start(),
+  );
 }
 
 function processOf(target: FaultTarget, name: string): PlatformProcess {
@@ -70,7 +77,7 @@ function processOf(target: FaultTarget, name: string): PlatformProcess {
   return found;
 }
 
-function killAndRestart(name: string): Fault {
+export function killAndRestart(name: string): Fault {
   return {
     name: `kill ${name} (SIGKILL)`,
     outage: false,
@@ -120,7 +127,7 @@ export function seenNotReady(target: FaultTarget, from: number, to: number): Set
   return seen;
 }
 
-function killRelayLeader(): Fault {
+export function killRelayLeader(): Fault {
   return {
     name: 'kill the relay leader (SIGKILL)',
     outage: false,

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { buildPlatformInto } from './built-platform.js';
 import { layOutPlatform } from './deployables.js';
-import { faultPlan, seenNotReady, type Fault, type FaultTarget } from './fault-plan.js';
+import { seenNotReady, type Fault, type FaultTarget } from './fault-plan.js';
 import { faultTable, type WindowRow } from './fault-table.js';
 import { freePort } from './free-port.js';
 import { createApiClient, jsonOf } from './http-client.js';
@@ -30,8 +30,8 @@ import { startWriteLoad } from './write-load.js';
 export interface SuiteOptions {
   /** The checkout to build. */
   root: string;
-  /** Which faults (all by default); the short variant in `npm test` runs a few. */
-  choose?: (plan: Fault[]) => Fault[];
+  /** The faults in order: fault-plan.ts's full plan for `npm run faults`, a few for the short variant. */
+  faults: readonly Fault[];
   /** Steady load before the first fault and after each recovery. */
   steadyMs: number;
   log: (line: string) => void;
@@ -45,7 +45,6 @@ export interface SuiteReport {
 
 const replicated = { service: 'catalog', replica: 'catalog-2' };
 const dependents = ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', replicated.replica];
-const killed = ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'gateway'];
 const recoveryLimitMs = 90_000;
 const convergenceLimitMs = 60_000;
 const requestTimeoutMs = 15_000;
@@ -135,17 +134,16 @@ async function faultsUnderLoad(
   await steady(options.steadyMs);
   rows.push({ fault: ledger.window, recoveredInS: null, readiness: '—', notes: [] });
 
-  const plan = faultPlan(killed);
-  for (const fault of options.choose ? options.choose(plan) : plan) {
+  for (const fault of options.faults) {
     log(`${fault.name} …`);
     ledger.window = fault.name;
     const startedAt = Date.now();
     const injected = await fault.inject(target);
-    const recoveredAt = await awaitRecovery(target, ledger, injected.restoredAt, recoveryLimitMs);
+    const recovery = await awaitRecovery(target, ledger, injected.restoredAt, recoveryLimitMs);
     const crashes = await restartCrashed(target, startedAt);
     const row: WindowRow = {
       fault: fault.name,
-      recoveredInS: recoveredAt === null ? null : (recoveredAt - startedAt) / 1000,
+      recoveredInS: 'recoveredAt' in recovery ? (recovery.recoveredAt - startedAt) / 1000 : null,
       readiness: '—',
       notes: [
         ...injected.notes,
@@ -158,8 +156,7 @@ async function faultsUnderLoad(
         `${fault.name}: ${crash.name} exited by itself (${crash.exit}):\n    ${crash.lastLines.join('\n    ')}`,
       );
     }
-    if (recoveredAt === null)
-      problems.push(`${fault.name}: ${notRecovered(target, ledger, injected.restoredAt)}`);
+    if ('notRecovered' in recovery) problems.push(`${fault.name}: did not recover: ${recovery.notRecovered}`);
     if (fault.outage) {
       const truthful = seenNotReady(target, startedAt, injected.restoredAt);
       const silent = target.dependents.filter((name) => !truthful.has(name));
@@ -215,18 +212,4 @@ async function converged(
   } finally {
     await pool.end();
   }
-}
-
-function notRecovered(target: FaultTarget, ledger: ReturnType<typeof createLedger>, since: number): string {
-  const latest = target.sampler.latest(since);
-  const unready = [...target.processes.keys()]
-    .filter((name) => latest.get(name)?.state !== 'ready')
-    .map((name) => `${name}: ${latest.get(name)?.detail ?? 'not sampled'}`);
-  const stalled = ['product', 'user', 'tenant', 'checkout'].filter(
-    (kind) =>
-      !ledger.writes.some(
-        (write) => write.kind === kind && write.outcome === 'acknowledged' && write.at >= since,
-      ),
-  );
-  return `not recovered within ${recoveryLimitMs / 1000} s; not ready: ${unready.join('; ') || 'none'}; no acknowledged ${stalled.join(', ') || '—'} writes`;
 }

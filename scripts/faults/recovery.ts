@@ -8,26 +8,41 @@ import { untilReady } from './platform-processes.js';
  */
 const writeKinds: readonly WriteKind[] = ['product', 'user', 'tenant', 'checkout'];
 
-/** The moment every process answered ready and every kind of write was acknowledged after `since`; null at `limitMs`. */
+export type Recovery = { recoveredAt: number } | { notRecovered: string };
+
+/**
+ * The moment every process answered ready and every kind of write was acknowledged after `since`. Gives up at
+ * `limitMs`, or at once when a process has died by itself (it cannot come back on its own), saying why.
+ */
 export async function awaitRecovery(
   target: FaultTarget,
   ledger: Ledger,
   since: number,
   limitMs: number,
-): Promise<number | null> {
+): Promise<Recovery> {
   const deadline = since + limitMs;
-  while (Date.now() < deadline) {
+  for (;;) {
     const latest = target.sampler.latest(since);
-    const ready = [...target.processes.keys()].every((name) => latest.get(name)?.state === 'ready');
-    const writing = writeKinds.every((kind) =>
-      ledger.writes.some(
-        (write) => write.kind === kind && write.outcome === 'acknowledged' && write.at >= since,
-      ),
+    const unready = [...target.processes.keys()].filter((name) => latest.get(name)?.state !== 'ready');
+    const stalled = writeKinds.filter(
+      (kind) =>
+        !ledger.writes.some(
+          (write) => write.kind === kind && write.outcome === 'acknowledged' && write.at >= since,
+        ),
     );
-    if (ready && writing) return Date.now();
+    if (unready.length === 0 && stalled.length === 0) return { recoveredAt: Date.now() };
+    const dead = [...target.processes.values()].filter((entry) => !entry.process.running());
+    if (dead.length > 0) {
+      return { notRecovered: `${dead.map((entry) => entry.process.name).join(', ')} stopped running` };
+    }
+    if (Date.now() > deadline) {
+      const why = unready.map((name) => `${name}: ${latest.get(name)?.detail ?? 'no probe answered'}`);
+      return {
+        notRecovered: `not ready: ${why.join('; ') || 'none'}; no acknowledged writes of: ${stalled.join(', ') || 'none missing'}`,
+      };
+    }
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
-  return null;
 }
 
 export interface Crash {

@@ -3,6 +3,7 @@
  * any missing or duplicated write, any process that did not come back by itself, or any service that said it
  * was ready while Postgres or NATS was gone. About five minutes on a 2-core machine.
  */
+import { fullFaultPlan } from './fault-plan.js';
 import { runFaultSuite } from './fault-suite.js';
 
 const interruption = new AbortController();
@@ -20,7 +21,7 @@ const log = (line: string) =>
   console.log(`[faults ${((Date.now() - started) / 1000).toFixed(0).padStart(3)} s] ${line}`);
 try {
   const report = await runFaultSuite(
-    { root: process.cwd(), steadyMs: 5_000, log },
+    { root: process.cwd(), faults: fullFaultPlan(), steadyMs: 5_000, log },
     { signal: interruption.signal, cleanedUp: () => process.exit(130) },
   );
   console.log(`\n${report.table}\n`);

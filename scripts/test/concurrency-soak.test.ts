@@ -61,6 +61,8 @@ beforeAll(async () => {
     run,
     products: [],
     intents: new Map(),
+    sessions: [],
+    requestTimeoutMs,
   };
 }, 240_000);
 

@@ -117,23 +117,30 @@ export async function listOf<T>(client: ApiClient, path: string): Promise<T[]> {
   return expectReply<T[]>(client, { method: 'GET', path }, [200]);
 }
 
+/** The revisions of the aggregates at `paths`, by path. */
+export async function revisionsOf(client: ApiClient, paths: readonly string[]): Promise<Map<string, number>> {
+  const revisions = await inBatches(
+    paths,
+    8,
+    async (path) => [path, await revisionOf(client, path)] as const,
+  );
+  return new Map(revisions);
+}
+
 /** One line per aggregate whose revision moved by other than the acknowledged writes. */
 export async function revisionProblems(
   client: ApiClient,
   before: ReadonlyMap<string, number>,
   acknowledged: ReadonlyMap<string, number>,
 ): Promise<string[]> {
-  const problems: string[] = [];
-  for (const [path, start] of before) {
-    const expected = start + (acknowledged.get(path) ?? 0);
-    const actual = await revisionOf(client, path);
-    if (actual !== expected) {
-      problems.push(
-        `${path}: revision ${actual} after ${acknowledged.get(path) ?? 0} acknowledged writes from ${start}`,
-      );
-    }
-  }
-  return problems;
+  const now = await revisionsOf(client, [...before.keys()]);
+  return [...before].flatMap(([path, start]) => {
+    const writes = acknowledged.get(path) ?? 0;
+    const actual = now.get(path);
+    return actual === start + writes
+      ? []
+      : [`${path}: revision ${actual} after ${writes} acknowledged writes from ${start}`];
+  });
 }
 
 /** Counts per key, for acknowledged writes. */

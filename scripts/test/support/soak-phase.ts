@@ -19,6 +19,10 @@ export interface SoakContext {
   intents: Map<string, string[]>;
   /** The product the billing phases buy, once billing's copy holds it. */
   checkoutProduct?: SoakProduct;
+  /** Session cookies the sign-in phases started, for the sign-out phases to end. */
+  sessions: string[];
+  /** How long a request may take before it counts as a timeout. */
+  requestTimeoutMs: number;
 }
 
 export interface SoakRequest extends ApiRequest {

@@ -1,6 +1,6 @@
 import { jsonOf } from '../../faults/http-client.js';
 import type { Account } from '../../faults/sessions.js';
-import { listOf, sandboxCard } from './soak-fixtures.js';
+import { inBatches, listOf, sandboxCard } from './soak-fixtures.js';
 import { definePhase, type SoakContext } from './soak-phase.js';
 import { checkoutProduct, takeIntents } from './soak-pools.js';
 import type { SoakRoute } from './soak-routes.js';
@@ -47,13 +47,18 @@ function confirmPhase(aggregate: 'same' | 'different') {
     aggregate,
     async prepare(context, plan) {
       const accounts = aggregate === 'same' ? [context.shared] : context.customers.slice(0, plan.clients);
-      const secrets = new Map<string, string[]>();
-      const invoicesBefore = new Map<string, number>();
-      for (const account of accounts) {
-        secrets.set(account.id, await takeIntents(context, account, plan.maxIterations));
-        invoicesBefore.set(account.id, (await listOf(account.client, '/api/invoices')).length);
-      }
-      return { secrets, invoicesBefore, confirmed: new Set() };
+      // Made before the accounts are prepared side by side: they would otherwise race to make it.
+      await checkoutProduct(context);
+      const prepared = await inBatches(accounts, 8, async (account) => ({
+        id: account.id,
+        secrets: await takeIntents(context, account, plan.maxIterations),
+        invoices: (await listOf(account.client, '/api/invoices')).length,
+      }));
+      return {
+        secrets: new Map(prepared.map((account) => [account.id, account.secrets])),
+        invoicesBefore: new Map(prepared.map((account) => [account.id, account.invoices])),
+        confirmed: new Set(),
+      };
     },
     request(target, client, iteration, context) {
       const account = accountOf(context, aggregate, client);
@@ -67,21 +72,18 @@ function confirmPhase(aggregate: 'same' | 'different') {
     acknowledged: (target, client, iteration, _reply, context) =>
       target.confirmed.add(secretOf(target, accountOf(context, aggregate, client), iteration)),
     async verify(target, _count, context) {
-      const problems: string[] = [];
       const accounts =
         aggregate === 'same' ? [context.shared] : context.customers.slice(0, target.secrets.size);
-      for (const account of accounts) {
+      const problems = await inBatches(accounts, 8, async (account) => {
         const secrets = target.secrets.get(account.id) ?? [];
         const confirmed = secrets.filter((secret) => target.confirmed.has(secret)).length;
         const invoices = (await listOf(account.client, '/api/invoices')).length;
         const before = target.invoicesBefore.get(account.id) ?? 0;
-        if (invoices !== before + confirmed) {
-          problems.push(
-            `${account.email}: ${invoices - before} new invoices after ${confirmed} confirmed payments`,
-          );
-        }
-      }
-      return problems;
+        return invoices === before + confirmed
+          ? []
+          : [`${account.email}: ${invoices - before} new invoices after ${confirmed} confirmed payments`];
+      });
+      return problems.flat();
     },
   });
 }

@@ -1,5 +1,13 @@
 import { jsonOf, type ApiReply } from '../../faults/http-client.js';
-import { listOf, revisionOf, revisionProblems, tally, type SoakProduct } from './soak-fixtures.js';
+import {
+  inBatches,
+  listOf,
+  revisionOf,
+  revisionProblems,
+  revisionsOf,
+  tally,
+  type SoakProduct,
+} from './soak-fixtures.js';
 import { definePhase, type SoakContext } from './soak-phase.js';
 import { takeProducts } from './soak-pools.js';
 import type { SoakRoute } from './soak-routes.js';
@@ -30,10 +38,11 @@ function renamePhase(method: 'PUT' | 'PATCH', aggregate: 'same' | 'different') {
     aggregate,
     async prepare(context, plan) {
       const products = await takeProducts(context, aggregate === 'same' ? 1 : plan.clients);
-      const before = new Map<string, number>();
-      for (const product of products)
-        before.set(productPath(product), await revisionOf(context.admin, productPath(product)));
-      return { products, before, acknowledged: tally() };
+      return {
+        products,
+        before: await revisionsOf(context.admin, products.map(productPath)),
+        acknowledged: tally(),
+      };
     },
     request({ products }, client, iteration, context) {
       const product = products[aggregate === 'same' ? 0 : client] as SoakProduct;
@@ -80,16 +89,16 @@ function deletePhase(aggregate: 'same' | 'different') {
       target.acknowledged.add(pick(target, client, iteration).id);
     },
     async verify({ products, acknowledged }, _count, context) {
-      const problems: string[] = [];
-      for (const product of products) {
+      const problems = await inBatches(products, 8, async (product) => {
         const deletes = acknowledged.counts.get(product.id) ?? 0;
         const read = await context.admin.send({ method: 'GET', path: productPath(product) });
-        if (deletes > 1) problems.push(`${product.slug}: ${deletes} deletes acknowledged`);
-        if ((read.status === 404) !== deletes > 0) {
-          problems.push(`${product.slug}: GET answers ${read.status} after ${deletes} acknowledged deletes`);
-        }
-      }
-      return problems;
+        if (deletes > 1) return [`${product.slug}: ${deletes} deletes acknowledged`];
+        const gone = read.status === 404;
+        return gone === deletes > 0
+          ? []
+          : [`${product.slug}: GET answers ${read.status} after ${deletes} acknowledged deletes`];
+      });
+      return problems.flat();
     },
   });
 }

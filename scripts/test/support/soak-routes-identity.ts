@@ -1,6 +1,6 @@
-import { jsonOf } from '../../faults/http-client.js';
+import { createApiClient, jsonOf, sessionCookieOf, type ApiClient } from '../../faults/http-client.js';
 import type { Account } from '../../faults/sessions.js';
-import { expectReply, inBatches, listOf, revisionOf, revisionProblems, tally } from './soak-fixtures.js';
+import { expectReply, inBatches, listOf, revisionProblems, revisionsOf, tally } from './soak-fixtures.js';
 import { definePhase, type SoakContext } from './soak-phase.js';
 import type { SoakRoute } from './soak-routes.js';
 
@@ -50,10 +50,7 @@ function profilePhase(by: 'admin' | 'own', aggregate: 'same' | 'different') {
     aggregate,
     async prepare(context, plan) {
       const accounts = aggregate === 'same' ? [context.shared] : context.customers.slice(0, plan.clients);
-      const before = new Map<string, number>();
-      for (const account of accounts)
-        before.set(userPath(account), await revisionOf(context.admin, userPath(account)));
-      return { before, acknowledged: tally() };
+      return { before: await revisionsOf(context.admin, accounts.map(userPath)), acknowledged: tally() };
     },
     request(_target, client, iteration, context) {
       const account = accountOf(context, aggregate, client);
@@ -113,7 +110,7 @@ function preferencesPhase(aggregate: 'same' | 'different') {
   });
 }
 
-/** Sign-ins through the form; each success starts a session the soak does not use. */
+/** Sign-ins through the form; each session they start is kept for the sign-out phases. */
 function signInPhase(aggregate: 'same' | 'different') {
   return definePhase({
     aggregate,
@@ -126,6 +123,47 @@ function signInPhase(aggregate: 'same' | 'different') {
         form: { email: account.email, password: account.password },
         as: context.visitor,
       };
+    },
+    acknowledged(_target, _client, _iteration, reply, context) {
+      const cookie = sessionCookieOf(reply);
+      if (cookie) context.sessions.push(cookie);
+    },
+  });
+}
+
+/**
+ * Sign-outs of the sessions the sign-in phases started. `same`: every client ends one session at once;
+ * `different`: each its own. Every session an acknowledged sign-out ended must then be refused.
+ */
+function signOutPhase(aggregate: 'same' | 'different') {
+  type Target = { sessions: ApiClient[]; perClient: number; ended: Set<ApiClient> };
+  const pick = (target: Target, client: number, iteration: number) =>
+    target.sessions[aggregate === 'same' ? iteration : client * target.perClient + iteration] as ApiClient;
+  return definePhase<Target>({
+    aggregate,
+    async prepare(context, plan) {
+      const count = aggregate === 'same' ? plan.maxIterations : plan.clients * plan.maxIterations;
+      const cookies = context.sessions.splice(0, count);
+      if (cookies.length < count)
+        throw new Error(`the sign-in phases left ${cookies.length} sessions, not ${count}`);
+      const sessions = cookies.map((cookie) =>
+        createApiClient(context.admin.baseUrl, context.requestTimeoutMs, cookie),
+      );
+      return { sessions, perClient: plan.maxIterations, ended: new Set() };
+    },
+    request: (target, client, iteration) => ({
+      method: 'POST',
+      path: '/api/logout',
+      form: {},
+      as: pick(target, client, iteration),
+    }),
+    acknowledged: (target, client, iteration) => target.ended.add(pick(target, client, iteration)),
+    async verify({ ended }) {
+      const problems = await inBatches([...ended], 8, async (session) => {
+        const reply = await session.send({ method: 'GET', path: '/api/auth/user' });
+        return reply.status === 401 ? [] : [`a signed-out session still answers ${reply.status}`];
+      });
+      return problems.flat();
     },
   });
 }
@@ -190,6 +228,11 @@ export const identityRoutes: Record<string, SoakRoute> = {
     success: [303],
     htmlRefusals: true,
     phases: [signInPhase('same'), signInPhase('different')],
+  },
+  'POST /api/logout': {
+    success: [303],
+    htmlRefusals: true,
+    phases: [signOutPhase('same'), signOutPhase('different')],
   },
   'POST /api/login/sign-up': {
     success: [303],

@@ -1,9 +1,10 @@
 import {
   createTenants,
   expectReply,
+  inBatches,
   listOf,
-  revisionOf,
   revisionProblems,
+  revisionsOf,
   subscribe,
   tally,
   type SoakProduct,
@@ -28,13 +29,6 @@ async function tenantsFor(
   label: string,
 ) {
   return createTenants(context.admin, `${context.run} ${label}`, aggregate === 'same' ? 1 : clients);
-}
-
-async function revisionsOf(context: SoakContext, tenants: readonly string[]): Promise<Map<string, number>> {
-  const before = new Map<string, number>();
-  for (const tenant of tenants)
-    before.set(tenantPath(tenant), await revisionOf(context.admin, tenantPath(tenant)));
-  return before;
 }
 
 async function tenantsNamed(context: SoakContext, prefix: string) {
@@ -71,15 +65,16 @@ function tenantWritePhase(kind: 'PATCH' | 'PUT' | 'reveal', aggregate: 'same' | 
     async prepare(context, plan) {
       const tenants = await tenantsFor(context, aggregate, plan.clients, kind);
       if (kind === 'reveal') {
-        for (const tenant of tenants) {
-          await expectReply(context.admin, {
+        await inBatches(tenants, 8, (tenant) =>
+          expectReply(context.admin, {
             method: 'PATCH',
             path: tenantPath(tenant),
             json: { domainRegistrarPassword: `${context.run}-registrar-secret` },
-          });
-        }
+          }),
+        );
       }
-      return { tenants, before: await revisionsOf(context, tenants), acknowledged: tally() };
+      const before = await revisionsOf(context.admin, tenants.map(tenantPath));
+      return { tenants, before, acknowledged: tally() };
     },
     request({ tenants }, client, iteration, context) {
       const path = tenantPath(tenantOf(tenants, aggregate, client));
@@ -129,14 +124,14 @@ function subscribePhase(aggregate: 'same' | 'different') {
     acknowledged: (target, client, iteration) =>
       target.acknowledged.add(pick(target, client, iteration).tenant),
     async verify({ tenants, acknowledged }, _count, context) {
-      const problems: string[] = [];
-      for (const tenant of tenants) {
+      const problems = await inBatches(tenants, 8, async (tenant) => {
         const listed = (await listOf(context.admin, `${tenantPath(tenant)}/subscriptions`)).length;
         const expected = acknowledged.counts.get(tenant) ?? 0;
-        if (listed !== expected)
-          problems.push(`tenant ${tenant}: ${listed} subscriptions after ${expected} starts`);
-      }
-      return problems;
+        return listed === expected
+          ? []
+          : [`tenant ${tenant}: ${listed} subscriptions after ${expected} starts`];
+      });
+      return problems.flat();
     },
   });
 }
@@ -154,8 +149,9 @@ function togglePhase(aggregate: 'same' | 'different') {
       if (!product) throw new Error('no product');
       await awaitTenancyCopy(context, [product]);
       const tenants = await tenantsFor(context, aggregate, plan.clients, 'toggle');
-      const subscriptions = [];
-      for (const tenant of tenants) subscriptions.push(await subscribe(context.admin, tenant, product.id));
+      const subscriptions = await inBatches(tenants, 8, (tenant) =>
+        subscribe(context.admin, tenant, product.id),
+      );
       return { tenants, subscriptions, last: new Map<number, string>() };
     },
     request: ({ subscriptions }, client, iteration) => ({
@@ -166,17 +162,17 @@ function togglePhase(aggregate: 'same' | 'different') {
     acknowledged: ({ last }, client, iteration) => last.set(client, status(iteration)),
     async verify({ tenants, subscriptions, last }, _count, context) {
       if (aggregate === 'same') return [];
-      const problems: string[] = [];
-      for (const [client, expected] of last) {
+      const problems = await inBatches([...last], 8, async ([client, expected]) => {
         const listed = await listOf<{ id: string; status: string }>(
           context.admin,
           `${tenantPath(tenants[client] as string)}/subscriptions`,
         );
         const actual = listed.find((subscription) => subscription.id === subscriptions[client])?.status;
-        if (actual !== expected)
-          problems.push(`subscription ${subscriptions[client]}: ${actual}, last acknowledged ${expected}`);
-      }
-      return problems;
+        return actual === expected
+          ? []
+          : [`subscription ${subscriptions[client]}: ${actual}, last acknowledged ${expected}`];
+      });
+      return problems.flat();
     },
   });
 }
