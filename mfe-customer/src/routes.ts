@@ -1,19 +1,16 @@
 import type { ComponentType } from 'react';
-import { AnalyticsPage } from './screens/analytics/analytics-page.js';
-import { BillingPage } from './screens/billing/billing-page.js';
-import { CheckoutPage } from './screens/checkout/checkout-page.js';
-import { DashboardPage } from './screens/dashboard/dashboard-page.js';
-import { InvoicePage } from './screens/invoice/invoice-page.js';
-import { SettingsPage } from './screens/settings/settings-page.js';
 
-/** The screens the shell mounts on its signed-in routes (shell/src/routes.tsx names them). */
-export const screens: Record<string, ComponentType> = {
-  analytics: AnalyticsPage,
-  billing: BillingPage,
-  checkout: CheckoutPage,
-  dashboard: DashboardPage,
-  invoice: InvoicePage,
-  settings: SettingsPage,
+/**
+ * The screens the shell mounts on its signed-in routes (shell/src/routes.tsx names them), each loaded when first
+ * opened: the analytics charts, for one, are no part of the dashboard's download.
+ */
+export const screens: Record<string, () => Promise<ComponentType>> = {
+  analytics: () => import('./screens/analytics/analytics-page.js').then((module) => module.AnalyticsPage),
+  billing: () => import('./screens/billing/billing-page.js').then((module) => module.BillingPage),
+  checkout: () => import('./screens/checkout/checkout-page.js').then((module) => module.CheckoutPage),
+  dashboard: () => import('./screens/dashboard/dashboard-page.js').then((module) => module.DashboardPage),
+  invoice: () => import('./screens/invoice/invoice-page.js').then((module) => module.InvoicePage),
+  settings: () => import('./screens/settings/settings-page.js').then((module) => module.SettingsPage),
 };
 
 /** The paths these screens have in the shell, for running this remote standalone. */

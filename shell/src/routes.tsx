@@ -1,10 +1,9 @@
-import { Spinner } from '@app/ui';
+import { lazyNamed, Spinner } from '@app/ui';
 import { Suspense } from 'react';
 import { Route, Routes } from '@app/routing';
 import { RequireAdmin, RequireSignedIn } from './auth/guards.js';
 import { SignedInFrame } from './layout/signed-in-frame.js';
 import type { RemoteName } from './federation/remote-config.js';
-import { lazyNamed } from './lazy-named.js';
 import { LandingPage } from './pages/landing.js';
 
 // The landing page is the first screen most visitors see; every other page loads when first opened.

@@ -1,5 +1,6 @@
 export { cn } from './lib/cn.js';
 export { focusRing } from './lib/focus-ring.js';
+export { lazyNamed } from './lib/lazy-named.js';
 export * from './components/alert-dialog.js';
 export * from './components/avatar.js';
 export * from './components/badge.js';
@@ -11,6 +12,7 @@ export * from './components/input.js';
 export * from './components/label.js';
 export * from './components/list-states.js';
 export * from './components/progress.js';
+export * from './components/screen-loading.js';
 export * from './components/select.js';
 export * from './components/sheet.js';
 export * from './components/skeleton.js';

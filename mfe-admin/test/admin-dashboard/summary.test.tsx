@@ -51,8 +51,8 @@ describe('Admin Dashboard summary cards', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('HTTP error! status: 500');
   });
 
-  it('is the screen the shell mounts on /admin', () => {
-    expect(screens['admin-dashboard']).toBe(AdminDashboardPage);
+  it('is the screen the shell mounts on /admin', async () => {
+    expect(await screens['admin-dashboard']?.()).toBe(AdminDashboardPage);
     expect(standalonePaths['admin-dashboard']).toBe('/admin');
   });
 });

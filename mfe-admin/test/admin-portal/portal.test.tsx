@@ -43,8 +43,8 @@ describe('Admin Portal', () => {
     expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
   });
 
-  it('is the screen the shell mounts on /admin-portal, /product-details/:id and /user-details/:id', () => {
-    expect(screens['admin-portal']).toBe(AdminPortalPage);
+  it('is the screen the shell mounts on /admin-portal, /product-details/:id and /user-details/:id', async () => {
+    expect(await screens['admin-portal']?.()).toBe(AdminPortalPage);
     expect(standalonePaths['admin-portal']).toBe('/admin-portal');
     expect(standalonePaths['product-details']).toBe('/product-details/:id');
     expect(standalonePaths['user-details']).toBe('/user-details/:id');

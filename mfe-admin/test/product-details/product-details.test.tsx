@@ -51,7 +51,7 @@ describe('Product details', () => {
       'href',
       '/admin-portal',
     );
-    expect(screens['product-details']).toBe(ProductDetailsPage);
+    expect(await screens['product-details']?.()).toBe(ProductDetailsPage);
   });
 
   it('shows Product Not Found for an id that is not in the list', async () => {

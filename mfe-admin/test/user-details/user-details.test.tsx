@@ -68,7 +68,7 @@ describe('User details', () => {
     const fallback = `Tenant ${owned[1]?.id.slice(0, 8)}`;
     expect(within(second).getByRole('heading', { name: fallback })).toBeInTheDocument();
     expect(list.queryByText('Someone Else')).not.toBeInTheDocument();
-    expect(screens['user-details']).toBe(UserDetailsPage);
+    expect(await screens['user-details']?.()).toBe(UserDetailsPage);
   });
 
   it('names a user without names by email, says None for a missing customer id, and has no tenants yet', async () => {

@@ -131,8 +131,8 @@ describe('Analytics Dashboard', () => {
     expect(callsTo('/api/invoices')).toHaveLength(1);
   });
 
-  it('is the screen the shell mounts on /analytics', () => {
-    expect(screens['analytics']).toBe(AnalyticsPage);
+  it('is the screen the shell mounts on /analytics', async () => {
+    expect(await screens['analytics']?.()).toBe(AnalyticsPage);
     expect(standalonePaths['analytics']).toBe('/analytics');
   });
 });

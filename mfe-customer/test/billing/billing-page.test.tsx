@@ -114,8 +114,8 @@ describe('Billing & Invoices (SPEC.md §2 "Billing")', () => {
     expect(await screen.findByText('No active subscriptions')).toBeInTheDocument();
   });
 
-  it('is the screen the shell mounts on /billing', () => {
-    expect(screens.billing).toBe(BillingPage);
+  it('is the screen the shell mounts on /billing', async () => {
+    expect(await screens.billing?.()).toBe(BillingPage);
     expect(standalonePaths.billing).toBe('/billing');
   });
 });

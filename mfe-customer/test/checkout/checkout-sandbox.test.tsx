@@ -227,8 +227,8 @@ describe('Checkout with the Sandbox', () => {
     expect(screen.getByRole('link', { name: 'Back to Catalog' })).toHaveAttribute('href', '/catalog');
   });
 
-  it('is the screen the shell mounts on /checkout', () => {
-    expect(screens.checkout).toBe(CheckoutPage);
+  it('is the screen the shell mounts on /checkout', async () => {
+    expect(await screens.checkout?.()).toBe(CheckoutPage);
     expect(standalonePaths.checkout).toBe('/checkout');
   });
 });

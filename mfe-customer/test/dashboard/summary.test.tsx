@@ -57,8 +57,8 @@ describe('Customer dashboard summary cards (SPEC.md §2)', () => {
     expect(await card('Total Spending').findByText('$0.00')).toBeInTheDocument();
   });
 
-  it('is the screen the shell mounts on /dashboard', () => {
-    expect(screens.dashboard).toBe(DashboardPage);
+  it('is the screen the shell mounts on /dashboard', async () => {
+    expect(await screens.dashboard?.()).toBe(DashboardPage);
     expect(standalonePaths.dashboard).toBe('/dashboard');
   });
 });

@@ -82,8 +82,8 @@ describe('Printable invoice page (/billing/invoices/:invoiceId)', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('503: billing is down');
   });
 
-  it('is the screen the shell mounts on /billing/invoices/:invoiceId', () => {
-    expect(screens.invoice).toBe(InvoicePage);
+  it('is the screen the shell mounts on /billing/invoices/:invoiceId', async () => {
+    expect(await screens.invoice?.()).toBe(InvoicePage);
     expect(standalonePaths.invoice).toBe(route);
   });
 });

@@ -1,6 +1,5 @@
-import { useToast } from '@app/ui';
+import { lazyNamed, useToast } from '@app/ui';
 import { Suspense, useState } from 'react';
-import { lazyNamed } from '../lazy-named.js';
 
 // Radix's toast and its layer record stay out of a visitor's first load (bench figure 10) until a toast is shown.
 const Toaster = lazyNamed(() => import('@app/ui/toaster'), 'Toaster');

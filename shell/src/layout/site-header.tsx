@@ -1,6 +1,6 @@
+import { lazyNamed } from '@app/ui';
 import { useCurrentUser } from '@app/web-data';
 import { Suspense } from 'react';
-import { lazyNamed } from '../lazy-named.js';
 import { VisitorBar } from './visitor-bar.js';
 
 // Visitors never need the signed-in bar's menus; it loads for the first signed-in render.

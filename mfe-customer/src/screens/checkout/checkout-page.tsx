@@ -1,5 +1,6 @@
+import { lazyNamed } from '@app/ui';
 import { useBillingConfig, useProducts } from '@app/web-data';
-import { useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { useParams, useSearchParams } from '@app/routing';
 import { CheckoutErrorBoundary } from './checkout-error-boundary.js';
 import { CheckoutFallback } from './checkout-fallback.js';
@@ -7,14 +8,17 @@ import { CheckoutLoading } from './checkout-loading.js';
 import { checkoutState } from './checkout-state.js';
 import { OrderSummary } from './order-summary.js';
 import { PaymentDetails } from './payment-details.js';
+import { PaymentElementLoading } from './payment-element-loading.js';
 import { PaymentSuccess } from './payment-success.js';
 import { findCheckoutProduct, productRefFrom } from './product-ref.js';
 import { ProductSummary } from './product-summary.js';
 import { SandboxCardForm } from './sandbox-card-form.js';
-import { StripePayment } from './stripe-payment.js';
 import { useCheckoutExit } from './use-checkout-exit.js';
 import { useCheckoutIntent } from './use-checkout-intent.js';
 import { useSignInAgain } from './use-sign-in-again.js';
+
+// Stripe's SDK only for a Stripe checkout: the Sandbox's (the default) never downloads it.
+const StripePayment = lazyNamed(() => import('./stripe-payment.js'), 'StripePayment');
 
 /** Checkout (SPEC.md §2, §4): `/checkout?product={slug}`, or `/checkout/{productId}` without the parameter. */
 export function CheckoutPage() {
@@ -63,11 +67,13 @@ function Checkout() {
         </div>
         <PaymentDetails provider={state.provider.name}>
           {state.provider.name === 'stripe' ? (
-            <StripePayment
-              {...form}
-              publishableKey={state.provider.publishableKey}
-              onUnavailable={onUnavailable}
-            />
+            <Suspense fallback={<PaymentElementLoading />}>
+              <StripePayment
+                {...form}
+                publishableKey={state.provider.publishableKey}
+                onUnavailable={onUnavailable}
+              />
+            </Suspense>
           ) : (
             <SandboxCardForm {...form} />
           )}

@@ -1,6 +1,6 @@
-import { Skeleton } from '@app/ui';
 import { Elements } from '@stripe/react-stripe-js';
 import { useEffect } from 'react';
+import { PaymentElementLoading } from './payment-element-loading.js';
 import type { PaymentFormProps } from './sandbox-card-form.js';
 import { StripePaymentForm } from './stripe-payment-form.js';
 import { useStripe } from './use-stripe.js';
@@ -18,7 +18,7 @@ export function StripePayment({ publishableKey, onUnavailable, ...form }: Stripe
     if (load.status === 'failed') onUnavailable();
   }, [load.status, onUnavailable]);
 
-  if (load.status !== 'loaded') return <Skeleton className="h-48 w-full" />;
+  if (load.status !== 'loaded') return <PaymentElementLoading />;
   return (
     <Elements stripe={load.stripe} options={{ clientSecret: form.clientSecret }}>
       <StripePaymentForm price={form.price} onPaid={form.onPaid} onUnauthorized={form.onUnauthorized} />
