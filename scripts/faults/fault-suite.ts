@@ -41,6 +41,8 @@ export interface SuiteReport {
   table: string;
   /** Everything that makes the run fail, with its evidence. */
   problems: string[];
+  /** What each process printed last (they log warnings and errors only): evidence for a failed run. */
+  logs: Array<{ name: string; lines: string[] }>;
 }
 
 const replicated = { service: 'catalog', replica: 'catalog-2' };
@@ -96,7 +98,11 @@ export async function runFaultSuite(
       running.map((entry) => ({ name: entry.process.name, url: entry.deployable.readinessUrl })),
     );
     const target: FaultTarget = { postgres, nats, processes, sampler, dependents, replicated };
-    return await faultsUnderLoad(target, layout.gatewayUrl, options);
+    const report = await faultsUnderLoad(target, layout.gatewayUrl, options);
+    return {
+      ...report,
+      logs: running.map((entry) => ({ name: entry.process.name, lines: entry.process.tail() })),
+    };
   } finally {
     await cleanUp();
   }
@@ -106,7 +112,7 @@ async function faultsUnderLoad(
   target: FaultTarget,
   gatewayUrl: string,
   options: SuiteOptions,
-): Promise<SuiteReport> {
+): Promise<Omit<SuiteReport, 'logs'>> {
   const { log } = options;
   const admin = await signIn(gatewayUrl, demoAdmin.email, demoAdmin.password, requestTimeoutMs);
   const customers = [];
@@ -135,14 +141,17 @@ async function faultsUnderLoad(
   rows.push({ fault: ledger.window, recoveredInS: null, readiness: '—', notes: [] });
 
   for (const fault of options.faults) {
-    log(`${fault.name} …`);
-    ledger.window = fault.name;
+    // A fault injected twice gets a row of its own each time: the rows are keyed by this name.
+    const repeats = rows.filter((row) => row.fault === fault.name || row.fault.startsWith(`${fault.name} #`));
+    const name = repeats.length === 0 ? fault.name : `${fault.name} #${repeats.length + 1}`;
+    log(`${name} …`);
+    ledger.window = name;
     const startedAt = Date.now();
     const injected = await fault.inject(target);
     const recovery = await awaitRecovery(target, ledger, injected.restoredAt, recoveryLimitMs);
     const crashes = await restartCrashed(target, startedAt);
     const row: WindowRow = {
-      fault: fault.name,
+      fault: name,
       recoveredInS: 'recoveredAt' in recovery ? (recovery.recoveredAt - startedAt) / 1000 : null,
       readiness: '—',
       notes: [
@@ -150,22 +159,21 @@ async function faultsUnderLoad(
         ...crashes.map((crash) => `${crash.name} died (${crash.exit}), restarted by the suite`),
       ],
     };
-    problems.push(...injected.problems.map((problem) => `${fault.name}: ${problem}`));
+    problems.push(...injected.problems.map((problem) => `${name}: ${problem}`));
     for (const crash of crashes) {
       problems.push(
-        `${fault.name}: ${crash.name} exited by itself (${crash.exit}):\n    ${crash.lastLines.join('\n    ')}`,
+        `${name}: ${crash.name} exited by itself (${crash.exit}):\n    ${crash.lastLines.join('\n    ')}`,
       );
     }
-    if ('notRecovered' in recovery) problems.push(`${fault.name}: did not recover: ${recovery.notRecovered}`);
+    if ('notRecovered' in recovery) problems.push(`${name}: did not recover: ${recovery.notRecovered}`);
     if (fault.outage) {
       const truthful = seenNotReady(target, startedAt, injected.restoredAt);
-      const silent = target.dependents.filter((name) => !truthful.has(name));
+      const silent = target.dependents.filter((dependent) => !truthful.has(dependent));
       row.readiness =
         silent.length === 0
           ? `all ${target.dependents.length} not ready`
           : `stayed ready: ${silent.join(', ')}`;
-      if (silent.length > 0)
-        problems.push(`${fault.name}: ${silent.join(', ')} said ready while it was down`);
+      if (silent.length > 0) problems.push(`${name}: ${silent.join(', ')} said ready while it was down`);
     }
     rows.push(row);
     await steady(options.steadyMs);
@@ -184,8 +192,8 @@ async function faultsUnderLoad(
         (finding.duplicatedIn.length > 0 ? ` more than once in ${finding.duplicatedIn.join(', ')}` : ''),
     );
   }
-  const unknown = ledger.writes.filter((write) => write.outcome === 'unknown').length;
-  if (unknown > 0) log(`${unknown} writes were given up without an answer (not counted as acknowledged)`);
+  for (const evidence of load.abandoned)
+    log(`given up without an answer (not counted as acknowledged): ${evidence}`);
   return { table: faultTable(rows, ledger.replies, findings), problems };
 }
 

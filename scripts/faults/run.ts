@@ -26,6 +26,9 @@ try {
   );
   console.log(`\n${report.table}\n`);
   if (report.problems.length > 0) {
+    for (const { name, lines } of report.logs) {
+      if (lines.length > 0) console.error(`--- last lines of ${name}:\n${lines.join('\n')}`);
+    }
     console.error(`FAILED (${report.problems.length}):\n- ${report.problems.join('\n- ')}`);
     process.exitCode = 1;
   } else {

@@ -14,7 +14,8 @@ export interface WriteFinding {
   duplicatedIn: string[];
 }
 
-type Count = (place: string, found: number) => void;
+/** `shows`: what a rename's row holds instead, named in the finding when it falls short. */
+type Count = (place: string, found: number, shows?: string | null) => void;
 
 export function checkWrites(writes: readonly WriteRecord[], snapshot: StoreSnapshot): WriteFinding[] {
   const lookups = indexSnapshot(snapshot);
@@ -22,8 +23,9 @@ export function checkWrites(writes: readonly WriteRecord[], snapshot: StoreSnaps
     .filter((write) => write.outcome === 'acknowledged')
     .map((write) => {
       const finding: WriteFinding = { write, missingIn: [], duplicatedIn: [] };
-      const count: Count = (place, found) => {
-        if (found === 0) finding.missingIn.push(place);
+      const count: Count = (place, found, shows) => {
+        if (found === 0)
+          finding.missingIn.push(shows === undefined ? place : `${place} (shows ${JSON.stringify(shows)})`);
         if (found > 1) finding.duplicatedIn.push(place);
       };
       checkers[`${write.kind}:${write.action}`]?.(write, lookups, count);
@@ -58,6 +60,9 @@ type Lookups = ReturnType<typeof indexSnapshot>;
 
 /** 1 when the row shows version `version` or later, else 0: a rename's presence in a read model or copy. */
 const reached = (name: string | null | undefined, version: number) => (versionOf(name) >= version ? 1 : 0);
+/** Counts a rename in a row whose name field is `name` (absent: no row). */
+const renamed = (count: Count, place: string, name: string | null | undefined, version: number) =>
+  count(place, reached(name, version), name ?? null);
 const exists = (row: unknown) => (row === undefined ? 0 : 1);
 const inStream = (stream: string) => (event: StoredEvent) => event.stream === stream;
 
@@ -71,9 +76,9 @@ const checkers: Record<string, (write: WriteRecord, lookups: Lookups, count: Cou
   'product:rename'(write, l, count) {
     const stream = inStream(`catalog_product-${write.aggregateId}`);
     count('event store', l.events('ProductUpdated', (e) => stream(e) && e.data.name === write.marker).length);
-    count('catalog.products', reached(l.catalogProducts.get(write.aggregateId)?.name, write.version));
-    count("tenancy's product copy", reached(l.tenancyProducts.get(write.aggregateId)?.name, write.version));
-    count("billing's product copy", reached(l.billingProducts.get(write.aggregateId)?.name, write.version));
+    renamed(count, 'catalog.products', l.catalogProducts.get(write.aggregateId)?.name, write.version);
+    renamed(count, "tenancy's product copy", l.tenancyProducts.get(write.aggregateId)?.name, write.version);
+    renamed(count, "billing's product copy", l.billingProducts.get(write.aggregateId)?.name, write.version);
   },
   'user:create'(write, l, count) {
     count('event store', l.events('UserRegistered', (event) => event.data.email === write.marker).length);
@@ -86,8 +91,8 @@ const checkers: Record<string, (write: WriteRecord, lookups: Lookups, count: Cou
       'event store',
       l.events('UserProfileChanged', (e) => stream(e) && e.data.firstName === write.marker).length,
     );
-    count('identity.users', reached(l.identityUsers.get(write.aggregateId)?.firstName, write.version));
-    count("tenancy's owner copy", reached(l.tenancyOwners.get(write.aggregateId)?.firstName, write.version));
+    renamed(count, 'identity.users', l.identityUsers.get(write.aggregateId)?.firstName, write.version);
+    renamed(count, "tenancy's owner copy", l.tenancyOwners.get(write.aggregateId)?.firstName, write.version);
   },
   'tenant:create'(write, l, count) {
     count('event store', l.events('TenantCreated', (event) => event.data.name === write.marker).length);
@@ -98,10 +103,12 @@ const checkers: Record<string, (write: WriteRecord, lookups: Lookups, count: Cou
   'tenant:rename'(write, l, count) {
     const stream = inStream(`tenancy_tenant-${write.aggregateId}`);
     count('event store', l.events('TenantRenamed', (e) => stream(e) && e.data.name === write.marker).length);
-    count('tenancy.tenants', reached(l.tenancyTenants.get(write.aggregateId)?.name, write.version));
-    count(
+    renamed(count, 'tenancy.tenants', l.tenancyTenants.get(write.aggregateId)?.name, write.version);
+    renamed(
+      count,
       "monitoring's tenant copy",
-      reached(l.monitoringTenants.get(write.aggregateId)?.name, write.version),
+      l.monitoringTenants.get(write.aggregateId)?.name,
+      write.version,
     );
   },
   'checkout:checkout'(write, l, count) {

@@ -25,6 +25,8 @@ export interface WriteLoadOptions {
 export interface WriteLoad {
   /** Writes refused for good (a 400, a 404): the request and the reply. */
   readonly refusals: string[];
+  /** Writes given up without an answer after `giveUpMs`: the request and the last reply. */
+  readonly abandoned: string[];
   /** Lets every client finish its current write, then resolves. */
   stop(): Promise<void>;
 }
@@ -83,6 +85,7 @@ export const tenantWrites: AdminWrites = {
 export function startWriteLoad(options: WriteLoadOptions): WriteLoad {
   const { ledger, giveUpMs } = options;
   const refusals: string[] = [];
+  const abandoned: string[] = [];
   let stopping = false;
 
   const send = async (
@@ -92,8 +95,9 @@ export function startWriteLoad(options: WriteLoadOptions): WriteLoad {
     idempotent = true,
   ) => {
     const outcome = await sendUntilAcknowledged(client, request, { success, ledger, giveUpMs, idempotent });
-    if (outcome.kind === 'refused')
-      refusals.push(`${request.method} ${request.path} → ${replyEvidence(outcome.reply)}`);
+    const evidence = `${request.method} ${request.path} → ${replyEvidence(outcome.reply)}`;
+    if (outcome.kind === 'refused') refusals.push(evidence);
+    if (outcome.kind === 'unknown') abandoned.push(evidence);
     return outcome;
   };
   const recorded = (outcome: SendOutcome) => (outcome.kind === 'acknowledged' ? 'acknowledged' : 'unknown');
@@ -195,6 +199,7 @@ export function startWriteLoad(options: WriteLoadOptions): WriteLoad {
   });
   return {
     refusals,
+    abandoned,
     async stop() {
       stopping = true;
       await Promise.all(loops);

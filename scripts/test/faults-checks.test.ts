@@ -87,7 +87,9 @@ describe('write checks', () => {
       tenancyProducts: [{ id: productId, name: 'Fault product 1 v3' }],
       billingProducts: [{ id: productId, name: 'Fault product 1 v2' }],
     };
-    expect(checkWrites([rename], snapshot)[0]?.missingIn).toEqual(["billing's product copy"]);
+    expect(checkWrites([rename], snapshot)[0]?.missingIn).toEqual([
+      `billing's product copy (shows "Fault product 1 v2")`,
+    ]);
   });
 
   it('leave writes whose outcome the client never learnt out of the count', () => {

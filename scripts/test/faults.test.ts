@@ -17,6 +17,10 @@ describe('fault suite, short variant', () => {
       log: () => undefined,
     });
     console.log(report.table);
+    if (report.problems.length > 0) {
+      for (const { name, lines } of report.logs)
+        console.log(`--- last lines of ${name}:\n${lines.join('\n')}`);
+    }
     expect(report.problems).toEqual([]);
   }, 420_000);
 });
