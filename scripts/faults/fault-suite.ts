@@ -9,7 +9,7 @@ import { faultTable, type WindowRow } from './fault-table.js';
 import { freePort } from './free-port.js';
 import { createApiClient, jsonOf } from './http-client.js';
 import { createLedger } from './ledger.js';
-import { managedProcess } from './managed-process.js';
+import { managedProcess, type ManagedProcess } from './managed-process.js';
 import { startNatsServer, type NatsServer } from './nats-server.js';
 import { startPlatformProcesses, untilReady, type PlatformProcess } from './platform-processes.js';
 import { startPostgresServer, type PostgresServer } from './postgres-server.js';
@@ -62,6 +62,7 @@ export async function runFaultSuite(
   const { log } = options;
   const folder = await mkdtemp(join(tmpdir(), 'faults-'));
   const running: PlatformProcess[] = [];
+  const seeds: ManagedProcess[] = [];
   let postgres: PostgresServer | undefined;
   let nats: NatsServer | undefined;
   let sampler: ReadinessSampler | undefined;
@@ -69,7 +70,9 @@ export async function runFaultSuite(
   const cleanUp = () =>
     (cleaning ??= (async () => {
       await sampler?.stop();
-      await Promise.all(running.map((entry) => entry.process.kill('SIGKILL')));
+      await Promise.all(
+        [...running.map((entry) => entry.process), ...seeds].map((child) => child.kill('SIGKILL')),
+      );
       await nats?.process.kill('SIGKILL');
       await postgres?.process.kill('SIGQUIT');
       await rm(folder, { recursive: true, force: true });
@@ -87,7 +90,11 @@ export async function runFaultSuite(
       replicaOf: replicated.service,
     });
     log('starting every process and running the seeds …');
-    await startPlatformProcesses(layout.deployables, (entry) => running.push(entry));
+    await startPlatformProcesses(
+      layout.deployables,
+      (entry) => running.push(entry),
+      (seed) => seeds.push(seed),
+    );
     const replica = { deployable: layout.replica, process: managedProcess(layout.replica.spec) };
     running.push(replica);
     replica.process.start();

@@ -10,11 +10,13 @@ export interface PlatformProcess {
 /**
  * Starts the deployables in order as the launcher does: each once the one before is ready, each seed once its
  * service is ready (a seed may rely on what only the running service keeps). `started` receives every process
- * as soon as it runs, so a failure halfway still stops those already started.
+ * as soon as it runs, so a failure halfway still stops those already started, and `seeding` each seed while it
+ * runs, so an interruption stops it too.
  */
 export async function startPlatformProcesses(
   deployables: readonly Deployable[],
   started: (running: PlatformProcess) => void,
+  seeding: (seed: ManagedProcess) => void,
 ): Promise<PlatformProcess[]> {
   const running: PlatformProcess[] = [];
   for (const deployable of deployables) {
@@ -24,7 +26,11 @@ export async function startPlatformProcesses(
     running.push(entry);
     started(entry);
     await untilReady(entry, 60_000);
-    if (deployable.seed) await runToCompletion(deployable.seed);
+    if (deployable.seed) {
+      const seed = managedProcess(deployable.seed);
+      seeding(seed);
+      await runToCompletion(seed);
+    }
   }
   return running;
 }
@@ -50,10 +56,10 @@ export async function untilReady({ deployable, process }: PlatformProcess, timeo
   }
 }
 
-async function runToCompletion(spec: Deployable['spec']): Promise<void> {
-  const seed = managedProcess(spec);
+async function runToCompletion(seed: ManagedProcess): Promise<void> {
   seed.start();
   const exit = await seed.whenExited();
-  if (exit.code !== 0)
-    throw new Error(`${spec.name} failed (${exit.code ?? exit.signal}):\n${seed.tail().join('\n')}`);
+  if (exit.code !== 0) {
+    throw new Error(`${seed.name} failed (${exit.code ?? exit.signal}):\n${seed.tail().join('\n')}`);
+  }
 }
