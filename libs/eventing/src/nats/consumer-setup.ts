@@ -31,6 +31,12 @@ export async function ensureDurableConsumer(
     ack_wait: nanos(options.ackWaitMs),
     max_deliver: options.maxDeliver,
     filter_subject: options.filterSubject,
+    // One message in flight per consumer, across all replicas: the next is delivered only once this one is
+    // acked. Copies overwrite state (a product's name, a subscription's standing), so applying a redelivered older
+    // message after a newer one loses an update. With more in flight, a replica that dies holding messages gets
+    // them redelivered only after ack_wait, behind newer ones; a nak'd message stays in flight too, so a failing
+    // message is retried before anything after it.
+    max_ack_pending: 1,
   } satisfies Partial<ConsumerConfig>;
   const existing = await consumerInfo(jsm, options.stream, options.durableName);
   if (!existing) {
@@ -40,7 +46,6 @@ export async function ensureDurableConsumer(
         ack_policy: AckPolicy.Explicit,
         deliver_policy: DeliverPolicy.All,
         replay_policy: ReplayPolicy.Instant,
-        max_ack_pending: 1_000,
         ...wanted,
       });
     } catch (error) {
@@ -53,7 +58,8 @@ export async function ensureDurableConsumer(
   const same =
     config.ack_wait === wanted.ack_wait &&
     config.max_deliver === wanted.max_deliver &&
-    config.filter_subject === wanted.filter_subject;
+    config.filter_subject === wanted.filter_subject &&
+    config.max_ack_pending === wanted.max_ack_pending;
   return same ? existing : jsm.consumers.update(options.stream, options.durableName, wanted);
 }
 

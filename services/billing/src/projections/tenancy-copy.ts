@@ -65,7 +65,8 @@ export async function applyTenancyMessage(envelope: IntegrationEnvelope, tx: pg.
       const known = await tx.query('SELECT 1 FROM subscriptions WHERE subscription_id = $1', [
         subscriptionId,
       ]);
-      // Known: this change is older than one already applied. Unknown: its start is still on the way.
+      // Known: this change is older than one already applied. Unknown: its start has not been applied, which
+      // ordered delivery (one message in flight, consumer-setup.ts) rules out; retried loudly, never dropped.
       if (known.rowCount === 0)
         throw new SubscriptionNotKnownYet(`Subscription ${subscriptionId} not seen yet`);
       return;
