@@ -72,6 +72,7 @@ describe('idempotency', () => {
     release();
 
     expect(concurrent.statusCode).toBe(409);
+    expect(concurrent.headers['retry-after']).toBe('1');
     expect(concurrent.headers['content-type']).toMatch(/^application\/problem\+json/);
     expect((await first).statusCode).toBe(201);
   });

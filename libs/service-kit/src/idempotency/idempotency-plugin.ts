@@ -15,7 +15,11 @@ export interface IdempotencyOptions {
   retentionHours?: number;
   /** Default hourly. */
   pruneIntervalMs?: number;
-  /** When an unfinished claim counts as abandoned by a crashed process; default 5 min. */
+  /**
+   * When an unfinished claim counts as abandoned (its process crashed, or the database went away before the
+   * claim could be freed); default 60 s, well above any request's own bounds (the gateway gives up after
+   * UPSTREAM_TIMEOUT_MS, storage waits after DATABASE_ACQUIRE_TIMEOUT_MS), so a retry is not refused for long.
+   */
   staleAfterSeconds?: number;
 }
 
@@ -23,6 +27,7 @@ export const idempotencyKeyHeader = 'idempotency-key';
 export const replayedHeader = 'idempotent-replayed';
 
 const validKey = /^[\x20-\x7E]{1,255}$/;
+const defaultStaleAfterSeconds = 60;
 
 /**
  * Safe retries for command routes (`config.idempotent: true`) that receive an `Idempotency-Key`, in the manner of
@@ -33,7 +38,11 @@ const validKey = /^[\x20-\x7E]{1,255}$/;
  */
 export const idempotencyPlugin = fp<IdempotencyOptions>(
   async (app, options) => {
-    const store = idempotencyStore(options.pool, options.schema, options.staleAfterSeconds ?? 300);
+    const store = idempotencyStore(
+      options.pool,
+      options.schema,
+      options.staleAfterSeconds ?? defaultStaleAfterSeconds,
+    );
     const claims = new WeakMap<FastifyRequest, KeyScope>();
 
     app.addHook('preHandler', async (request, reply) => {
@@ -56,6 +65,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
             type: problemType('idempotency-key-reused'),
           });
         case 'in-progress':
+          reply.header('retry-after', '1');
           throw new HttpProblem(409, 'A request with this Idempotency-Key is still being processed', {
             type: problemType('idempotency-key-in-progress'),
           });
