@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ConcurrencyError, PreconditionFailedError, fold, type Decider, type DomainEvent } from '@app/domain';
 import type { EventMetadata, EventStore, Position, RecordedEvent, StreamRevision } from './event-store.js';
+import { backoffMs, sleep } from './relay/retry.js';
 
 export interface CommandHandlerOptions<State, Command, Event extends DomainEvent> {
   eventStore: EventStore;
@@ -9,7 +10,10 @@ export interface CommandHandlerOptions<State, Command, Event extends DomainEvent
   decode: (recorded: RecordedEvent) => Event;
   /** Schema version written into each new event's metadata. */
   schemaVersion?: number;
-  /** How often a conflicting append is retried (re-read, re-decide) before the conflict reaches the caller. */
+  /**
+   * How often a conflicting append is retried (re-read, re-decide) before the conflict reaches the caller; each
+   * retry waits a few jittered milliseconds, so writers racing on one stream spread out instead of colliding again.
+   */
   maxRetries?: number;
   newEventId?: () => string;
 }
@@ -32,12 +36,13 @@ export interface CommandResult<State, Event> {
 /**
  * The one way commands run (STYLE.md "Domain"): read the stream, fold it, decide, append with the revision
  * that was read. A conflict means someone appended in between, so the command is decided again on the new
- * state, a few times; with an explicit expected revision (If-Match) the caller asked to fail instead.
+ * state, a few times after a short jittered pause; with an explicit expected revision (If-Match) the caller asked
+ * to fail instead.
  */
 export function createCommandHandler<State, Command, Event extends DomainEvent>(
   options: CommandHandlerOptions<State, Command, Event>,
 ) {
-  const { eventStore, decider, decode, schemaVersion = 1, maxRetries = 3, newEventId = uuidv7 } = options;
+  const { eventStore, decider, decode, schemaVersion = 1, maxRetries = 5, newEventId = uuidv7 } = options;
 
   return async function handle(
     stream: string,
@@ -79,6 +84,7 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
           throw new PreconditionFailedError('The resource changed since you read it; reload and try again');
         }
         if (attempt >= maxRetries) throw error;
+        await sleep(backoffMs(attempt, 5, 100));
       }
     }
   };

@@ -52,7 +52,7 @@ export async function buildApp(deps: TenancyDeps) {
   const commands = wireTenantCommands(eventStore, db, deps.keyRing, now);
   const replies = { db, projections, readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs };
   await app.register(adminTenantRoutes, { commands, ...replies });
-  await app.register(tenantCredentialRoutes, { commands });
+  await app.register(tenantCredentialRoutes, { commands, ...replies });
 
   const subscriptions = createSubscriptionCommands({
     eventStore,

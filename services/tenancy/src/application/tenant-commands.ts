@@ -7,7 +7,6 @@ import type {
   patchTenantBodySchema,
   replaceTenantBodySchema,
 } from '@app/contracts';
-import { NotFoundError } from '@app/domain';
 import {
   createCommandHandler,
   type CommandOptions,
@@ -16,7 +15,7 @@ import {
 } from '@app/eventing';
 import { decryptSecret, secretContexts, type KeyRing } from '@app/secrets';
 import type { TenantCommand } from '../domain/tenant/commands.js';
-import { tenantDecider, tenantNotFound } from '../domain/tenant/decide.js';
+import { tenantDecider } from '../domain/tenant/decide.js';
 import type { TenantState } from '../domain/tenant/tenant.js';
 import { retryOnConflict } from './retry-on-conflict.js';
 import { credentialChanges, staleCredentialReseals } from './tenant-credentials.js';
@@ -158,8 +157,8 @@ export function createTenantCommands(deps: TenantCommandsDeps) {
     },
 
     /**
-     * Opens one provider password for an admin, recording who saw it first: the fact is appended at the
-     * revision the password was read at, so the password shown is the one the audit trail names.
+     * Opens one provider password for an admin, recording who saw it first. Recording a reveal changes no
+     * password, so the state the fact was appended to holds exactly the password the audit trail names.
      */
     async revealCredential(
       tenantId: string,
@@ -167,25 +166,18 @@ export function createTenantCommands(deps: TenantCommandsDeps) {
       revealedBy: string,
       options: CommandOptions,
     ): Promise<RevealedPassword> {
-      return retryOnConflict(async () => {
-        const { state, revision } = await readTenant(eventStore, tenantId);
-        if (state.status === 'absent') throw new NotFoundError(tenantNotFound);
-        const sealed = state.providers[group].password;
-        const password =
-          sealed === null
-            ? null
-            : decryptSecret(keyRing, sealed, secretContexts.tenantProviderPassword(tenantId, group));
-        const result = await handle(
-          tenantStream(tenantId),
-          { type: 'RecordCredentialReveal', data: { tenantId, group, revealedBy }, metadata: at() },
-          { ...options, expectedRevision: typeof revision === 'number' ? revision : undefined },
-        );
-        const revealed = result.newEvents.find((event) => event.type === 'CredentialRevealed');
-        if (password === null || revealed?.type !== 'CredentialRevealed') {
-          throw new Error('A reveal recorded no CredentialRevealed fact');
-        }
-        return { group, password, revealedAt: revealed.data.revealedAt, result: { ...result, tenantId } };
-      });
+      const result = await handle(
+        tenantStream(tenantId),
+        { type: 'RecordCredentialReveal', data: { tenantId, group, revealedBy }, metadata: at() },
+        options,
+      );
+      const sealed = result.state.status === 'absent' ? null : result.state.providers[group].password;
+      const revealed = result.newEvents.find((event) => event.type === 'CredentialRevealed');
+      if (sealed === null || revealed?.type !== 'CredentialRevealed') {
+        throw new Error('A reveal recorded no CredentialRevealed fact');
+      }
+      const password = decryptSecret(keyRing, sealed, secretContexts.tenantProviderPassword(tenantId, group));
+      return { group, password, revealedAt: revealed.data.revealedAt, result: { ...result, tenantId } };
     },
 
     /**

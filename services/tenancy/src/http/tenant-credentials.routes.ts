@@ -1,15 +1,21 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { revealCredentialParamsSchema, revealedCredentialSchema } from '@app/contracts';
-import { commandMetadata } from '@app/service-kit';
+import { commandMetadata, settleCommand, type ReadYourWrites } from '@app/service-kit';
 import type { TenantCommands } from '../application/tenant-commands.js';
+
+export interface TenantCredentialRoutesOptions {
+  commands: TenantCommands;
+  projections: ReadYourWrites;
+  readYourWritesTimeoutMs: number;
+}
 
 /**
  * The audited read of one provider password (the Service Providers card's eye toggle). Not idempotent on
  * purpose: a replayed answer would hand the password out again without a new audit fact.
  */
-export const tenantCredentialRoutes: FastifyPluginAsyncZod<{ commands: TenantCommands }> = async (
+export const tenantCredentialRoutes: FastifyPluginAsyncZod<TenantCredentialRoutesOptions> = async (
   app,
-  { commands },
+  { commands, projections, readYourWritesTimeoutMs },
 ) => {
   app.post(
     '/api/admin/tenants/:id/credentials/:group/reveal',
@@ -26,12 +32,14 @@ export const tenantCredentialRoutes: FastifyPluginAsyncZod<{ commands: TenantCom
     async (request, reply) => {
       const caller = request.caller;
       if (!caller) throw new Error('The admin policy let a request without a caller through');
-      const { group, password, revealedAt } = await commands.revealCredential(
+      const { group, password, revealedAt, result } = await commands.revealCredential(
         request.params.id,
         request.params.group,
         caller.userId,
         { metadata: commandMetadata(request) },
       );
+      // The reveal is a new revision of the tenant: its ETag, and the details screen refetched after it, show it.
+      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
       reply.header('cache-control', 'no-store');
       return { group, password, revealedAt };
     },
