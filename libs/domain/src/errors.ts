@@ -9,7 +9,13 @@ export interface FieldProblem {
 
 export abstract class DomainError extends Error {
   abstract readonly kind:
-    'validation' | 'illegal-state' | 'not-found' | 'conflict' | 'concurrency' | 'precondition-failed';
+    | 'validation'
+    | 'illegal-state'
+    | 'not-found'
+    | 'conflict'
+    | 'concurrency'
+    | 'precondition-failed'
+    | 'too-large';
 
   constructor(message: string) {
     super(message);
@@ -60,6 +66,14 @@ export class ConcurrencyError extends DomainError {
 /** The caller's If-Match revision is no longer current (412); never retried. */
 export class PreconditionFailedError extends DomainError {
   readonly kind = 'precondition-failed';
+}
+
+/**
+ * The change is larger than the event store accepts in one append (413): the request is well-formed and allowed,
+ * only too big to record, so the remedy is to send less (KurrentDB's MaxAppendSize, 1 MiB by default).
+ */
+export class TooLargeError extends DomainError {
+  readonly kind = 'too-large';
 }
 
 type ExpectedRevisionDescription = number | 'no_stream' | 'stream_exists' | 'any';

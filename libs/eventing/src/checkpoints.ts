@@ -1,20 +1,23 @@
 import type pg from 'pg';
 import type { Position } from './event-store.js';
 import { assertIdentifier } from './migrations.js';
+import { ForeignCheckpointError } from './foreign-checkpoint.js';
 import { inTransaction } from './postgres/transaction.js';
 
 /**
  * Checkpoints and processed-message ids live in the owning service's schema, next to its read models, so a
  * projection can write its rows and its position in one transaction (ARCHITECTURE.md "Messaging").
  * A NULL position means "from the start": a rebuild sets it back to NULL instead of deleting the row, so the row
- * that concurrent runners lock on always exists.
+ * that concurrent runners lock on always exists. `store` is the EventStore.storeId() whose log the position is
+ * in; a reader refuses a position another store wrote (ForeignCheckpointError). Rows written before the column
+ * existed have none and are taken as the current store's, then stamped on their next write.
  */
 
 /** A pool or a client inside a transaction; every helper runs on whichever it is given. */
 export type Queryable = Pick<pg.ClientBase, 'query'>;
 
 /** Schema names end up in SQL text, so only plain lower-case identifiers get through. */
-function quoted(schema: string): string {
+export function quoted(schema: string): string {
   assertIdentifier(schema);
   return `"${schema}"`;
 }
@@ -31,6 +34,8 @@ export async function ensureEventingTables(db: pg.Pool, schema: string): Promise
       prepare bigint,
       updated_at timestamptz NOT NULL DEFAULT now()
     )`);
+    // Added after the table: services run this at every start, so existing databases get the column too.
+    await client.query(`ALTER TABLE ${target}.checkpoints ADD COLUMN IF NOT EXISTS store text`);
     await client.query(`CREATE TABLE IF NOT EXISTS ${target}.processed_messages (
       consumer text NOT NULL,
       message_id text NOT NULL,
@@ -42,12 +47,26 @@ export async function ensureEventingTables(db: pg.Pool, schema: string): Promise
       holder uuid NOT NULL,
       expires_at timestamptz NOT NULL
     )`);
+    // Events a reader could not read and moved past (parked-events.ts), per reader.
+    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.parked_events (
+      consumer text NOT NULL,
+      event_id text NOT NULL,
+      event_type text NOT NULL,
+      stream_name text NOT NULL,
+      stream_revision bigint NOT NULL,
+      commit bigint NOT NULL,
+      prepare bigint NOT NULL,
+      reason text NOT NULL,
+      parked_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (consumer, event_id)
+    )`);
   });
 }
 
 interface CheckpointRow {
   commit: string | null;
   prepare: string | null;
+  store?: string | null;
 }
 
 function toPosition(row: CheckpointRow | undefined): Position | 'start' {
@@ -55,16 +74,28 @@ function toPosition(row: CheckpointRow | undefined): Position | 'start' {
   return { commit: BigInt(row.commit), prepare: BigInt(row.prepare) };
 }
 
+/** The row's position, refused when another store wrote it; `start` has no store to disagree with. */
+function ownPosition(name: string, row: CheckpointRow | undefined, store: string): Position | 'start' {
+  const position = toPosition(row);
+  const writtenBy = row?.store;
+  if (position !== 'start' && writtenBy && writtenBy !== store) {
+    throw new ForeignCheckpointError(name, writtenBy, store);
+  }
+  return position;
+}
+
+/** With `store`, refuses a checkpoint another store wrote; without, reads whatever is there (lag, tests). */
 export async function readCheckpoint(
   db: Queryable,
   schema: string,
   name: string,
+  store?: string,
 ): Promise<Position | 'start'> {
   const result = await db.query<CheckpointRow>(
-    `SELECT commit, prepare FROM ${quoted(schema)}.checkpoints WHERE name = $1`,
+    `SELECT commit, prepare, store FROM ${quoted(schema)}.checkpoints WHERE name = $1`,
     [name],
   );
-  return toPosition(result.rows[0]);
+  return store === undefined ? toPosition(result.rows[0]) : ownPosition(name, result.rows[0], store);
 }
 
 /** Several checkpoints in one round trip, in the order named; `start` for one never written. */
@@ -84,43 +115,50 @@ export async function readCheckpoints(
 /**
  * Reads the checkpoint and locks its row until the transaction ends, creating the row if needed, in one round
  * trip: a no-op ON CONFLICT DO UPDATE takes the row lock and returns the latest committed values, so two
- * instances of a projection serialise here and the second sees what the first wrote.
+ * instances of a projection serialise here and the second sees what the first wrote. With `store`, refuses a
+ * checkpoint another store wrote, like readCheckpoint.
  */
 export async function lockCheckpoint(
   tx: Queryable,
   schema: string,
   name: string,
+  store?: string,
 ): Promise<Position | 'start'> {
   const result = await tx.query<CheckpointRow>(
     `INSERT INTO ${quoted(schema)}.checkpoints AS c (name) VALUES ($1)
      ON CONFLICT (name) DO UPDATE SET name = c.name
-     RETURNING commit, prepare`,
+     RETURNING commit, prepare, store`,
     [name],
   );
-  return toPosition(result.rows[0]);
+  return store === undefined ? toPosition(result.rows[0]) : ownPosition(name, result.rows[0], store);
 }
 
-/** Moves the checkpoint forward only: a stale writer (a second relay, a late flush) never moves it back. */
+/**
+ * Moves the checkpoint forward only: a stale writer (a second relay, a late flush) never moves it back. Records
+ * the store whose log `position` is in; callers have read the row with that store first.
+ */
 export async function writeCheckpoint(
   db: Queryable,
   schema: string,
   name: string,
   position: Position,
+  store: string,
 ): Promise<void> {
   await db.query(
-    `INSERT INTO ${quoted(schema)}.checkpoints AS c (name, commit, prepare, updated_at)
-     VALUES ($1, $2, $3, now())
-     ON CONFLICT (name) DO UPDATE SET commit = excluded.commit, prepare = excluded.prepare, updated_at = now()
+    `INSERT INTO ${quoted(schema)}.checkpoints AS c (name, commit, prepare, store, updated_at)
+     VALUES ($1, $2, $3, $4, now())
+     ON CONFLICT (name) DO UPDATE
+       SET commit = excluded.commit, prepare = excluded.prepare, store = excluded.store, updated_at = now()
      WHERE c.commit IS NULL OR (c.commit, c.prepare) < (excluded.commit, excluded.prepare)`,
-    [name, position.commit.toString(), position.prepare.toString()],
+    [name, position.commit.toString(), position.prepare.toString(), store],
   );
 }
 
-/** Back to the start, for a rebuild. */
+/** Back to the start, for a rebuild: no position, so no store either. */
 export async function resetCheckpoint(db: Queryable, schema: string, name: string): Promise<void> {
   await db.query(
     `INSERT INTO ${quoted(schema)}.checkpoints AS c (name) VALUES ($1)
-     ON CONFLICT (name) DO UPDATE SET commit = NULL, prepare = NULL, updated_at = now()`,
+     ON CONFLICT (name) DO UPDATE SET commit = NULL, prepare = NULL, store = NULL, updated_at = now()`,
     [name],
   );
 }

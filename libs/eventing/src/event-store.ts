@@ -69,6 +69,12 @@ export interface SubscribeOptions {
   signal: AbortSignal;
   /** Upper bound on events fetched per round trip. */
   batchSize?: number;
+  /**
+   * Called between events, in log order, when the store has looked through the log up to `position` and found
+   * nothing more of the categories: a reader may checkpoint there, so a restart does not look through the same
+   * unrelated events again. Only adapters that scan a shared log call it (KurrentDB's filter checkpoints).
+   */
+  onProgress?: (position: Position) => void;
 }
 
 /** The slice of a pino logger the adapters use; pino's Logger fits it. */
@@ -78,7 +84,16 @@ export interface EventStoreLogger {
 }
 
 export interface EventStore {
-  /** Appends atomically; throws ConcurrencyError when `expectedRevision` does not hold. */
+  /**
+   * Appends atomically; throws ConcurrencyError when `expectedRevision` does not hold.
+   *
+   * Idempotency, the same on every adapter: the events' ids must differ from each other (refused before anything
+   * is written). An append whose events are already stored (a retry after a lost reply) never stores them twice
+   * and never reports a second success: it throws ConcurrencyError with the stream's current revision, so the
+   * command handler re-reads and decides again. KurrentDB recognises such a retry only with an expected revision
+   * or `no_stream` (or while it still remembers the ids); with `any` or `stream_exists` it may store them again,
+   * so commands always append at the revision they read.
+   */
   append(
     streamName: string,
     events: readonly NewEvent[],
@@ -92,6 +107,11 @@ export interface EventStore {
   subscribe(options: SubscribeOptions): AsyncIterable<RecordedEvent>;
   /** Position of the newest event a subscriber could currently receive; `start` for an empty log. */
   headPosition(categories: readonly string[]): Promise<Position | 'start'>;
+  /**
+   * Which store this is (`postgres:<uuid>`, `kurrentdb:<uuid>`), kept with every checkpoint: a position means
+   * something only in the log that gave it, so a reader refuses a checkpoint another store wrote.
+   */
+  storeId(): Promise<string>;
   /** Cheap liveness check for /health/ready. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -12,7 +12,6 @@ export {
   type PostgresEventStoreOptions,
 } from './postgres/postgres-event-store.js';
 export { createKurrentEventStore, type KurrentEventStoreOptions } from './kurrentdb/kurrent-event-store.js';
-export { EventStoreUnavailableError } from './kurrentdb/kurrent-mapping.js';
 export {
   ensureEventingTables,
   formatPosition,
@@ -24,6 +23,10 @@ export {
   writeCheckpoint,
   type Queryable,
 } from './checkpoints.js';
+export { ForeignCheckpointError } from './foreign-checkpoint.js';
+export { MalformedEventError } from './malformed-event.js';
+export { listParkedEvents, type ParkedEvent } from './parked-events.js';
+export { StreamDeletedError } from './kurrentdb/kurrent-errors.js';
 export * from './checkpoint-watcher.js';
 export { connectNats } from './nats/connect.js';
 export { defaultDuplicateWindowMs, ensureStream, type StreamOptions } from './nats/stream.js';
@@ -37,6 +40,6 @@ export * from './projections/rebuild.js';
 export * from './unique-values.js';
 export * from './lag.js';
 export { createPostgresPool, type PostgresPoolOptions } from './postgres/pool.js';
-export { isStorageUnavailable } from './storage-unavailable.js';
+export { EventStoreUnavailableError, isStorageUnavailable } from './storage-unavailable.js';
 export * from './leases.js';
 export { inTransaction } from './postgres/transaction.js';

@@ -1,4 +1,18 @@
-import { EventStoreUnavailableError } from './kurrentdb/kurrent-mapping.js';
+/**
+ * The event store could not be reached or did not answer in time (KurrentDB restarting, a closed connection, a
+ * deadline, a subscription the server ended); raised instead of the client's many raw and typed errors.
+ */
+export class EventStoreUnavailableError extends Error {
+  constructor(target: string, cause: unknown) {
+    super(
+      `KurrentDB at ${target} is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`,
+      {
+        cause,
+      },
+    );
+    this.name = 'EventStoreUnavailableError';
+  }
+}
 
 /** Node's socket errors when a server is down, restarting or unreachable. */
 const socketErrorCodes = new Set([

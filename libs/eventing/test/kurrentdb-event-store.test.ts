@@ -1,7 +1,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { createKurrentEventStore } from '../src/kurrentdb/kurrent-event-store.js';
-import { EventStoreUnavailableError } from '../src/kurrentdb/kurrent-mapping.js';
+import { EventStoreUnavailableError } from '../src/storage-unavailable.js';
 import { describeEventStoreContract, newEvent } from './event-store-contract.js';
 
 const url = inject('eventStoreUrl');

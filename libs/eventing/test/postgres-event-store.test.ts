@@ -43,7 +43,16 @@ describe('PostgreSQL event store specifics', () => {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
       [schema],
     );
-    expect(rows.map((row: { table_name: string }) => row.table_name)).toEqual(['events', 'streams']);
+    expect(rows.map((row: { table_name: string }) => row.table_name)).toEqual([
+      'events',
+      'store_identity',
+      'streams',
+    ]);
+    // One identity per store, the same for every process and after another migration; another schema's differs.
+    const ids = await Promise.all(stores.map((each) => each.storeId()));
+    expect(new Set(ids).size).toBe(1);
+    expect(ids[0]).toMatch(/^postgres:[0-9a-f-]{36}$/);
+    expect(await store.storeId()).not.toBe(ids[0]);
   });
 
   it('rejects a duplicate event id with ConcurrencyError and stores nothing', async () => {

@@ -135,14 +135,11 @@ describe('projections', () => {
 
     // Redelivery from an older position, both through the batch path and event by event.
     const events = await recordedEvents(category);
-    const handled = new Set(projection.eventTypes);
+    const target = { pool: fixture.db.pool, schema, projection, store: await fixture.store.storeId() };
     for (const oneByOne of [false, true]) {
       const outcome = await applyBatch(
-        fixture.db.pool,
-        schema,
-        projection,
-        handled,
-        events,
+        target,
+        { events, through: events.at(-1)!.position },
         'start',
         oneByOne,
       );
@@ -240,7 +237,12 @@ describe('projections', () => {
       `SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY table_name`,
       [fresh],
     );
-    expect(tables.rows.map((row) => row.table_name)).toEqual(['checkpoints', 'leases', 'processed_messages']);
+    expect(tables.rows.map((row) => row.table_name)).toEqual([
+      'checkpoints',
+      'leases',
+      'parked_events',
+      'processed_messages',
+    ]);
     await expect(ensureEventingTables(fixture.db.pool, 'bad"; drop')).rejects.toThrow(/identifier/);
   });
 });

@@ -6,6 +6,7 @@ import {
   IllegalStateError,
   NotFoundError,
   PreconditionFailedError,
+  TooLargeError,
   ValidationError,
 } from '@app/domain';
 import { HttpProblem, type ServiceApp } from '../src/index.js';
@@ -19,6 +20,7 @@ const domainErrors = {
   'illegal-state': () => new IllegalStateError('Product is already active'),
   concurrency: () => new ConcurrencyError('catalog_product-1', 3, 4),
   'precondition-failed': () => new PreconditionFailedError('The product changed since you loaded it'),
+  'too-large': () => new TooLargeError('This change is too large to save. Please send less data.'),
 };
 
 describe('problem bodies for thrown errors', () => {
@@ -56,6 +58,7 @@ describe('problem bodies for thrown errors', () => {
     ['illegal-state', 409, 'Product is already active'],
     ['concurrency', 409, 'Someone else changed this at the same time. Please reload and try again.'],
     ['precondition-failed', 412, 'The product changed since you loaded it'],
+    ['too-large', 413, 'This change is too large to save. Please send less data.'],
   ])('maps the domain error %s to %i', async (kind, status, detail) => {
     const response = await app.inject({ method: 'GET', url: `/domain/${kind}` });
 

@@ -1,4 +1,3 @@
-import { ConcurrencyError } from '@app/domain';
 import {
   ANY,
   NO_STREAM,
@@ -7,15 +6,8 @@ import {
   type AppendStreamState,
   type RecordedEvent as KurrentRecordedEvent,
 } from '@kurrent/kurrentdb-client';
-import type { EventMetadata, ExpectedRevision, RecordedEvent } from '../event-store.js';
-
-/** KurrentDB could not be reached; raised instead of the client's raw gRPC errors (TOOLCHAIN.md). */
-export class EventStoreUnavailableError extends Error {
-  constructor(target: string, cause: unknown) {
-    super(`KurrentDB at ${target} is unavailable: ${describe(cause)}`, { cause });
-    this.name = 'EventStoreUnavailableError';
-  }
-}
+import type { ExpectedRevision, RecordedEvent } from '../event-store.js';
+import { checkedPayload, MalformedEventError } from '../malformed-event.js';
 
 export function toStreamState(expected: ExpectedRevision): AppendStreamState {
   switch (expected) {
@@ -26,54 +18,41 @@ export function toStreamState(expected: ExpectedRevision): AppendStreamState {
     case 'any':
       return ANY;
     default:
-      if (!Number.isSafeInteger(expected) || expected < 0) {
-        throw new Error(`Expected revision must be a non-negative integer, got ${expected}`);
-      }
       return BigInt(expected);
   }
 }
 
 /**
- * Maps client failures: a wrong expected version becomes the domain's ConcurrencyError, and connection
- * failures, which the client raises either as UnavailableError or as a raw gRPC status 14, become one clear
- * error. Anything else is passed on unchanged.
+ * One rule for `recordedAt`, whichever path read the event: whole seconds. Reads go through the Rust bridge,
+ * which hands over the server's time truncated to the second (TOOLCHAIN.md; the bridge builds a Date from
+ * kurrentdb-rs's `created`, bridge client.rs `js_recorded_event`), while subscriptions go through grpc-js, which
+ * keeps milliseconds (convertGrpcEvent.js:178-197). Truncating both makes a subscribed event equal the stored one.
  */
-export function mapKurrentError(
-  error: unknown,
-  target: string,
-  stream?: string,
-  expected?: ExpectedRevision,
-) {
-  const details = error as { type?: unknown; code?: unknown; actualState?: unknown } | null;
-  if (details?.type === 'wrong-expected-version' && stream !== undefined && expected !== undefined) {
-    const actual = details.actualState;
-    const revision = typeof actual === 'bigint' && actual >= 0n ? Number(actual) : 'no_stream';
-    return new ConcurrencyError(stream, expected, revision);
-  }
-  if (details?.type === 'unavailable' || details?.type === 'deadline-exceeded' || details?.code === 14) {
-    return new EventStoreUnavailableError(target, error);
-  }
-  return error;
+export function recordedAtOf(created: Date): Date {
+  return new Date(Math.floor(created.getTime() / 1_000) * 1_000);
 }
 
-export function isStreamNotFound(error: unknown): boolean {
-  return (error as { type?: unknown } | null)?.type === 'stream-not-found';
-}
-
+/**
+ * A client event as the port's RecordedEvent. Data and metadata must be JSON objects: the client passes a
+ * JSON string, number or array through as it is, and bytes it cannot parse as bytes (convertRustEvent.js:49-95,
+ * convertGrpcEvent.js:156-176); those raise MalformedEventError, as on PostgreSQL, instead of becoming `{}`.
+ */
 export function toRecordedEvent(event: KurrentRecordedEvent | AllStreamRecordedEvent): RecordedEvent {
   if (!event.position) {
     throw new Error(`KurrentDB returned event ${event.id} without a position; the server predates 22.6`);
   }
-  if (!event.isJson) throw new Error(`Event ${event.id} in ${event.streamId} is not JSON`);
-  return {
+  const address = {
     id: event.id,
     type: event.type,
-    data: asObject(event.data),
-    metadata: asObject(event.metadata) as EventMetadata,
     streamName: event.streamId,
     revision: Number(event.revision),
     position: { commit: event.position.commit, prepare: event.position.prepare },
-    recordedAt: event.created,
+  };
+  if (!event.isJson) throw new MalformedEventError(address, 'its content type is not application/json');
+  return {
+    ...address,
+    ...checkedPayload(address, event.data, event.metadata),
+    recordedAt: recordedAtOf(event.created),
   };
 }
 
@@ -81,17 +60,4 @@ export function toRecordedEvent(event: KurrentRecordedEvent | AllStreamRecordedE
 export function describeTarget(connectionString: string): string {
   const match = /^[a-z+]+:\/\/(?:[^@/]*@)?([^/?]+)/i.exec(connectionString);
   return match?.[1] ?? 'the configured address';
-}
-
-function asObject(value: unknown): Record<string, unknown> {
-  return typeof value === 'object' &&
-    value !== null &&
-    !Array.isArray(value) &&
-    !(value instanceof Uint8Array)
-    ? (value as Record<string, unknown>)
-    : {};
-}
-
-function describe(cause: unknown): string {
-  return cause instanceof Error ? cause.message : String(cause);
 }

@@ -1,5 +1,6 @@
 import { ConcurrencyError } from '@app/domain';
 import type pg from 'pg';
+import { assertAppendable } from '../append-rules.js';
 import { categoryOf, type AppendResult, type ExpectedRevision, type NewEvent } from '../event-store.js';
 
 /** Anything that runs a query: a pool (one implicit transaction per append) or a client inside a transaction. */
@@ -63,15 +64,6 @@ export async function appendInTransaction(
     nextRevision: Number(row.r_revision),
     position: { commit: BigInt(row.r_transaction_id), prepare: BigInt(row.r_global_position) },
   };
-}
-
-function assertAppendable(stream: string, events: readonly NewEvent[], expected: ExpectedRevision): void {
-  if (events.length === 0) throw new Error(`Append to ${stream} needs at least one event`);
-  if (typeof expected === 'number' && !(Number.isSafeInteger(expected) && expected >= 0)) {
-    throw new Error(`Expected revision of ${stream} must be a non-negative integer, got ${expected}`);
-  }
-  const ids = new Set(events.map((event) => event.id));
-  if (ids.size !== events.length) throw new Error(`Append to ${stream} repeats an event id`);
 }
 
 async function currentRevision(

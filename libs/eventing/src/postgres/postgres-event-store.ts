@@ -35,6 +35,7 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   assertSchemaName(schema);
   const listener = createNotificationListener(pool.options, notifyChannel(schema), logger);
   const closing = new AbortController();
+  let storeId: Promise<string> | undefined;
 
   return {
     schema,
@@ -83,6 +84,16 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
     },
 
     backlog: (query) => readBacklog(pool, schema, query),
+
+    storeId() {
+      storeId ??= pool.query<{ id: string }>(`SELECT id FROM ${schema}.store_identity`).then(({ rows }) => {
+        if (!rows[0]) throw new Error(`${schema}.store_identity is empty; run migrate() first`);
+        return `postgres:${rows[0].id}`;
+      });
+      // A failed read (the database away) is not remembered: the next caller asks again.
+      storeId.catch(() => (storeId = undefined));
+      return storeId;
+    },
 
     async ping() {
       await pool.query('SELECT 1');

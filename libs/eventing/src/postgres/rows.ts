@@ -1,4 +1,5 @@
-import type { EventMetadata, RecordedEvent } from '../event-store.js';
+import type { RecordedEvent } from '../event-store.js';
+import { checkedPayload } from '../malformed-event.js';
 
 /**
  * Columns every event read selects. The transaction id comes as text (node-pg has no xid8 parser) under another
@@ -14,20 +15,20 @@ export interface EventRow {
   stream_revision: string;
   event_id: string;
   type: string;
-  data: Record<string, unknown>;
-  metadata: EventMetadata;
+  /** jsonb: an object when this adapter wrote it; anything when something else did. */
+  data: unknown;
+  metadata: unknown;
   recorded_at: Date;
 }
 
+/** Throws MalformedEventError for a row whose data or metadata is not a JSON object (same rule as KurrentDB). */
 export function toRecordedEvent(row: EventRow): RecordedEvent {
-  return {
+  const address = {
     id: row.event_id,
     type: row.type,
-    data: row.data,
-    metadata: row.metadata,
     streamName: row.stream_name,
     revision: Number(row.stream_revision),
     position: { commit: BigInt(row.transaction_id_text), prepare: BigInt(row.global_position) },
-    recordedAt: row.recorded_at,
   };
+  return { ...address, ...checkedPayload(address, row.data, row.metadata), recordedAt: row.recorded_at };
 }

@@ -49,6 +49,13 @@ CREATE TABLE IF NOT EXISTS ${s}.events (
   UNIQUE (stream_name, stream_revision)
 );
 
+-- Which store this is, for checkpoints (EventStore.storeId): one row, made once.
+CREATE TABLE IF NOT EXISTS ${s}.store_identity (
+  id uuid NOT NULL,
+  only_row boolean PRIMARY KEY DEFAULT true CHECK (only_row)
+);
+INSERT INTO ${s}.store_identity (id) VALUES (gen_random_uuid()) ON CONFLICT DO NOTHING;
+
 -- Subscriptions read one or more categories in (transaction_id, global_position) order.
 CREATE INDEX IF NOT EXISTS events_category_transaction_position
   ON ${s}.events (category, transaction_id, global_position);

@@ -1,12 +1,21 @@
-import type { RecordedEvent } from '../event-store.js';
+import type { Position, RecordedEvent } from '../event-store.js';
+import type { PositionedBatch } from './projection.js';
+
+type Item = { event: RecordedEvent } | { progress: Position };
+
+/** Opens the subscription the pump reads; `onProgress` goes into its SubscribeOptions. */
+export type PumpSource = (onProgress: (position: Position) => void) => AsyncIterable<RecordedEvent>;
 
 /**
  * Reads a subscription ahead into a bounded buffer so the consumer can take whatever has arrived as one batch:
  * one event when the system is idle (low latency), up to `max` when it is catching up (one transaction for many
- * events), and the next batch is fetched while the current one is being applied.
+ * events), and the next batch is fetched while the current one is being applied. The store's progress reports
+ * (SubscribeOptions.onProgress) are kept in order with the events, so a batch can move the checkpoint past
+ * unrelated events the store looked through; consecutive reports keep only the furthest.
  */
 export class EventPump {
-  readonly #buffer: RecordedEvent[] = [];
+  readonly #items: Item[] = [];
+  #events = 0;
   #ended = false;
   #failure: { error: unknown } | undefined;
   #wakeTaker: (() => void) | undefined;
@@ -15,20 +24,29 @@ export class EventPump {
   readonly finished: Promise<void>;
 
   constructor(
-    source: AsyncIterable<RecordedEvent>,
+    source: PumpSource,
     private readonly capacity: number,
     private readonly signal: AbortSignal,
   ) {
     signal.addEventListener('abort', () => this.#wakeReader?.(), { once: true });
-    this.finished = this.#read(source);
+    this.finished = this.#read(source((position) => this.#progress(position)));
+  }
+
+  /** Called from inside the subscription while it is being read, so it lands after the events it follows. */
+  #progress(position: Position): void {
+    const last = this.#items.at(-1);
+    if (last && 'progress' in last) last.progress = position;
+    else this.#items.push({ progress: position });
+    this.#wakeTaker?.();
   }
 
   async #read(source: AsyncIterable<RecordedEvent>): Promise<void> {
     try {
       for await (const event of source) {
-        this.#buffer.push(event);
+        this.#items.push({ event });
+        this.#events += 1;
         this.#wakeTaker?.();
-        while (this.#buffer.length >= this.capacity && !this.signal.aborted) {
+        while (this.#events >= this.capacity && !this.signal.aborted) {
           await new Promise<void>((resolve) => (this.#wakeReader = resolve));
         }
         if (this.signal.aborted) break;
@@ -41,14 +59,33 @@ export class EventPump {
     }
   }
 
-  /** Up to `max` events, waiting for at least one; [] once the subscription ended. Rethrows its failure. */
-  async take(max: number): Promise<RecordedEvent[]> {
-    while (this.#buffer.length === 0 && !this.#ended) {
+  /**
+   * Up to `max` events and the position a reader that applied them may checkpoint at, waiting for at least one
+   * event or progress report; null once the subscription ended. Rethrows its failure after what came before it.
+   */
+  async take(max: number): Promise<PositionedBatch | null> {
+    while (this.#items.length === 0 && !this.#ended) {
       await new Promise<void>((resolve) => (this.#wakeTaker = resolve));
     }
-    if (this.#buffer.length === 0 && this.#failure) throw this.#failure.error;
-    const batch = this.#buffer.splice(0, max);
+    if (this.#items.length === 0) {
+      if (this.#failure) throw this.#failure.error;
+      return null;
+    }
+    const events: RecordedEvent[] = [];
+    let through: Position | undefined;
+    while (this.#items.length > 0) {
+      const next = this.#items[0]!;
+      if ('event' in next && events.length === max) break;
+      this.#items.shift();
+      if ('event' in next) {
+        events.push(next.event);
+        through = next.event.position;
+      } else {
+        through = next.progress;
+      }
+    }
+    this.#events -= events.length;
     this.#wakeReader?.();
-    return batch;
+    return { events, through: through! };
   }
 }

@@ -1,6 +1,8 @@
 import type pg from 'pg';
 import { comparePositions, type Position, type RecordedEvent } from '../event-store.js';
 import { lockCheckpoint, writeCheckpoint } from '../checkpoints.js';
+import type { MalformedEventError } from '../malformed-event.js';
+import { parkEvent } from '../parked-events.js';
 import { inTransaction } from '../postgres/transaction.js';
 
 /** One read model (ARCHITECTURE.md "Read models and consistency"), kept by replaying events into Postgres. */
@@ -35,6 +37,21 @@ export class ProjectionEventError extends Error {
   }
 }
 
+/** Where a batch goes: one projection, in one service's schema, reading one event store. */
+export interface ProjectionTarget {
+  pool: pg.Pool;
+  schema: string;
+  projection: Projection;
+  /** The store whose positions the checkpoint holds (EventStore.storeId). */
+  store: string;
+}
+
+/** Events to apply, and how far the checkpoint may move once they are: their last position, or further. */
+export interface PositionedBatch {
+  events: readonly RecordedEvent[];
+  through: Position;
+}
+
 /**
  * Applies a batch and records the checkpoint in one transaction. The checkpoint row is locked first and events
  * at or before it are skipped, so a redelivered or replayed event changes nothing and two instances of the same
@@ -42,27 +59,46 @@ export class ProjectionEventError extends Error {
  * it further back means the read model was reset under us.
  */
 export async function applyBatch(
-  pool: pg.Pool,
-  schema: string,
-  projection: Projection,
-  handledTypes: ReadonlySet<string>,
-  events: readonly RecordedEvent[],
+  target: ProjectionTarget,
+  batch: PositionedBatch,
   expected: Position | 'start',
   oneByOne: boolean,
 ): Promise<BatchOutcome> {
-  const last = events.at(-1);
-  if (!last) return { kind: 'applied', position: expected };
-  return inTransaction(pool, async (tx): Promise<BatchOutcome> => {
-    const checkpoint = await lockCheckpoint(tx, schema, projection.name);
+  const { schema, projection, store } = target;
+  const handled = new Set(projection.eventTypes);
+  return inTransaction(target.pool, async (tx): Promise<BatchOutcome> => {
+    const checkpoint = await lockCheckpoint(tx, schema, projection.name, store);
     // Nothing is written in either case, so ending the transaction by COMMIT changes nothing.
     if (comparePositions(checkpoint, expected) < 0) return { kind: 'rewound', checkpoint };
-    if (comparePositions(last.position, checkpoint) <= 0) return { kind: 'applied', position: checkpoint };
-    const fresh = events.filter(
-      (event) => handledTypes.has(event.type) && comparePositions(event.position, checkpoint) > 0,
+    if (comparePositions(batch.through, checkpoint) <= 0) return { kind: 'applied', position: checkpoint };
+    const fresh = batch.events.filter(
+      (event) => handled.has(event.type) && comparePositions(event.position, checkpoint) > 0,
     );
     if (fresh.length > 0) await applyEvents(projection, fresh, tx, oneByOne);
-    await writeCheckpoint(tx, schema, projection.name, last.position);
-    return { kind: 'applied', position: last.position };
+    await writeCheckpoint(tx, schema, projection.name, batch.through, store);
+    return { kind: 'applied', position: batch.through };
+  });
+}
+
+/**
+ * Moves a projection past an event the store could not read: parks it when the projection handles its type (an
+ * event of another type would only have advanced the checkpoint) and puts the checkpoint at it, in one
+ * transaction. Same outcomes as applyBatch, so the caller resubscribes from the returned position.
+ */
+export async function skipMalformedEvent(
+  target: ProjectionTarget,
+  error: MalformedEventError,
+  expected: Position | 'start',
+): Promise<BatchOutcome> {
+  const { schema, projection, store } = target;
+  const { position, type } = error.event;
+  return inTransaction(target.pool, async (tx): Promise<BatchOutcome> => {
+    const checkpoint = await lockCheckpoint(tx, schema, projection.name, store);
+    if (comparePositions(checkpoint, expected) < 0) return { kind: 'rewound', checkpoint };
+    if (comparePositions(position, checkpoint) <= 0) return { kind: 'applied', position: checkpoint };
+    if (projection.eventTypes.includes(type)) await parkEvent(tx, schema, projection.name, error);
+    await writeCheckpoint(tx, schema, projection.name, position, store);
+    return { kind: 'applied', position };
   });
 }
 

@@ -1,9 +1,11 @@
 import type pg from 'pg';
 import { comparePositions, type EventStore, type Position } from '../event-store.js';
 import { ensureEventingTables, lockCheckpoint, resetCheckpoint } from '../checkpoints.js';
+import { MalformedEventError } from '../malformed-event.js';
+import { clearParkedEvents, listParkedEvents } from '../parked-events.js';
 import { inTransaction } from '../postgres/transaction.js';
 import { EventPump } from './event-pump.js';
-import { applyBatch, type Projection } from './projection.js';
+import { applyBatch, skipMalformedEvent, type Projection, type ProjectionTarget } from './projection.js';
 
 export interface RebuildOptions {
   eventStore: EventStore;
@@ -17,23 +19,30 @@ export interface RebuildOptions {
   batchSize?: number;
 }
 
+export interface RebuildResult {
+  events: number;
+  seconds: number;
+  /** Events of the projection's types the store still cannot read: parked again, named in parked_events. */
+  parked: number;
+}
+
 const progressEveryMs = 1_000;
 
 /**
  * Empties the projection's tables and replays every event up to the current head (ARCHITECTURE.md "Read models
  * can be rebuilt"). Stop the service's live runner first for speed; if one is running it notices the reset
- * checkpoint and cooperates through the checkpoint lock, so the result is still right.
+ * checkpoint and cooperates through the checkpoint lock, so the result is still right. This is also how parked
+ * events are replayed after a fix: the reset forgets them and the replay reads them again, in order.
  */
-export async function rebuildProjection(
-  options: RebuildOptions,
-): Promise<{ events: number; seconds: number }> {
-  const { pool, schema, projection } = options;
+export async function rebuildProjection(options: RebuildOptions): Promise<RebuildResult> {
+  const { pool, schema, projection, eventStore } = options;
   const batchSize = options.batchSize ?? 1_000;
   const started = performance.now();
   await ensureEventingTables(pool, schema);
-  await resetProjection(pool, schema, projection);
+  const target: ProjectionTarget = { pool, schema, projection, store: await eventStore.storeId() };
+  await resetProjection(target);
 
-  const head = await options.eventStore.headPosition(options.categories);
+  const head = await eventStore.headPosition(options.categories);
   let events = 0;
   let lastReport = started;
   const report = () => {
@@ -41,46 +50,61 @@ export async function rebuildProjection(
     options.onProgress?.({ events, eventsPerSecond: seconds > 0 ? Math.round(events / seconds) : 0 });
   };
 
-  if (head !== 'start') {
+  let applied: Position | 'start' = 'start';
+  while (comparePositions(applied, head) < 0) {
     const controller = new AbortController();
-    const source = options.eventStore.subscribe({
-      from: 'start',
-      categories: options.categories,
-      signal: controller.signal,
-      batchSize,
-    });
-    const pump = new EventPump(source, batchSize * 4, controller.signal);
-    const handled = new Set(projection.eventTypes);
-    let applied: Position | 'start' = 'start';
+    const from = applied;
+    const pump = new EventPump(
+      (onProgress) =>
+        eventStore.subscribe({
+          from,
+          categories: options.categories,
+          signal: controller.signal,
+          batchSize,
+          onProgress,
+        }),
+      batchSize * 4,
+      controller.signal,
+    );
     try {
       while (comparePositions(applied, head) < 0) {
         const batch = await pump.take(batchSize);
-        if (batch.length === 0)
-          throw new Error('event subscription ended before the rebuild reached the head');
-        const outcome = await applyBatch(pool, schema, projection, handled, batch, applied, false);
+        if (!batch) throw new Error('event subscription ended before the rebuild reached the head');
+        const outcome = await applyBatch(target, batch, applied, false);
         if (outcome.kind === 'rewound')
           throw new Error(`projection ${projection.name} was reset during its rebuild`);
         applied = outcome.position;
-        events += batch.length;
+        events += batch.events.length;
         if (performance.now() - lastReport >= progressEveryMs) {
           lastReport = performance.now();
           report();
         }
       }
+    } catch (error) {
+      if (!(error instanceof MalformedEventError)) throw error;
+      // Parked (again) and passed; the next subscription starts right after it.
+      const outcome = await skipMalformedEvent(target, error, applied);
+      if (outcome.kind === 'rewound')
+        throw new Error(`projection ${projection.name} was reset during its rebuild`);
+      applied = outcome.position;
+      events += 1;
     } finally {
       controller.abort();
       await pump.finished;
     }
   }
   report();
-  return { events, seconds: (performance.now() - started) / 1_000 };
+  const parked = (await listParkedEvents(pool, schema, projection.name)).length;
+  return { events, seconds: (performance.now() - started) / 1_000, parked };
 }
 
-async function resetProjection(pool: pg.Pool, schema: string, projection: Projection): Promise<void> {
+async function resetProjection({ pool, schema, projection }: ProjectionTarget): Promise<void> {
   await inTransaction(pool, async (tx) => {
-    // Taken first so a live runner's batch in flight finishes before the tables are emptied under it.
+    // Taken first so a live runner's batch in flight finishes before the tables are emptied under it. Whichever
+    // store wrote the checkpoint: a rebuild is how a checkpoint of another store is replaced.
     await lockCheckpoint(tx, schema, projection.name);
     await projection.reset(tx);
     await resetCheckpoint(tx, schema, projection.name);
+    await clearParkedEvents(tx, schema, projection.name);
   });
 }

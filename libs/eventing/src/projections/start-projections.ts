@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store.js';
-import { ensureEventingTables, formatPosition, readCheckpoint, readCheckpoints } from '../checkpoints.js';
-import { backoffMs, sleep, type EventingLogger } from '../relay/retry.js';
-import { EventPump } from './event-pump.js';
-import { applyBatch, ProjectionEventError, type BatchOutcome, type Projection } from './projection.js';
+import { comparePositions, type EventStore, type Position } from '../event-store.js';
+import { ensureEventingTables, readCheckpoint, readCheckpoints } from '../checkpoints.js';
+import type { EventingLogger } from '../relay/retry.js';
+import type { Projection } from './projection.js';
+import { runProjection } from './run-projection.js';
 
 export interface ProjectionsOptions {
   eventStore: EventStore;
@@ -45,11 +45,13 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
   const names = new Set(projections.map((projection) => projection.name));
   if (names.size !== projections.length) throw new Error('projection names must be unique');
   await ensureEventingTables(pool, schema);
+  const store = await options.eventStore.storeId();
 
   const stopping = new AbortController();
   const applied = new Map<string, Position | 'start'>();
+  // Refuses to start on a checkpoint another event store wrote (ForeignCheckpointError says to rebuild).
   for (const projection of projections) {
-    applied.set(projection.name, await readCheckpoint(pool, schema, projection.name));
+    applied.set(projection.name, await readCheckpoint(pool, schema, projection.name, store));
   }
   const waiters = new Set<Waiter>();
 
@@ -66,7 +68,7 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
   };
 
   const running = projections.map((projection) =>
-    runProjection({ ...options, projection, signal: stopping.signal, onApplied: setApplied }),
+    runProjection({ ...options, projection, store, signal: stopping.signal, onApplied: setApplied }),
   );
 
   return {
@@ -95,97 +97,4 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
     categories: options.categories,
     checkpoints: () => readCheckpoints(pool, schema, [...names]),
   };
-}
-
-interface RunOptions extends ProjectionsOptions {
-  projection: Projection;
-  signal: AbortSignal;
-  onApplied(name: string, position: Position | 'start'): void;
-}
-
-/** One projection's loop: (re)subscribe from the stored checkpoint, apply batches, restart after failures. */
-async function runProjection(options: RunOptions): Promise<void> {
-  const { eventStore, projection, signal, logger } = options;
-  const batchSize = options.batchSize ?? 500;
-  for (let attempt = 0; !signal.aborted;) {
-    const subscription = new AbortController();
-    const subscribed = AbortSignal.any([signal, subscription.signal]);
-    let pump: EventPump | undefined;
-    try {
-      let expected = await readCheckpoint(options.pool, options.schema, projection.name);
-      options.onApplied(projection.name, expected);
-      const source = eventStore.subscribe({
-        from: expected,
-        categories: options.categories,
-        signal: subscribed,
-        batchSize,
-      });
-      pump = new EventPump(source, batchSize * 4, subscribed);
-      for (;;) {
-        const batch = await pump.take(batchSize);
-        if (batch.length === 0) break;
-        const outcome = await applyWithRetry(options, batch, expected);
-        if (!outcome) break;
-        if (outcome.kind === 'rewound') {
-          logger.warn(
-            { projection: projection.name, checkpoint: formatPosition(outcome.checkpoint) },
-            'projection checkpoint moved back (rebuild?); resubscribing from it',
-          );
-          break;
-        }
-        expected = outcome.position;
-        options.onApplied(projection.name, expected);
-        attempt = 0;
-      }
-    } catch (error) {
-      logger.error({ err: error, projection: projection.name }, 'projection subscription failed; restarting');
-      await sleep(backoffMs(attempt++, 200, 30_000), signal);
-    } finally {
-      subscription.abort();
-      await pump?.finished;
-    }
-  }
-}
-
-/**
- * A failing batch is retried until it applies or the runner stops; never skipped. Retries go event by event so
- * the log names the event that fails, not just the batch.
- */
-async function applyWithRetry(
-  options: RunOptions,
-  batch: readonly RecordedEvent[],
-  expected: Position | 'start',
-): Promise<BatchOutcome | null> {
-  const { projection, logger } = options;
-  const handled = new Set(projection.eventTypes);
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await applyBatch(
-        options.pool,
-        options.schema,
-        projection,
-        handled,
-        batch,
-        expected,
-        attempt > 0,
-      );
-    } catch (error) {
-      const event = error instanceof ProjectionEventError ? error.event : undefined;
-      logger.error(
-        {
-          err: error,
-          cause: event ? (error as ProjectionEventError).cause : undefined,
-          projection: projection.name,
-          eventId: event?.id,
-          eventType: event?.type,
-          stream: event?.streamName,
-          batch: { size: batch.length, firstId: batch[0]?.id, lastId: batch.at(-1)?.id },
-          attempt,
-        },
-        'projection failed to apply events; retrying',
-      );
-    }
-    await sleep(backoffMs(attempt, 200, 30_000), options.signal);
-    if (options.signal.aborted) return null;
-  }
 }

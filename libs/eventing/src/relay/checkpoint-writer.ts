@@ -10,6 +10,8 @@ export interface CheckpointWriterOptions {
   everyEvents: number;
   everyMs: number;
   logger: EventingLogger;
+  /** EventStore.storeId(), recorded with the checkpoint. */
+  store: string;
   beforeWrite?: (position: Position) => Promise<void> | void;
 }
 
@@ -51,7 +53,8 @@ export class CheckpointWriter {
     this.#sinceWrite = 0;
     try {
       await this.options.beforeWrite?.(position);
-      await writeCheckpoint(this.options.pool, this.options.schema, this.options.name, position);
+      const { pool, schema, name, store } = this.options;
+      await writeCheckpoint(pool, schema, name, position, store);
       if (this.#pending === position) this.#pending = null;
     } catch (error) {
       this.options.logger.error(

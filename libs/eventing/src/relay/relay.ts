@@ -4,10 +4,13 @@ import { jetstream, jetstreamManager } from '@nats-io/jetstream';
 import type { IntegrationEnvelope } from '@app/contracts';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store.js';
 import { ensureEventingTables, formatPosition, readCheckpoint } from '../checkpoints.js';
+import { MalformedEventError } from '../malformed-event.js';
+import { parkEvent } from '../parked-events.js';
 import { defaultDuplicateWindowMs, ensureStream, type StreamOptions } from '../nats/stream.js';
 import { CheckpointWriter } from './checkpoint-writer.js';
 import { acquireLeadership } from './leader-lock.js';
 import { publishEvent, type PublishContext } from './publish.js';
+import { republishParked } from './republish-parked.js';
 import { backoffMs, sleep, type EventingLogger } from './retry.js';
 
 export interface RelayOptions {
@@ -64,6 +67,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
   }
 
   await ensureEventingTables(pool, schema);
+  const store = await eventStore.storeId();
   await ensureStream(await jetstreamManager(options.nats), options.stream);
   const publish: PublishContext = {
     js: jetstream(options.nats),
@@ -79,22 +83,56 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     everyEvents,
     everyMs,
     logger,
+    store,
     beforeWrite: options.beforeCheckpointWrite,
   });
   const stopping = new AbortController();
-  let published: Position | 'start' = await readCheckpoint(pool, schema, name);
+  // Refuses to start on a checkpoint another event store wrote (ForeignCheckpointError says what to do).
+  let published: Position | 'start' = await readCheckpoint(pool, schema, name, store);
+
+  /** The store looked through the log up to `position` and found nothing more to publish. */
+  const progressed = (position: Position): void => {
+    if (comparePositions(position, published) <= 0) return;
+    published = position;
+    void writer.advance(position);
+  };
 
   async function lead(signal: AbortSignal): Promise<void> {
     // Another leader may have moved on while this instance stood by.
-    const stored = await readCheckpoint(pool, schema, name);
+    const stored = await readCheckpoint(pool, schema, name, store);
     if (comparePositions(stored, published) > 0) published = stored;
+    await republishParked({ eventStore, pool, schema, consumer: name, publish, signal });
     logger.info({ relay: name, from: formatPosition(published) }, 'relay publishing');
-    const events = eventStore.subscribe({ from: published, categories: options.categories, signal });
+    for (;;) {
+      try {
+        await publishFrom(signal);
+        return;
+      } catch (error) {
+        if (!(error instanceof MalformedEventError)) throw error;
+        await parkEvent(pool, schema, name, error);
+        logger.error(
+          { relay: name, eventId: error.event.id, stream: error.event.streamName, reason: error.reason },
+          'relay parked an event it cannot read and moved past it; it republishes it after a fix and a restart',
+        );
+        published = error.event.position;
+        await writer.advance(error.event.position);
+      }
+    }
+  }
+
+  async function publishFrom(signal: AbortSignal): Promise<void> {
+    const events = eventStore.subscribe({
+      from: published,
+      categories: options.categories,
+      signal,
+      onProgress: progressed,
+    });
     for await (const event of events) {
       if (!(await publishEvent(publish, event, signal))) return;
       published = event.position;
       await writer.advance(event.position);
     }
+    if (!signal.aborted) throw new Error('the event subscription ended without being stopped');
   }
 
   const running = (async () => {

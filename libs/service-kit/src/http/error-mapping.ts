@@ -19,6 +19,9 @@ const domainStatus: Record<DomainError['kind'], number> = {
   'illegal-state': 409,
   concurrency: 409,
   'precondition-failed': 412,
+  // 413, not 422: the request is valid and allowed, only larger than the event store records in one append; the
+  // remedy is the one 413 means (send less), and it matches Fastify's own 413 for a body over its limit.
+  'too-large': 413,
 };
 
 /** Fastify's own client errors that deserve a plainer sentence than the framework's message. */

@@ -38,6 +38,7 @@ function appendsMeetFirst(store: EventStore, parties: number, patienceMs: number
     readStream: (stream) => store.readStream(stream),
     subscribe: (subscribeOptions) => store.subscribe(subscribeOptions),
     headPosition: (categories) => store.headPosition(categories),
+    storeId: () => store.storeId(),
     ping: () => store.ping(),
     close: () => store.close(),
   };
