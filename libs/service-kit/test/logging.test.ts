@@ -72,6 +72,27 @@ describe('log redaction', () => {
     expect(logs.lines[1]).toMatchObject({ items: [{ name: 'x', privateKey: '[Redacted]' }] });
   });
 
+  it("censors secrets an error carries and drops the pg client pg-pool hangs on a lost connection's error", () => {
+    const logs = logCapture();
+    const logger = createLogger({ stream: logs.stream });
+    const lost = Object.assign(new Error('Connection terminated unexpectedly'), {
+      code: 'ECONNRESET',
+      client: { connectionParameters: { user: 'catalog', password: 'hunter2' }, password: 'hunter2' },
+      config: { database: 'platform', password: 'hunter2' },
+    });
+
+    logger.warn({ err: lost }, 'idle Postgres connection lost');
+
+    const line = logs.lines[0] ?? {};
+    expect(JSON.stringify(line)).not.toContain('hunter2');
+    expect(line.err).toMatchObject({
+      message: 'Connection terminated unexpectedly',
+      code: 'ECONNRESET',
+      config: { database: 'platform', password: '[Redacted]' },
+    });
+    expect(line.err).not.toHaveProperty('client');
+  });
+
   it('leaves the logged object itself untouched', () => {
     const logger = createLogger({ stream: logCapture().stream });
     const payload = { user: { password: 'p1' } };

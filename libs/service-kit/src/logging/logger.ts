@@ -1,4 +1,5 @@
 import { pino, type DestinationStream, type Logger, type LoggerOptions } from 'pino';
+import { serializeError } from './error-serializer.js';
 import { redactPaths, redactSecrets } from './redaction.js';
 import { serializeRequest } from './request-serializer.js';
 import { traceMixin } from './trace-mixin.js';
@@ -19,7 +20,7 @@ export function createLoggerOptions(options: ServiceLoggerOptions = {}): Service
     level: 'info',
     timestamp: pino.stdTimeFunctions.isoTime,
     ...rest,
-    serializers: { req: serializeRequest, ...serializers },
+    serializers: { req: serializeRequest, err: serializeError, ...serializers },
     formatters: {
       level: (label) => ({ level: label }),
       ...formatters,
