@@ -83,7 +83,7 @@ export async function buildApp(deps: BillingDeps) {
   await app.register(invoiceRoutes, { db });
   await app.register(usageRoutes, { db, now });
   if (provider.name === 'sandbox') {
-    const confirmation = createSandboxConfirmation({ pool: db, sandbox: provider, settlement });
+    const confirmation = createSandboxConfirmation({ eventStore, sandbox: provider, settlement });
     await app.register(sandboxRoutes, { confirmation, ...replies });
   } else {
     const webhooks = createStripeWebhooks({

@@ -1,13 +1,12 @@
-import type pg from 'pg';
 import { NotFoundError } from '@app/domain';
-import type { CommandOptions } from '@app/eventing';
+import type { CommandOptions, EventStore } from '@app/eventing';
 import { paymentNotFound } from '../domain/payment/decide.js';
 import type { PaymentOutcome } from '../payments/payment-provider.js';
 import { PaymentIntentUnexpectedStateError } from '../payments/provider-errors.js';
 import type { SandboxConfirmInput, SandboxProvider } from '../payments/sandbox/sandbox-provider.js';
 import { intentIdOf } from '../payments/sandbox/sandbox-secrets.js';
-import { findPaymentByProviderId } from '../projections/payments.js';
 import type { Settlement, SettlementService } from './settlement.js';
+import { readPayment } from './streams.js';
 
 /**
  * POST /api/billing/sandbox/confirm's use case: the Sandbox plays Stripe.js and Stripe at once. The payment the
@@ -15,11 +14,23 @@ import type { Settlement, SettlementService } from './settlement.js';
  * buyer's payment); then the Sandbox's answer is settled exactly as a Stripe webhook's would be.
  */
 export function createSandboxConfirmation(deps: {
-  pool: pg.Pool;
+  eventStore: EventStore;
   sandbox: SandboxProvider;
   settlement: SettlementService;
 }) {
-  const { pool, sandbox, settlement } = deps;
+  const { eventStore, sandbox, settlement } = deps;
+
+  /**
+   * The caller's payment behind the intent, from the payment's own stream rather than billing's views: a checkout
+   * confirmed the moment it was opened must be found even while the views lag (after a database restart, say).
+   */
+  async function callersPayment(userId: string, intentId: string): Promise<string | null> {
+    const paymentId = await sandbox.paymentIdOf(intentId);
+    if (paymentId === null) return null;
+    const payment = await readPayment(eventStore, paymentId);
+    const owned = payment.status !== 'absent' && payment.userId === userId;
+    return owned && payment.providerPaymentId === intentId ? paymentId : null;
+  }
 
   /**
    * The Sandbox's answer to the card. A payment that already succeeded there is refused as Stripe refuses it
@@ -49,15 +60,13 @@ export function createSandboxConfirmation(deps: {
   return {
     async confirm(userId: string, input: SandboxConfirmInput, options: CommandOptions): Promise<Settlement> {
       const intentId = intentIdOf(input.clientSecret);
-      const payment = intentId === null ? null : await findPaymentByProviderId(pool, 'sandbox', intentId);
-      if (intentId === null || payment === null || payment.userId !== userId) {
-        throw new NotFoundError(paymentNotFound);
-      }
+      const paymentId = intentId === null ? null : await callersPayment(userId, intentId);
+      if (intentId === null || paymentId === null) throw new NotFoundError(paymentNotFound);
       // Confirmed before: answer as then, completing the invoice if that attempt stopped short of it.
-      const earlier = await settlement.resume(payment.paymentId, options);
+      const earlier = await settlement.resume(paymentId, options);
       if (earlier !== null) return earlier;
-      const outcome = await confirmOrRecover(input, intentId, payment.paymentId);
-      return settlement.settle(payment.paymentId, outcome, options);
+      const outcome = await confirmOrRecover(input, intentId, paymentId);
+      return settlement.settle(paymentId, outcome, options);
     },
   };
 }

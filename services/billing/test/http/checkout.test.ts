@@ -205,6 +205,20 @@ describe('checkout with the Sandbox', () => {
     expect(await countEvents(h.pool)).toBe(before);
   });
 
+  it('confirms a payment its views do not show yet, as after a database restart, from the payment’s stream', async () => {
+    const product = await addProduct(h.pool);
+    const buyer = await newBuyer();
+    const clientSecret = await clientSecretFor(h, buyer, product.productId, 349);
+    // The payments view has not applied the new payment (its projection lags): only the stream knows it.
+    await h.pool.query('DELETE FROM payments WHERE provider_payment_id = $1', [
+      clientSecret.split('_secret_')[0],
+    ]);
+
+    const response = await confirm(h, buyer, clientSecret);
+
+    expect([response.statusCode, response.json()]).toEqual([200, { status: 'succeeded' }]);
+  });
+
   it('does not let anyone else confirm a buyer’s payment', async () => {
     const product = await addProduct(h.pool);
     const buyer = await newBuyer();

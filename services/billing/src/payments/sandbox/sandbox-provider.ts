@@ -41,6 +41,8 @@ export interface SandboxProvider extends PaymentProvider {
   readonly publishableKey: null;
   /** The browser's card, as Stripe.js would confirm it. Declines are outcomes; a bad secret or state throws. */
   confirmPayment(input: SandboxConfirmInput): Promise<SandboxConfirmation>;
+  /** The billing payment an intent was opened for (its metadata, as Stripe's retrieve gives it); null if none. */
+  paymentIdOf(providerPaymentId: string): Promise<string | null>;
 }
 
 /**
@@ -138,6 +140,14 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
       if (!intent) throw new ProviderResourceMissingError('payment_intent', providerPaymentId);
       const decided = intent.status === 'succeeded' || intent.last_error_code !== null;
       return decided ? outcomeOf(intent) : { status: 'pending', providerPaymentId };
+    },
+
+    async paymentIdOf(providerPaymentId) {
+      const { rows } = await pool.query<Pick<IntentRow, 'metadata'>>(
+        'SELECT metadata FROM sandbox_payment_intents WHERE id = $1',
+        [providerPaymentId],
+      );
+      return rows[0]?.metadata.paymentId ?? null;
     },
 
     confirmPayment(input) {
