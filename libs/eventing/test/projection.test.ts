@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { comparePositions, streamName, type Position, type RecordedEvent } from '../src/event-store.js';
+import {
+  comparePositions,
+  streamName,
+  type EventStore,
+  type Position,
+  type RecordedEvent,
+} from '../src/event-store.js';
 import { ensureEventingTables, readCheckpoint } from '../src/checkpoints.js';
 import { applyBatch } from '../src/projections/projection.js';
 import { startProjections, type ProjectionRunner } from '../src/projections/start-projections.js';
@@ -224,6 +230,44 @@ describe('projections', () => {
       expect(await runner.waitFor(position, 5_000)).toBe(true);
       expect(await readCheckpoint(fixture.db.pool, schema, projection.name)).toEqual(position);
       expect(await projection.rows(fixture.db.pool)).toEqual([]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('logs and backs off when a subscription ends without being stopped, then resubscribes', async () => {
+    const { category, projection, stream } = await setup();
+    const logger = captureLogger();
+    let subscriptions = 0;
+    // A store whose first subscription ends at once, as a subscription the server closed would without a check.
+    const ending: EventStore = {
+      ...fixture.store,
+      subscribe: (options) => {
+        subscriptions += 1;
+        return subscriptions === 1 ? (async function* () {})() : fixture.store.subscribe(options);
+      },
+    };
+    const runner = await startProjections({
+      eventStore: ending,
+      pool: fixture.db.pool,
+      schema,
+      categories: [category],
+      projections: [projection],
+      logger,
+    });
+    try {
+      const id = randomUUID();
+      const { position } = await fixture.store.append(stream(id), [productCreated(id)], 'no_stream');
+      expect(await runner.waitFor(position, 5_000)).toBe(true);
+      expect(subscriptions).toBe(2);
+      expect(logger.at('error')).toEqual([
+        expect.objectContaining({
+          message: 'projection subscription failed; restarting',
+          fields: expect.objectContaining({
+            err: new Error('the event subscription ended without being stopped'),
+          }),
+        }),
+      ]);
     } finally {
       await runner.stop();
     }
