@@ -17,15 +17,15 @@ export interface OrderRoutesState {
 }
 
 /**
- * An app on its own database with two routes: POST /orders (idempotent; 201 with location and an x- header,
+ * An app on its own database (or `shared`, for a second process on the same one) with two routes: POST /orders (idempotent; 201 with location and an x- header,
  * 409 for the name "taken") and POST /plain (not idempotent). Both count their runs in `state.created`.
  */
-export async function startOrderApp(): Promise<{
+export async function startOrderApp(shared?: TestDatabase): Promise<{
   app: ServiceApp;
   db: TestDatabase;
   state: OrderRoutesState;
 }> {
-  const db = await createTestDatabase(inject('databaseUrl'));
+  const db = shared ?? (await createTestDatabase(inject('databaseUrl')));
   await ensureIdempotencyTable(db.pool, schema);
   const state: OrderRoutesState = { created: 0, failuresLeft: 0 };
   const app = await testService();

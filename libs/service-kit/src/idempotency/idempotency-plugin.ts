@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type pg from 'pg';
@@ -33,7 +34,9 @@ const defaultStaleAfterSeconds = 60;
  * Safe retries for command routes (`config.idempotent: true`) that receive an `Idempotency-Key`, in the manner of
  * Stripe's API: the first request runs and its response is stored; a retry with the same key and request gets
  * that response again; a different request under the same key is refused (422); a retry while the first still
- * runs is refused (409). 4xx answers are stored like successes, 5xx release the key so a retry can run.
+ * runs is refused (409). 4xx answers are stored like successes, 5xx release the key so a retry can run. A key a
+ * crashed process left in progress is freed when that process starts again on the same host and port, or by
+ * anyone once it is `staleAfterSeconds` old.
  * Register with `app.register(idempotencyPlugin, { pool, schema })` before the routes.
  */
 export const idempotencyPlugin = fp<IdempotencyOptions>(
@@ -44,6 +47,16 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       options.staleAfterSeconds ?? defaultStaleAfterSeconds,
     );
     const claims = new WeakMap<FastifyRequest, KeyScope>();
+    // This process as host:port, known once it listens (inject-only tests never do: their claims name nobody).
+    let instance: string | null = null;
+    app.addHook('onListen', async () => {
+      const address = app.server.address();
+      if (address === null || typeof address === 'string') return;
+      instance = `${hostname()}:${address.port}`;
+      const released = await store.releaseAbandoned(instance);
+      if (released > 0)
+        app.log.info({ released, instance }, 'Freed idempotency keys a crash left in progress');
+    });
 
     app.addHook('preHandler', async (request, reply) => {
       if (request.routeOptions.config.idempotent !== true) return;
@@ -55,7 +68,8 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
         route: request.routeOptions.url ?? request.url,
         key: parseKey(header),
       };
-      const outcome = await store.claim(scope, requestFingerprint(request.method, request.url, request.body));
+      const fingerprint = requestFingerprint(request.method, request.url, request.body);
+      const outcome = await store.claim(scope, fingerprint, instance);
       switch (outcome.kind) {
         case 'claimed':
           claims.set(request, scope);

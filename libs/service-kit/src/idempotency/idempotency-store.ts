@@ -41,16 +41,17 @@ export function idempotencyStore(pool: pg.Pool, schema: string, staleAfterSecond
      * died mid-request) may be taken over by the same request, so a crashed attempt does not block retries
      * until the key is pruned.
      */
-    async claim(scope: KeyScope, fingerprint: string): Promise<ClaimOutcome> {
+    async claim(scope: KeyScope, fingerprint: string, claimedBy: string | null): Promise<ClaimOutcome> {
       for (let attempt = 0; attempt < 3; attempt += 1) {
         const inserted = await pool.query(
-          `INSERT INTO ${table} AS k (caller_id, method, route, idempotency_key, fingerprint, state)
-           VALUES ($1, $2, $3, $4, $5, 'in-progress')
-           ON CONFLICT (caller_id, method, route, idempotency_key) DO UPDATE SET locked_at = now()
+          `INSERT INTO ${table} AS k (caller_id, method, route, idempotency_key, fingerprint, state, claimed_by)
+           VALUES ($1, $2, $3, $4, $5, 'in-progress', $7)
+           ON CONFLICT (caller_id, method, route, idempotency_key) DO UPDATE
+             SET locked_at = now(), claimed_by = EXCLUDED.claimed_by
              WHERE k.state = 'in-progress' AND k.fingerprint = EXCLUDED.fingerprint
                AND k.locked_at < now() - $6::double precision * interval '1 second'
            RETURNING 1`,
-          [...scopeParams(scope), fingerprint, staleAfterSeconds],
+          [...scopeParams(scope), fingerprint, staleAfterSeconds, claimedBy],
         );
         if (inserted.rowCount === 1) return { kind: 'claimed' };
 
@@ -81,6 +82,18 @@ export function idempotencyStore(pool: pg.Pool, schema: string, staleAfterSecond
          WHERE ${pk} AND state = 'in-progress'`,
         [...scopeParams(scope), response.statusCode, JSON.stringify(response.headers), response.body],
       );
+    },
+
+    /**
+     * Frees every claim an earlier run of this very process (same host and port) left in progress when it died:
+     * two processes cannot listen on one host and port at once, so none of those requests is still running.
+     */
+    async releaseAbandoned(claimedBy: string): Promise<number> {
+      const { rowCount } = await pool.query(
+        `DELETE FROM ${table} WHERE state = 'in-progress' AND claimed_by = $1`,
+        [claimedBy],
+      );
+      return rowCount ?? 0;
     },
 
     /** Frees the key after a failure that a retry might not repeat (5xx), so the retry runs the handler. */

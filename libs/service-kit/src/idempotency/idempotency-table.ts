@@ -34,6 +34,8 @@ export async function ensureIdempotencyTable(pool: pg.Pool, schema: string): Pro
         PRIMARY KEY (caller_id, method, route, idempotency_key)
       )`);
     await client.query(`CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON ${table} (created_at)`);
+    // Which process (host:port) claimed a key, so its own restart frees what its crash left in progress.
+    await client.query(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS claimed_by text`);
   });
 }
 
