@@ -1,6 +1,5 @@
 /** Child processes of the bench: the build, the seed, and the services under test. */
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { createInterface } from 'node:readline';
 import { setTimeout as delay } from 'node:timers/promises';
 
@@ -70,19 +69,6 @@ export async function runToCompletion(
   if (code !== 0) {
     throw new Error(`${name} exited with code ${String(code)}:\n${child.output.join('\n')}`);
   }
-}
-
-/** A port nothing listens on right now, from the kernel. */
-export async function freePort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', resolve);
-  });
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (address === null || typeof address === 'string') throw new Error('no port from the kernel');
-  return address.port;
 }
 
 /** Polls a readiness URL until it answers 2xx; fails at once if the process exits first. */

@@ -11,15 +11,9 @@ import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { catalogStream, gatewayStream, identityStream, tenancyStream } from '@app/contracts';
 import { connectNats } from '@app/eventing';
-import { uniquePrefix } from '@app/test-support';
+import { freePort, uniquePrefix } from '@app/test-support';
 import { webApps } from '../scripts/launcher/services.js';
-import {
-  freePort,
-  runToCompletion,
-  startProcess,
-  waitForReady,
-  type ChildProcessHandle,
-} from './processes.js';
+import { runToCompletion, startProcess, waitForReady, type ChildProcessHandle } from './processes.js';
 
 const root = resolve(fileURLToPath(new URL('..', import.meta.url)));
 const catalogServer = resolve(root, 'services/catalog/dist/server.cjs');

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
+import { freePort } from '@app/test-support';
 import { demoTenantApp, gatewayEntry, services } from '../launcher/services.js';
-import { freePort } from './free-port.js';
 import type { ProcessSpec } from './managed-process.js';
 
 /**

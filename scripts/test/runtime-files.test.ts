@@ -10,7 +10,8 @@ import { demoMetricsKeys } from '@app/tenancy/demo-subscriptions';
 import { createTestDatabase, uniquePrefix, type TestDatabase } from '@app/test-support';
 import { waitForReady } from '../launcher/wait.js';
 import { withBuildLock } from './support/build-lock.js';
-import { deleteStreams, freePort } from './support/platform.js';
+import { freePort } from '@app/test-support';
+import { deleteStreams } from './support/platform.js';
 
 /**
  * Each container image holds only what scripts/assemble-runtime.mjs traced for its deployable (Dockerfile). With

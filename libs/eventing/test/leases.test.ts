@@ -2,10 +2,11 @@ import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ConflictError } from '@app/domain';
 import { createTestDatabase, type TestDatabase } from '@app/test-support';
-import { createLeases, createPostgresPool, ensureEventingTables } from '../src/index.js';
+import { silentLogger } from '@app/test-support/service-harness';
 
 const ignore = () => undefined;
-const silentLogger = { debug: ignore, info: ignore, warn: ignore, error: ignore };
+import { createLeases, createPostgresPool, ensureEventingTables } from '../src/index.js';
+
 const busyMessage = 'Someone else is changing this; please try again';
 
 let database: TestDatabase;

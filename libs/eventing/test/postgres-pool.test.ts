@@ -1,10 +1,8 @@
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createTestDatabase, type TestDatabase } from '@app/test-support';
+import { silentLogger } from '@app/test-support/service-harness';
 import { createPostgresPool, isStorageUnavailable } from '../src/index.js';
-
-const ignore = () => undefined;
-const silentLogger = { debug: ignore, info: ignore, warn: ignore, error: ignore };
 
 let database: TestDatabase;
 let pool: pg.Pool;

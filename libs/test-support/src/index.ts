@@ -1,2 +1,3 @@
 export * from './database.js';
 export * from './names.js';
+export * from './free-port.js';

@@ -1,14 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { billingStream, catalogStream, gatewayStream, identityStream, tenancyStream } from '@app/contracts';
 import { connectNats } from '@app/eventing';
-import { createTestDatabase, uniquePrefix, type TestDatabase } from '@app/test-support';
+import { createTestDatabase, freePort, uniquePrefix, type TestDatabase } from '@app/test-support';
 import { withBuildLock } from './build-lock.js';
 
 /**
@@ -213,17 +212,6 @@ export async function deleteStreams(natsUrl: string, prefix: string): Promise<vo
   } finally {
     await nats.close();
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const address = server.address();
-      server.close(() =>
-        typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port')),
-      );
-    });
-  });
 }
 
 /** Whether anything still answers HTTP on the port. */
