@@ -7,10 +7,10 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { demoAccounts } from '@app/identity/demo-accounts';
 import { demoMetricsKeys } from '@app/tenancy/demo-subscriptions';
-import { createTestDatabase, uniquePrefix, type TestDatabase } from '@app/test-support';
+import { createTestDatabase, freePort, uniquePrefix, type TestDatabase } from '@app/test-support';
 import { waitForReady } from '../launcher/wait.js';
 import { withBuildLock } from './support/build-lock.js';
-import { freePort } from '@app/test-support';
+import { buildOncePerRun } from './support/build-once.js';
 import { deleteStreams } from './support/platform.js';
 
 /**
@@ -73,7 +73,7 @@ beforeAll(async () => {
   assembled = mkdtempSync(join(tmpdir(), 'runtime-files-'));
   // Under the build lock: the browser tests' builds empty every dist/ while this one copies from them.
   await withBuildLock(root, async () => {
-    await run('npm', ['run', 'build'], { cwd: root });
+    await buildOncePerRun(root);
     for (const name of deployables) {
       await run(process.execPath, ['scripts/assemble-runtime.mjs', name, join(assembled, name)], {
         cwd: root,

@@ -3,6 +3,7 @@
  * Order: an explicit URL from the environment, else containers when a container runtime answers, else this
  * machine's local services. The choice is printed so a run says what it tested against.
  */
+import { randomUUID } from 'node:crypto';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { testEnvironment } from './config.js';
@@ -19,6 +20,8 @@ declare module 'vitest' {
     /** Empty when no KurrentDB is reachable; the KurrentDB contract half then reports itself skipped. */
     eventStoreUrl: string;
     eventStoreSkipReason: string;
+    /** Names this `vitest run`, so work done once per run (building the platform) is not done again. */
+    testRunId: string;
   }
 }
 
@@ -81,6 +84,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   project.provide('natsUrl', natsUrl);
   project.provide('eventStoreUrl', eventStoreUrl);
   project.provide('eventStoreSkipReason', eventStoreSkipReason);
+  project.provide('testRunId', randomUUID());
 
   return async () => {
     await Promise.all(started.map((container) => container.stop()));

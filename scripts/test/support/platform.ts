@@ -1,14 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { billingStream, catalogStream, gatewayStream, identityStream, tenancyStream } from '@app/contracts';
 import { connectNats } from '@app/eventing';
 import { createTestDatabase, freePort, uniquePrefix, type TestDatabase } from '@app/test-support';
 import { withBuildLock } from './build-lock.js';
+import { buildOncePerRun } from './build-once.js';
 
 /**
  * `npm start` as a user runs it (README "Two commands"), on the Postgres server and NATS of this test run instead
@@ -55,7 +55,6 @@ export type PlatformOptions = CommonOptions &
 
 type Exit = Awaited<Platform['exited']>;
 
-const run = promisify(execFile);
 const streams = [catalogStream, identityStream, tenancyStream, billingStream, gatewayStream].map(
   (stream) => stream.name,
 );
@@ -82,7 +81,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       ...options.env,
     };
     await withBuildLock(root, async () => {
-      if (options.via !== 'npm') await run('npm', ['run', 'build'], { cwd: root });
+      if (options.via !== 'npm') await buildOncePerRun(root);
       const [command, args] =
         options.via === 'npm' ? ['npm', ['start']] : [process.execPath, ['dist/start.cjs']];
       launcher = spawn(command, args, {
