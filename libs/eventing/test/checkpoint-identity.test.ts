@@ -73,6 +73,8 @@ describe('checkpoint identity', () => {
       [productCreated(id, 'Moved')],
       'no_stream',
     );
+    // A rebuild replays up to the head; other transactions on a busy server can hold the head back a moment.
+    await expect.poll(() => other.headPosition([category]), { timeout: 5_000 }).toEqual(position);
     await rebuildProjection({
       eventStore: other,
       pool: fixture.db.pool,

@@ -99,6 +99,10 @@ describe('an unreadable event on PostgreSQL', () => {
     const stillUnreadable = await insertUnreadable(category, 'ProductCreated');
     const productId = randomUUID();
     await makeReadable(handled.id, { productId, name: 'Fixed', createdAt: new Date().toISOString() });
+    // A rebuild replays up to the head; other transactions on a busy server can hold the head back a moment.
+    await expect
+      .poll(() => fixture.store.headPosition([category]), { timeout: 5_000 })
+      .not.toEqual(last.position);
     const result = await rebuildProjection({
       eventStore: fixture.store,
       pool: fixture.db.pool,

@@ -36,15 +36,14 @@ export class ClientHolder {
     return this.#current;
   }
 
-  /** After a call on `client` failed with `error`: replaces the client when the error is its kept features failure. */
-  async recoverFrom(client: KurrentClient, error: unknown): Promise<void> {
+  /** After a call on `client` failed: replaces the client if it keeps a features failure it will not drop. */
+  async recoverFrom(client: KurrentClient): Promise<void> {
     if (client !== this.#current) return;
     const kept = await client.serverFeatures().then(
       () => undefined,
       (reason: unknown) => reason,
     );
-    // The same object: the call failed on the kept answer itself, not on something of its own.
-    if (kept === undefined || kept !== error || clientAsksAgain(kept)) return;
+    if (kept === undefined || clientAsksAgain(kept)) return;
     const now = (this.options.now ?? Date.now)();
     if (now - this.#replacedAt < minimumReplaceIntervalMs) return;
     this.#replacedAt = now;

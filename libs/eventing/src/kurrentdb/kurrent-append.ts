@@ -39,7 +39,7 @@ export async function appendEvents(
       { streamState: toStreamState(expected) },
     );
   } catch (error) {
-    await context.clients.recoverFrom(client, error);
+    await context.clients.recoverFrom(client);
     throw mapKurrentError(error, { target: context.target, stream, expected });
   }
   if (!result.success) {

@@ -1,7 +1,10 @@
 import { createRequire } from 'node:module';
 import type * as GrpcJs from '@grpc/grpc-js';
 import type * as SharedPb from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/shared_pb';
+import type * as StatusPb from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/status_pb';
 import type * as StreamsPb from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_pb';
+import type * as FeaturesPb from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/serverfeatures_pb';
+import type * as AnyPb from 'google-protobuf/google/protobuf/any_pb';
 import type * as StreamsGrpc from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/streams_grpc_pb';
 import type * as FeaturesGrpc from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/serverfeatures_grpc_pb';
 
@@ -17,6 +20,11 @@ export type { GrpcJs, StreamsPb };
 export const grpc = fromClient('@grpc/grpc-js') as typeof GrpcJs;
 export const sharedPb = fromClient('../generated/kurrentdb/protocols/v1/shared_pb') as typeof SharedPb;
 export const streamsPb = fromClient('../generated/kurrentdb/protocols/v1/streams_pb') as typeof StreamsPb;
+export const statusPb = fromClient('../generated/kurrentdb/protocols/v1/status_pb') as typeof StatusPb;
+export const featuresPb = fromClient(
+  '../generated/kurrentdb/protocols/v1/serverfeatures_pb',
+) as typeof FeaturesPb;
+export const anyPb = fromClient('google-protobuf/google/protobuf/any_pb') as typeof AnyPb;
 export const { StreamsClient } = fromClient(
   '../generated/kurrentdb/protocols/v1/streams_grpc_pb',
 ) as typeof StreamsGrpc;

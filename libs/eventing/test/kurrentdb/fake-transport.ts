@@ -1,18 +1,11 @@
-import { Writable } from 'node:stream';
 import { vi } from 'vitest';
 import { KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { wrapKurrentClient, type KurrentClient } from '../../src/kurrentdb/kurrent-client.js';
 import type { GrpcJs, StreamsPb } from './client-modules.js';
-import {
-  grpc,
-  grpcError,
-  ServerFeaturesClient,
-  sharedPb,
-  streamsPb,
-  StreamsClient,
-} from './client-modules.js';
+import { featuresPb, grpc, grpcError, ServerFeaturesClient, StreamsClient } from './client-modules.js';
+import { appendCall, batchAppendCall } from './fake-appends.js';
 import { FakeBridge } from './fake-bridge.js';
-import { FakeLog, type Expected } from './fake-log.js';
+import { FakeLog } from './fake-log.js';
 import { FakeSubscriptionCall } from './fake-subscription.js';
 
 interface FakeChannel {
@@ -29,11 +22,14 @@ interface FakeChannel {
 export class FakeKurrentServer {
   readonly log = new FakeLog();
   readonly bridge = new FakeBridge(this.log);
-  /** Answers to the features call, in order; then UNIMPLEMENTED, as servers before 21.10 answer (ServerFeatures.js:17-21). */
+  /** Failed answers to the features call, in order, before the server's own. */
   readonly featureAnswers: GrpcJs.ServiceError[] = [];
   featureCalls = 0;
-  /** The next appends fail with these, in order. */
-  readonly appendFailures: GrpcJs.ServiceError[] = [];
+  /**
+   * Whether the server offers batch appends, as every KurrentDB does; without, it answers the features call as
+   * servers before 21.10 do, UNIMPLEMENTED, and the client appends one call at a time (ServerFeatures.js:17-21).
+   */
+  offersBatchAppend = true;
   /** The server's MaxAppendSize, in bytes of data and metadata (Streams.Append.cs). */
   maxAppendSize = 1024 * 1024;
   readonly subscriptions: FakeSubscriptionCall[] = [];
@@ -84,9 +80,18 @@ export class FakeKurrentServer {
         callback: (error: Error | null, response?: unknown) => void,
       ) => {
         this.featureCalls += 1;
-        const answer =
-          this.featureAnswers.shift() ?? grpcError(grpc.status.UNIMPLEMENTED, 'Method not found');
-        setImmediate(() => callback(answer));
+        const failure = this.featureAnswers.shift();
+        if (failure) return void setImmediate(() => callback(failure));
+        if (!this.offersBatchAppend) {
+          return void setImmediate(() => callback(grpcError(grpc.status.UNIMPLEMENTED, 'Method not found')));
+        }
+        const methods = new featuresPb.SupportedMethods();
+        methods.setEventStoreServerVersion('25.0.0');
+        const batchAppend = new featuresPb.SupportedMethod();
+        batchAppend.setServiceName('event_store.client.streams.Streams');
+        batchAppend.setMethodName('BatchAppend');
+        methods.addMethods(batchAppend);
+        setImmediate(() => callback(null, methods));
       },
     };
   }
@@ -99,86 +104,9 @@ export class FakeKurrentServer {
         this.subscriptions.push(call);
         return call.readable;
       },
-      // A client-streaming call: the client writes the options, then each event, then ends (append.js:78-168).
-      append: (
-        _metadata: unknown,
-        _options: unknown,
-        callback: (error: Error | null, response?: unknown) => void,
-      ) => {
-        const requests: StreamsPb.AppendReq[] = [];
-        return new Writable({
-          objectMode: true,
-          write: (request: StreamsPb.AppendReq, _encoding, done) => void (requests.push(request), done()),
-          final: (done) => {
-            done();
-            setImmediate(() => this.#answerAppend(requests, callback));
-          },
-        });
-      },
+      append: (_metadata: unknown, _options: unknown, callback: Parameters<typeof appendCall>[1]) =>
+        appendCall(this, callback),
+      batchAppend: () => batchAppendCall(this),
     };
   }
-
-  #answerAppend(
-    requests: StreamsPb.AppendReq[],
-    callback: (error: Error | null, response?: unknown) => void,
-  ) {
-    const failure = this.appendFailures.shift();
-    if (failure) return callback(failure);
-    const [header, ...messages] = requests;
-    const options = header!.getOptions()!;
-    const stream = new TextDecoder().decode(options.getStreamIdentifier()!.getStreamName_asU8());
-    const proposed = messages.map((message) => {
-      const event = message.getProposedMessage()!;
-      return {
-        id: event.getId()!.getString(),
-        type: event.getMetadataMap().get('type')!,
-        isJson: event.getMetadataMap().get('content-type') === 'application/json',
-        data: event.getData_asU8(),
-        metadata: event.getCustomMetadata_asU8(),
-      };
-    });
-    const size = proposed.reduce((sum, event) => sum + event.data.length + event.metadata.length, 0);
-    if (size > this.maxAppendSize) {
-      return callback(
-        grpcError(grpc.status.INVALID_ARGUMENT, `Maximum Append Size of ${this.maxAppendSize} Exceeded.`, {
-          exception: 'maximum-append-size-exceeded',
-          'maximum-append-size': String(this.maxAppendSize),
-        }),
-      );
-    }
-    const outcome = this.log.append(stream, expectedOf(options), proposed);
-    if (outcome.kind === 'deleted') {
-      const details = `Event stream '${stream}' is deleted.`;
-      return callback(
-        grpcError(grpc.status.FAILED_PRECONDITION, details, {
-          exception: 'stream-deleted',
-          'stream-name': stream,
-        }),
-      );
-    }
-    const response = new streamsPb.AppendResp();
-    if (outcome.kind === 'wrong-expected-version') {
-      const wrong = new streamsPb.AppendResp.WrongExpectedVersion();
-      if (outcome.current === undefined) wrong.setCurrentNoStream(new sharedPb.Empty());
-      else wrong.setCurrentRevision(outcome.current.toString());
-      return callback(null, response.setWrongExpectedVersion(wrong));
-    }
-    const success = new streamsPb.AppendResp.Success();
-    success.setCurrentRevision(outcome.revision.toString());
-    if (outcome.kind === 'idempotent') success.setNoPosition(new sharedPb.Empty());
-    else {
-      const position = new streamsPb.AppendResp.Position();
-      position.setCommitPosition(outcome.position.commit.toString());
-      position.setPreparePosition(outcome.position.prepare.toString());
-      success.setPosition(position);
-    }
-    callback(null, response.setSuccess(success));
-  }
-}
-
-function expectedOf(options: StreamsPb.AppendReq.Options): Expected {
-  if (options.hasNoStream()) return 'no_stream';
-  if (options.hasStreamExists()) return 'stream_exists';
-  if (options.hasAny()) return 'any';
-  return BigInt(options.getRevision());
 }

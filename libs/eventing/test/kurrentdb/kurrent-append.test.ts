@@ -13,15 +13,21 @@ afterEach(async () => {
   await Promise.all(opened.splice(0).map((store) => store.close()));
 });
 
-function open(server = new FakeKurrentServer()) {
-  const fake = fakeKurrentStore(undefined, server);
-  opened.push(fake.store);
-  return fake;
-}
-
 const stream = () => streamName(freshCategory(), uuidv7());
 
-describe('KurrentDB adapter appends (real client, fake transport)', () => {
+// The client appends through BatchAppend when the server offers it (every KurrentDB) and through Append
+// otherwise (appendToStream/index.js:12-28); each has its own answers and its own quirks.
+describe.each([
+  ['batch appends (every KurrentDB)', true],
+  ['single appends (servers before 21.10)', false],
+])('KurrentDB adapter appends through %s (real client, fake transport)', (_, offersBatchAppend) => {
+  const server = () => Object.assign(new FakeKurrentServer(), { offersBatchAppend });
+  const open = (on = server()) => {
+    const fake = fakeKurrentStore(undefined, on);
+    opened.push(fake.store);
+    return fake;
+  };
+
   it('round-trips an append through the client to the log and back', async () => {
     const { store } = open();
     const name = stream();
@@ -33,23 +39,13 @@ describe('KurrentDB adapter appends (real client, fake transport)', () => {
     expect(read.events[1]!.position).toEqual(result.position);
   });
 
-  it('refuses throwOnAppendFailure=false in the connection string before connecting', () => {
-    const server = new FakeKurrentServer();
-    expect(() =>
-      createKurrentEventStore({
-        connectionString: `${connectionString}&throwOnAppendFailure=false`,
-        connect: server.connect,
-      }),
-    ).toThrow(/throwOnAppendFailure=false/);
-    expect(server.clients).toHaveLength(0);
-  });
-
-  it('reports a conflict as ConcurrencyError even from a client that resolves { success: false }', async () => {
-    const server = new FakeKurrentServer();
-    // The option refused above, given anyway: the client then resolves instead of throwing (append.js:100-116).
+  it('reports a conflict as ConcurrencyError with the actual revision even from a client that resolves { success: false }', async () => {
+    const on = server();
+    // The option the adapter refuses, given anyway: the client then resolves instead of throwing (append.js:100-116,
+    // batchAppend.js:32-44, whose revision is then 1 or -1 whatever the stream's is).
     const store = createKurrentEventStore({
       connectionString,
-      connect: () => wrapKurrentClient(server.client({ throwOnAppendFailure: false })),
+      connect: () => wrapKurrentClient(on.client({ throwOnAppendFailure: false })),
     });
     opened.push(store);
     const name = stream();
@@ -92,5 +88,18 @@ describe('KurrentDB adapter appends (real client, fake transport)', () => {
       'This change is too large to save (at most 64 KB can be saved at once).',
     );
     expect(server.log.events).toHaveLength(0);
+  });
+});
+
+describe('KurrentDB adapter connection string', () => {
+  it.each([
+    ['throwOnAppendFailure=false', /throwOnAppendFailure=false/],
+    ['nodePreference=follower', /must read from the leader: use nodePreference=leader/],
+  ])('refuses %s before connecting', (option, message) => {
+    const server = new FakeKurrentServer();
+    expect(() =>
+      createKurrentEventStore({ connectionString: `${connectionString}&${option}`, connect: server.connect }),
+    ).toThrow(message);
+    expect(server.clients).toHaveLength(0);
   });
 });

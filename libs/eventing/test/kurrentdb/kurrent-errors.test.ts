@@ -5,6 +5,7 @@ import {
   DeadlineExceededError,
   MaxAppendSizeExceededError,
   StreamDeletedError as ClientStreamDeletedError,
+  TimeoutError,
   UnknownError,
   WrongExpectedVersionError,
 } from '@kurrent/kurrentdb-client';
@@ -50,6 +51,29 @@ describe('KurrentDB error translation', () => {
   ])('maps %s on a gRPC call to EventStoreUnavailableError', (_, code, clientClass) => {
     const clientError = convertToCommandError(grpcError(code, 'the server gave up'));
     expect(clientError).toBeInstanceOf(clientClass);
+    expect(mapKurrentError(clientError, { target })).toBeInstanceOf(EventStoreUnavailableError);
+  });
+
+  it('maps a server-side timeout (ABORTED with details, which has a code no retry list names) to EventStoreUnavailableError', () => {
+    // As the client makes it for an ABORTED status that carries details (CommandError.js:471-479).
+    const clientError = new TimeoutError(grpcError(grpc.status.ABORTED, 'commit timeout'));
+    expect(mapKurrentError(clientError, { target })).toBeInstanceOf(EventStoreUnavailableError);
+  });
+
+  it('maps a read that reached a follower (NotLeaderError, which the client follows to the leader) to EventStoreUnavailableError', () => {
+    // The bridge names the leader in its metadata (bridge error.rs create_js_error).
+    const fromFollower = Object.assign(bridgeError('NotLeaderError'), {
+      metadata: { 'leader-endpoint-host': '10.0.0.2', 'leader-endpoint-port': 2113 },
+    });
+    expect(mapKurrentError(convertBridgeError(fromFollower), { target })).toBeInstanceOf(
+      EventStoreUnavailableError,
+    );
+  });
+
+  it('maps a batch append the server timed out, which carries no gRPC code, to EventStoreUnavailableError', () => {
+    // What the client makes of a batch append's Timeout answer (unpackError.js:202-207).
+    const clientError = new DeadlineExceededError();
+    expect(clientError.code).toBeUndefined();
     expect(mapKurrentError(clientError, { target })).toBeInstanceOf(EventStoreUnavailableError);
   });
 
