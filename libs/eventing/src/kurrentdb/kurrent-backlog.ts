@@ -21,7 +21,9 @@ export function createBacklogReader(context: ReadContext, heads: HeadTracker) {
     let first = firstAfter.get(key);
     if (!first) {
       first = firstRecordedAfter(context, query.categories, query.after);
-      first.catch(() => firstAfter.delete(key));
+      // Once there is a first event after a position it never changes; none found yet is asked again next time.
+      const forget = () => void firstAfter.delete(key);
+      first.then((found) => (found === null ? forget() : undefined), forget);
       firstAfter.set(key, first);
       const oldest = firstAfter.keys().next().value;
       if (firstAfter.size > rememberedCheckpoints && oldest !== undefined) firstAfter.delete(oldest);

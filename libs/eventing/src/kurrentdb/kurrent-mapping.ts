@@ -24,8 +24,8 @@ export function toStreamState(expected: ExpectedRevision): AppendStreamState {
 
 /**
  * One rule for `recordedAt`, whichever path read the event: whole seconds. Reads go through the Rust bridge,
- * which hands over the server's time truncated to the second (TOOLCHAIN.md; the bridge builds a Date from
- * kurrentdb-rs's `created`, bridge client.rs `js_recorded_event`), while subscriptions go through grpc-js, which
+ * whose kurrentdb-rs keeps the server's time only to the second (TOOLCHAIN.md, seen on a server; the bridge
+ * passes on what it gets, bridge client.rs `js_recorded_event`), while subscriptions go through grpc-js, which
  * keeps milliseconds (convertGrpcEvent.js:178-197). Truncating both makes a subscribed event equal the stored one.
  */
 export function recordedAtOf(created: Date): Date {

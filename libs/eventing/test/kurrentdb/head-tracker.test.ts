@@ -120,4 +120,24 @@ describe('KurrentDB head and backlog for readiness', () => {
       await live.return?.();
     }
   });
+
+  it('reads when the first event after a stuck checkpoint was recorded once, while the checkpoint stays put', async () => {
+    const { store, server } = fakeKurrentStore();
+    opened.push(store);
+    const category = freshCategory();
+    server.log.now = () => Date.UTC(2026, 10, 20, 9, 30, 15, 250);
+    const stuckAt = (await store.append(streamName(category, uuidv7()), [newEvent()], 'no_stream')).position;
+    server.log.now = () => Date.UTC(2026, 10, 20, 9, 31, 2, 600);
+    await store.append(streamName(category, uuidv7()), [newEvent()], 'no_stream');
+    const readsOfAll = () => server.bridge.reads.filter((read) => read.stream === '$all').length;
+
+    for (let probe = 0; probe < 3; probe += 1) {
+      expect(await store.backlog({ after: stuckAt, categories: [category], limit: 100 })).toEqual({
+        events: null,
+        firstRecordedAt: new Date(Date.UTC(2026, 10, 20, 9, 31, 2)),
+      });
+    }
+    // One for the head, one for the first event after the checkpoint; no more however often readiness asks.
+    expect(readsOfAll()).toBe(2);
+  });
 });
