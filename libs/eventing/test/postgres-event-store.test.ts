@@ -104,6 +104,8 @@ describe('PostgreSQL event store specifics', () => {
         db.pool.query<{ pid: number }>(
           `SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND query LIKE 'LISTEN%'`,
         );
+      // The LISTEN connection opens beside the first poll, which may deliver the event before it is up.
+      await expect.poll(async () => (await listeners()).rows.length, { timeout: 5_000 }).toBeGreaterThan(0);
       const [killed] = (await listeners()).rows;
       expect(killed).toBeDefined();
       await db.pool.query('SELECT pg_terminate_backend($1)', [killed!.pid]);
