@@ -24,6 +24,13 @@ export interface CommandOptions {
   metadata: Omit<EventMetadata, 'schemaVersion'>;
 }
 
+/**
+ * A command, or a function that makes it from the aggregate's current state (Emmett's `handle(id, (state) =>
+ * …)`): when what to ask depends on the state (a secret to reseal, a password to reveal), the caller needs no read
+ * of its own, and a conflict recomputes the command on the new state instead of failing on a pinned revision.
+ */
+export type CommandOrStateFunction<State, Command> = Command | ((state: State) => Command);
+
 export interface CommandResult<State, Event> {
   state: State;
   newEvents: Event[];
@@ -46,7 +53,7 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
 
   return async function handle(
     stream: string,
-    command: Command,
+    command: CommandOrStateFunction<State, Command>,
     commandOptions: CommandOptions,
   ): Promise<CommandResult<State, Event>> {
     for (let attempt = 0; ; attempt += 1) {
@@ -58,7 +65,7 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
         );
       }
       const state = fold(decider, events.map(decode));
-      const newEvents = decider.decide(command, state);
+      const newEvents = decider.decide(typeof command === 'function' ? command(state) : command, state);
       if (newEvents.length === 0) return { state, newEvents, revision, position: null };
 
       try {
@@ -92,6 +99,6 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
 
 export type CommandHandler<State, Command, Event> = (
   stream: string,
-  command: Command,
+  command: CommandOrStateFunction<State, Command>,
   options: CommandOptions,
 ) => Promise<CommandResult<State, Event>>;

@@ -43,3 +43,4 @@ export { createPostgresPool, type PostgresPoolOptions } from './postgres/pool.js
 export { EventStoreUnavailableError, isStorageUnavailable } from './storage-unavailable.js';
 export * from './leases.js';
 export { inTransaction } from './postgres/transaction.js';
+export * from './aggregate.js';

@@ -74,6 +74,26 @@ describe('the command handler', () => {
     expect(events.at(-1)?.data).toEqual({ by: 1, total: 501 });
   });
 
+  it('asks a state function for the command again on the state after each conflict', async () => {
+    const { store, events, contend } = storeWithRivals(2);
+    const handle = createCommandHandler({ eventStore: store, decider: counter, decode });
+    contend();
+    const asked: number[] = [];
+
+    const result = await handle(
+      'counter-1',
+      (total) => {
+        asked.push(total);
+        return { type: 'Count', by: total + 1 };
+      },
+      { metadata },
+    );
+
+    expect(asked).toEqual([0, 100, 200]);
+    expect(events.at(-1)?.data).toEqual({ by: 201, total: 401 });
+    expect(result.state).toBe(401);
+  });
+
   it('lets the conflict reach the caller once its retries are spent', async () => {
     const { store, contend } = storeWithRivals(6);
     const handle = createCommandHandler({ eventStore: store, decider: counter, decode });
