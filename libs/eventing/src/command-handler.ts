@@ -65,7 +65,7 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
         );
       }
       const state = fold(decider, events.map(decode));
-      const newEvents = decider.decide(typeof command === 'function' ? command(state) : command, state);
+      const newEvents = decider.decide(commandFor(command, state), state);
       if (newEvents.length === 0) return { state, newEvents, revision, position: null };
 
       try {
@@ -102,3 +102,8 @@ export type CommandHandler<State, Command, Event> = (
   command: CommandOrStateFunction<State, Command>,
   options: CommandOptions,
 ) => Promise<CommandResult<State, Event>>;
+
+/** Commands are plain objects, never functions, so a function here is always a state function. */
+function commandFor<State, Command>(command: CommandOrStateFunction<State, Command>, state: State): Command {
+  return typeof command === 'function' ? (command as (state: State) => Command)(state) : command;
+}
