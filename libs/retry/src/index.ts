@@ -1,0 +1,3 @@
+export * from './backoff.js';
+export * from './sleep.js';
+export * from './retry-until-aborted.js';
