@@ -4,7 +4,7 @@
  * exercises every event type the projection handles).
  */
 import { v7 as uuidv7 } from 'uuid';
-import { productEventSchema, type ProductEvent } from '@app/contracts';
+import { productEventSchema, type ProductEvent } from '../services/catalog/src/domain/product/events.js';
 import type { NewEvent } from '@app/eventing';
 
 /** The version of the details a product ends with (its name ends in ` v<version>`). */

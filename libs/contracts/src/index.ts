@@ -2,7 +2,6 @@ export * from './common.js';
 export * from './storable-text.js';
 export * from './integration-envelope.js';
 export * from './catalog/product.js';
-export * from './catalog/product-events.js';
 export * from './catalog/integration-events.js';
 export * from './identity/user.js';
 export * from './identity/user-events.js';

@@ -4,10 +4,9 @@ import {
   defaultProductIcon,
   dollarsFromCents,
   centsFromDollars,
-  productEventSchema,
   type Product,
-  type ProductEvent,
 } from '@app/contracts';
+import { productEventSchema, type ProductEvent } from '../domain/product/events.js';
 import {
   createCommandHandler,
   streamName,

@@ -1,11 +1,6 @@
 import type pg from 'pg';
-import {
-  dollarsFromCents,
-  productEventSchema,
-  productEventTypes,
-  type Product,
-  type ProductIcon,
-} from '@app/contracts';
+import { dollarsFromCents, type Product, type ProductIcon } from '@app/contracts';
+import { productEventSchema, productEventTypes } from '../domain/product/events.js';
 import type { Projection, RecordedEvent } from '@app/eventing';
 
 /** The `products` read model (migrations/001_products.sql): one row per product that is not deleted. */

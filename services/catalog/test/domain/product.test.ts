@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IllegalStateError, NotFoundError } from '@app/domain';
 import { specification } from '@app/domain/testing';
-import type { ProductEvent } from '@app/contracts';
+import type { ProductEvent } from '../../src/domain/product/events.js';
 import { productDecider } from '../../src/domain/product/decide.js';
 import type { ProductDetails } from '../../src/domain/product/product.js';
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { catalogIntegrationEventSchema, type ProductEvent } from '@app/contracts';
+import { catalogIntegrationEventSchema } from '@app/contracts';
+import type { ProductEvent } from '../../src/domain/product/events.js';
 import type { RecordedEvent } from '@app/eventing';
 import { toIntegrationEvent } from '../../src/integration/published-events.js';
 

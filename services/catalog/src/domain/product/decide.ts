@@ -1,4 +1,4 @@
-import type { ProductEvent } from '@app/contracts';
+import type { ProductEvent } from './events.js';
 import { IllegalStateError, NotFoundError, assertNever, type Decider } from '@app/domain';
 import type { ChangeProduct, CreateProduct, DeleteProduct, ProductCommand } from './commands.js';
 import { evolve, initialState, type ProductDetails, type ProductState } from './product.js';

@@ -1,4 +1,5 @@
-import type { ProductEvent, ProductIcon } from '@app/contracts';
+import type { ProductIcon } from '@app/contracts';
+import type { ProductEvent } from './events.js';
 
 /** Everything an admin edits about a product, money in cents. */
 export interface ProductDetails {

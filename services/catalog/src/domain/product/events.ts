@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from '../common.js';
-import { productIconSchema } from './product.js';
+import { idSchema, isoDateTimeSchema, productIconSchema } from '@app/contracts';
 
 /**
- * The catalogue's stored events (stream `catalog_product-<id>`). A stored type never changes incompatibly: a
+ * The catalogue's stored events (stream `catalog_product-<id>`), private to it: what other services see is the
+ * published `catalog.product.*.v1` contract in @app/contracts. A stored type never changes incompatibly: a
  * breaking change adds `<Type>.v2` and an upcaster. Money is integer cents; times are ISO 8601 UTC.
  */
 const productDetails = {
