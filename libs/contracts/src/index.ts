@@ -4,7 +4,6 @@ export * from './integration-envelope.js';
 export * from './catalog/product.js';
 export * from './catalog/integration-events.js';
 export * from './identity/user.js';
-export * from './identity/user-events.js';
 export * from './identity/notification-preferences.js';
 export * from './identity/integration-events.js';
 export * from './tenancy/sealed-secret.js';

@@ -1,5 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { NotificationPreferences, RegistrationChannel, UserEvent, UserRole } from '@app/contracts';
+import type { NotificationPreferences, RegistrationChannel, UserRole } from '@app/contracts';
+import type { UserEvent } from '../domain/user/events.js';
 import {
   createCommandHandler,
   type CommandOptions,

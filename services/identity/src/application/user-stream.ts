@@ -1,4 +1,4 @@
-import { userEventSchema, type UserEvent } from '@app/contracts';
+import { userEventSchema, type UserEvent } from '../domain/user/events.js';
 import { streamName, type EventStore, type RecordedEvent } from '@app/eventing';
 import { userDecider } from '../domain/user/decide.js';
 import type { UserState } from '../domain/user/user.js';

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { defaultNotificationPreferences, userEventSchema, userEventTypes } from '@app/contracts';
+import { defaultNotificationPreferences } from '@app/contracts';
+import { userEventSchema, userEventTypes } from '../domain/user/events.js';
 import type { Projection, RecordedEvent } from '@app/eventing';
 
 /** The `users` read model (migrations/001_users.sql, 108): one row per account, deactivated ones included. */

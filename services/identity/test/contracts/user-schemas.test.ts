@@ -6,8 +6,8 @@ import {
   createUserBodySchema,
   patchUserBodySchema,
   updateOwnProfileBodySchema,
-  userRegisteredSchema,
 } from '@app/contracts';
+import { userRegisteredSchema } from '../../src/domain/user/events.js';
 
 function messages(input: unknown, schema: z.ZodType = createUserBodySchema): string[] {
   const result = schema.safeParse(input);

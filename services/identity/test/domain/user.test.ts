@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { IllegalStateError, NotFoundError } from '@app/domain';
 import { specification } from '@app/domain/testing';
-import type { UserEvent } from '@app/contracts';
+import type { UserEvent } from '../../src/domain/user/events.js';
 import {
   accountDeactivated,
   lastAdminKeepsRole,

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { identityIntegrationEventSchema, type UserEvent } from '@app/contracts';
+import { identityIntegrationEventSchema } from '@app/contracts';
+import type { UserEvent } from '../../src/domain/user/events.js';
 import type { RecordedEvent } from '@app/eventing';
 import { toIntegrationEvent } from '../../src/integration/published-events.js';
 

@@ -1,4 +1,5 @@
-import type { NotificationPreferences, UserEvent, UserRole } from '@app/contracts';
+import type { NotificationPreferences, UserRole } from '@app/contracts';
+import type { UserEvent } from './events.js';
 import { IllegalStateError, NotFoundError, assertNever, type Decider } from '@app/domain';
 import type { DeactivateUser, RecordPasswordSet, RegisterUser, UserCommand } from './commands.js';
 import { evolve, initialState, type ActiveUser, type UserProfile, type UserState } from './user.js';

@@ -1,9 +1,5 @@
-import {
-  defaultNotificationPreferences,
-  type NotificationPreferences,
-  type UserEvent,
-  type UserRole,
-} from '@app/contracts';
+import { defaultNotificationPreferences, type NotificationPreferences, type UserRole } from '@app/contracts';
+import type { UserEvent } from './events.js';
 
 /** What a user (or an admin for them) edits about an account. Emails are lower-cased by the contracts. */
 export interface UserProfile {

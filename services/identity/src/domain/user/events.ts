@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from '../common.js';
-import { notificationPreferencesSchema } from './notification-preferences.js';
-import { registrationChannelSchema, userRoleSchema } from './user.js';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  notificationPreferencesSchema,
+  registrationChannelSchema,
+  userRoleSchema,
+} from '@app/contracts';
 
 /**
- * Identity's stored events (stream `identity_user-<id>`). Password hashes never enter an event: only the fact
+ * Identity's stored events (stream `identity_user-<id>`), private to it: what other services see is the
+ * published `identity.user.*.v1` contract in @app/contracts. Password hashes never enter an event: only the fact
  * that a password was set does; the hash lives in identity's credentials table. A stored type never changes
  * incompatibly: a breaking change adds `<Type>.v2` and an upcaster.
  */
