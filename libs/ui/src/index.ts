@@ -1,6 +1,7 @@
 export { cn } from './lib/cn.js';
 export { focusRing } from './lib/focus-ring.js';
 export { lazyNamed } from './lib/lazy-named.js';
+export { formatUsd, sumAmounts, toAmount } from './lib/money.js';
 export * from './components/alert-dialog.js';
 export * from './components/avatar.js';
 export * from './components/badge.js';

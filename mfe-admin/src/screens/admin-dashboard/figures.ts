@@ -1,4 +1,5 @@
 import type { Product, Tenant } from '@app/contracts';
+import { sumAmounts } from '@app/ui';
 
 /** SPEC.md §9: the Admin Dashboard lists the first 10 tenants; ids are shown truncated to 8 characters. */
 export const dashboardTenantLimit = 10;
@@ -6,12 +7,6 @@ const idDisplayLength = 8;
 
 /** SPEC.md §2 "Admin Dashboard" and §9: System Health is the static 99.9% uptime figure, not a measurement. */
 export const staticUptime = '99.9%';
-
-const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
-
-export function formatUsd(amount: number): string {
-  return usd.format(amount);
-}
 
 export function tenantDisplayName(tenant: Pick<Tenant, 'id' | 'name'>): string {
   return tenant.name.trim() === '' ? `Tenant ${tenant.id.slice(0, idDisplayLength)}` : tenant.name;
@@ -24,13 +19,11 @@ export interface TenantFigures {
   totalRevenue: number;
 }
 
-/** Summed in whole cents: the API's amounts have at most two decimals, and cents add up exactly. */
 export function tenantFigures(tenants: readonly Tenant[]): TenantFigures {
-  const revenueCents = tenants.reduce((sum, tenant) => sum + Math.round(tenant.totalSpent * 100), 0);
   return {
     totalTenants: tenants.length,
     activeTenants: tenants.filter((tenant) => tenant.status === 'active').length,
-    totalRevenue: revenueCents / 100,
+    totalRevenue: sumAmounts(tenants.map((tenant) => tenant.totalSpent)),
   };
 }
 

@@ -1,8 +1,7 @@
 import type { Product } from '@app/contracts';
-import { Badge } from '@app/ui';
+import { Badge, formatUsd } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { ProductsCard } from '../../components/products-card.js';
-import { formatUsd } from './figures.js';
 
 /** SPEC.md §2 "Admin Dashboard", Products: every product, active or not (admins read them all). */
 export function ProductsTab({ products }: { products: UseQueryResult<Product[]> }) {

@@ -1,6 +1,6 @@
-import { StatCard } from '@app/ui';
+import { formatUsd, StatCard } from '@app/ui';
 import { Activity, DollarSign, Package, Users } from 'lucide-react';
-import { formatUsd, staticUptime, type ProductFigures, type TenantFigures } from './figures.js';
+import { staticUptime, type ProductFigures, type TenantFigures } from './figures.js';
 
 /** SPEC.md §2 "Admin Dashboard": the four cards; a figure shows a placeholder until its list has loaded. */
 export function SummaryCards({

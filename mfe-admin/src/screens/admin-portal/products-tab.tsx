@@ -1,9 +1,8 @@
 import type { Product } from '@app/contracts';
-import { Badge } from '@app/ui';
+import { Badge, formatUsd } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { ProductsCard } from '../../components/products-card.js';
 import { TextLink } from '../../components/text-link.js';
-import { formatUsd } from '../admin-dashboard/figures.js';
 import { AddProductDialog } from './add-product-dialog.js';
 import { EditProductDialog } from './edit-product-dialog.js';
 import { ProductStatusToggle } from './product-status-toggle.js';

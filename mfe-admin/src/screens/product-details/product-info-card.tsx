@@ -1,11 +1,10 @@
 import type { Product } from '@app/contracts';
-import { Input, Label, Switch, Textarea } from '@app/ui';
+import { Input, Label, Switch, Textarea, formatUsd } from '@app/ui';
 import { useUpdateProduct } from '@app/web-data';
 import { DetailItem } from '../../components/detail-item.js';
 import { EditableCard } from '../../components/editable-card.js';
 import { TextField } from '../../components/text-field.js';
 import { resultToasts } from '../../components/result-toasts.js';
-import { formatUsd } from '../admin-dashboard/figures.js';
 import { productInfoFrom, productInfoPatch, productToasts, type ProductInfoValues } from './product-edit.js';
 
 function InfoView({ product }: { product: Product }) {

@@ -15,12 +15,12 @@ import {
   DialogTitle,
   DialogTrigger,
   toast,
+  formatUsd,
 } from '@app/ui';
 import { errorDescription, useAddTenantSubscription, useProducts } from '@app/web-data';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { SelectField, type SelectOption } from '../../components/select-field.js';
-import { formatUsd } from '../admin-dashboard/figures.js';
 import { capitalized } from './labels.js';
 
 interface NewSubscription {

@@ -1,11 +1,10 @@
 import { toggledSubscriptionStatus, type Subscription } from '@app/contracts';
-import { Button, Input, Label } from '@app/ui';
+import { Button, Input, Label, formatUsd } from '@app/ui';
 import { useUpdateSubscription } from '@app/web-data';
 import { useId, useState } from 'react';
 import { resultToasts } from '../../components/result-toasts.js';
 import { DomainLink } from '../../components/domain-link.js';
 import { EditControls } from '../../components/edit-controls.js';
-import { formatUsd } from '../admin-dashboard/figures.js';
 import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
 import { DetailItem } from '../../components/detail-item.js';
 import { SecretInput } from './secret-input.js';

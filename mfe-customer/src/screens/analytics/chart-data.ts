@@ -1,7 +1,7 @@
+import { formatUsd } from '@app/ui';
 import type { ChartData } from './chart-card.js';
 import type { DailyCalls } from './daily-calls.js';
 import { rangeLabel, type RangeDays } from './date-range.js';
-import { formatUsd } from '../../format/money.js';
 import { counted, formatCount, fullDay, monthLabel } from './labels.js';
 import type { MonthlySpend } from './monthly-spend.js';
 

@@ -1,8 +1,8 @@
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { formatUsd } from '@app/ui';
 import { ChartCard } from './chart-card.js';
 import { monthlySpendChartData } from './chart-data.js';
 import { rangeLabel, type RangeDays } from './date-range.js';
-import { formatUsd } from '../../format/money.js';
 import { monthLabel } from './labels.js';
 import type { MonthlySpend } from './monthly-spend.js';
 

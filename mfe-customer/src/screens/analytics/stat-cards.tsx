@@ -1,8 +1,7 @@
-import { Skeleton, StatCard } from '@app/ui';
+import { Skeleton, StatCard, formatUsd } from '@app/ui';
 import { Activity, CheckCircle2, DollarSign, Package } from 'lucide-react';
 import { rangeLabel, type RangeDays } from './date-range.js';
 import { successRate } from './figures.js';
-import { formatUsd } from '../../format/money.js';
 import { formatCount } from './labels.js';
 import { Loaded } from './loaded.js';
 

@@ -1,8 +1,7 @@
 import type { Invoice, Subscription } from '@app/contracts';
 import type { UseQueryResult } from '@app/query';
 import { AlertCircle, FileText, Package } from 'lucide-react';
-import { StatCard } from '@app/ui';
-import { formatUsd } from '../../format/money.js';
+import { StatCard, formatUsd } from '@app/ui';
 import { activeSubscriptions, outstandingAmount } from './figures.js';
 
 /** SPEC.md §2 "Billing": three cards, each from the customer's own data. */

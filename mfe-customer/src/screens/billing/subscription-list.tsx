@@ -1,11 +1,10 @@
 import type { Subscription } from '@app/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, ListError, ListLoading } from '@app/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, ListError, ListLoading, formatUsd } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
 import { subscriptionPlanLabel, subscriptionProductName } from '../../components/subscription-labels.js';
 import { ListRow } from '../../components/list-row.js';
 import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.js';
-import { formatUsd } from '../../format/money.js';
 import { activeSubscriptions } from './figures.js';
 
 /** SPEC.md §2 "Billing": the active subscriptions with their real product, plan and monthly amount. */

@@ -1,6 +1,5 @@
 import type { Product } from '@app/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
-import { formatUsd } from '../../format/money.js';
+import { Card, CardContent, CardHeader, CardTitle, formatUsd } from '@app/ui';
 
 /** SPEC.md §9: checkout charges no setup fee. */
 const setupFee = 0;

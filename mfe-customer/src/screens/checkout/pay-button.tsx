@@ -1,5 +1,4 @@
-import { Button } from '@app/ui';
-import { formatUsd } from '../../format/money.js';
+import { Button, formatUsd } from '@app/ui';
 
 /**
  * Complete Payment - ${price}/month, Processing... while busy (SPEC.md §2); disabled until the provider's form

@@ -1,10 +1,10 @@
 import type { Invoice } from '@app/contracts';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
+import { formatUsd } from '@app/ui';
 import { InvoiceStatusBadge } from '../../components/invoice-status-badge.js';
 import { ListRow } from '../../components/list-row.js';
 import { RecentInvoicesCard } from '../../components/recent-invoices-card.js';
-import { formatUsd } from '../../format/money.js';
 import { recentInvoices } from './figures.js';
 
 /** SPEC.md §2 "Customer dashboard", Billing: the latest 5 invoices, each opening its printable page. */

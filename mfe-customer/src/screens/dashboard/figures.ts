@@ -1,7 +1,7 @@
 import type { Invoice, Subscription, UsageRecord } from '@app/contracts';
+import { sumAmounts, toAmount } from '@app/ui';
 import { isActiveSubscription } from '../../components/subscription-labels.js';
 import { formatDate, parseInstant } from '../../format/dates.js';
-import { sumAmounts, toAmount } from '../../format/money.js';
 
 /** SPEC.md §9: the dashboard's Billing tab lists the latest 5 invoices. */
 export const recentInvoiceLimit = 5;

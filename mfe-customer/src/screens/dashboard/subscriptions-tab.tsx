@@ -1,11 +1,10 @@
 import type { Subscription } from '@app/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, ListError, ListLoading } from '@app/ui';
+import { Button, Card, CardContent, CardHeader, CardTitle, ListError, ListLoading, formatUsd } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
 import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.js';
 import { ListRow } from '../../components/list-row.js';
 import { subscriptionPlanLabel, subscriptionProductName } from '../../components/subscription-labels.js';
-import { formatUsd } from '../../format/money.js';
 
 /** SPEC.md §2 "Customer dashboard", Subscriptions: every subscription the customer has, whatever its status. */
 export function SubscriptionsTab({ subscriptions }: { subscriptions: UseQueryResult<Subscription[]> }) {

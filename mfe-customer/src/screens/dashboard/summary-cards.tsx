@@ -1,6 +1,5 @@
 import { Activity, CreditCard, DollarSign, Package } from 'lucide-react';
-import { StatCard } from '@app/ui';
-import { formatUsd } from '../../format/money.js';
+import { StatCard, formatUsd } from '@app/ui';
 import { staticUptime, type SubscriptionFigures } from './figures.js';
 
 const count = new Intl.NumberFormat('en-US');

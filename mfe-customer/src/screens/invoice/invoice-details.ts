@@ -1,6 +1,6 @@
 import type { CurrentUser, Invoice } from '@app/contracts';
+import { formatUsd } from '@app/ui';
 import { formatDate } from '../../format/dates.js';
-import { formatUsd } from '../../format/money.js';
 
 /** Everything the printable invoice shows, as text: the document itself only lays it out. */
 export interface InvoiceDetails {

@@ -7,6 +7,7 @@ import {
   CardFooter,
   CardHeader,
   CardTitle,
+  formatUsd,
 } from '@app/ui';
 import type { Product } from '@app/contracts';
 import { BarChart3Icon, CheckIcon, LinkIcon, ShieldIcon, type LucideIcon } from 'lucide-react';
@@ -15,7 +16,6 @@ import { Link } from '@app/routing';
 const icons: Record<string, LucideIcon> = { BarChart3: BarChart3Icon, Link: LinkIcon, Shield: ShieldIcon };
 /** SPEC.md §9: a card lists the first 3 features. */
 const cardFeatures = 3;
-const price = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
 export function ProductCard({ product }: { product: Product }) {
   const Icon = icons[product.icon] ?? BarChart3Icon;
@@ -46,7 +46,7 @@ export function ProductCard({ product }: { product: Product }) {
       </CardContent>
       <CardFooter className="flex items-center justify-between gap-4">
         <p className="text-2xl font-bold text-foreground">
-          {price.format(product.basePrice)}
+          {formatUsd(product.basePrice)}
           <span className="text-sm font-normal text-muted-foreground">/mo</span>
         </p>
         <Button asChild>
