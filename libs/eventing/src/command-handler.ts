@@ -1,7 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
 import { ConcurrencyError, PreconditionFailedError, fold, type Decider, type DomainEvent } from '@app/domain';
+import { backoffDelay, sleep } from '@app/retry';
 import type { EventMetadata, EventStore, Position, RecordedEvent, StreamRevision } from './event-store.js';
-import { backoffMs, sleep } from './relay/retry.js';
+
+/** A conflict is another request's append a moment ago: a few milliseconds, at most 100, spread the writers. */
+const conflictBackoff = { baseMs: 5, maxMs: 100 };
 
 export interface CommandHandlerOptions<State, Command, Event extends DomainEvent> {
   eventStore: EventStore;
@@ -91,7 +94,7 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
           throw new PreconditionFailedError('The resource changed since you read it; reload and try again');
         }
         if (attempt >= maxRetries) throw error;
-        await sleep(backoffMs(attempt, 5, 100));
+        await sleep(backoffDelay(attempt, conflictBackoff));
       }
     }
   };

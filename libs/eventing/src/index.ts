@@ -33,7 +33,7 @@ export { defaultDuplicateWindowMs, ensureStream, type StreamOptions } from './na
 export * from './nats/integration-consumer.js';
 export type { MessageHandler } from './nats/message-processor.js';
 export * from './relay/relay.js';
-export type { EventingLogger } from './relay/retry.js';
+export type { EventingLogger } from './logger.js';
 export * from './projections/projection.js';
 export * from './projections/start-projections.js';
 export * from './projections/rebuild.js';

@@ -2,7 +2,10 @@ import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { ConflictError } from '@app/domain';
 import { assertIdentifier } from './migrations.js';
-import { backoffMs, sleep } from './relay/retry.js';
+import { backoffDelay, sleep } from '@app/retry';
+
+/** A waiter polls soon at first (leases are held for one command) and at most twice a second. */
+const pollBackoff = { baseMs: 20, maxMs: 500 };
 
 export interface LeaseOptions {
   db: pg.Pool;
@@ -59,7 +62,7 @@ export function createLeases(options: LeaseOptions): Leases {
     const deadline = Date.now() + waitMs;
     for (let attempt = 0; !(await take(name, holder)); attempt += 1) {
       if (Date.now() >= deadline) throw new ConflictError(busyMessage);
-      await sleep(Math.min(backoffMs(attempt, 20, 500), Math.max(0, deadline - Date.now())));
+      await sleep(Math.min(backoffDelay(attempt, pollBackoff), Math.max(0, deadline - Date.now())));
     }
   }
 

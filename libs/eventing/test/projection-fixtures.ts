@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { inject } from 'vitest';
 import type { NewEvent } from '../src/event-store.js';
 import { createPostgresEventStore, type PostgresEventStore } from '../src/postgres/postgres-event-store.js';
-import type { EventingLogger } from '../src/relay/retry.js';
+import type { EventingLogger } from '../src/logger.js';
 
 export interface StoreFixture {
   db: TestDatabase;

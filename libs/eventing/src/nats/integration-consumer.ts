@@ -8,9 +8,13 @@ import {
   type ConsumerMessages,
 } from '@nats-io/jetstream';
 import { ensureEventingTables } from '../checkpoints.js';
-import { backoffMs, sleep, type EventingLogger } from '../relay/retry.js';
+import { backoffDelay, sleep } from '@app/retry';
+import type { EventingLogger } from '../logger.js';
 import { ensureDurableConsumer } from './consumer-setup.js';
 import { createMessageProcessor, type MessageHandler } from './message-processor.js';
+
+/** Between attempts to (re)open the consumer: a producer stream created later is found within 10 s. */
+const reopenBackoff = { baseMs: 500, maxMs: 10_000 };
 
 export type IntegrationConsumerOptions = MessageHandler & {
   nats: NatsConnection;
@@ -83,7 +87,7 @@ export async function startIntegrationConsumer(
           logger.error({ consumer: durableName }, 'NATS connection closed; consumer ends');
         return;
       }
-      await sleep(backoffMs(attempt, 500, 10_000), stopping.signal);
+      await sleep(backoffDelay(attempt, reopenBackoff), stopping.signal);
     }
   }
   const loop = consumeUntilStopped();

@@ -14,7 +14,8 @@ import { z } from 'zod';
 import { integrationEnvelopeSchema, type IntegrationEnvelope } from '@app/contracts';
 import { markMessageProcessed, wasMessageProcessed } from '../checkpoints.js';
 import { inTransaction } from '../postgres/transaction.js';
-import type { EventingLogger } from '../relay/retry.js';
+import { backoffDelay } from '@app/retry';
+import type { EventingLogger } from '../logger.js';
 
 /**
  * How a consumer applies a message (either throws to have the message redelivered later):
@@ -35,6 +36,9 @@ export type MessageProcessorOptions = MessageHandler & {
   logger: EventingLogger;
   maxDeliver: number;
 };
+
+/** 1 s doubling to a minute; JetStream holds the message back that long, so jitter would buy nothing. */
+const redeliveryBackoff = { baseMs: 1_000, maxMs: 60_000, jitter: false };
 
 const tracer = trace.getTracer('@app/eventing');
 
@@ -100,7 +104,7 @@ export function createMessageProcessor(options: MessageProcessorOptions): (messa
       return;
     }
     logger.error(fields, 'integration message failed; redelivering later');
-    message.nak(Math.min(60_000, 1_000 * 2 ** (deliveries - 1)));
+    message.nak(backoffDelay(deliveries - 1, redeliveryBackoff));
   }
 
   return async (message) => {

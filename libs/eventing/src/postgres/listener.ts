@@ -1,5 +1,12 @@
 import pg from 'pg';
+import { backoffDelay } from '@app/retry';
 import type { EventStoreLogger } from '../event-store.js';
+
+/**
+ * Reconnecting after a failure, 200 ms doubling to 5 s. Unjittered: one connection per store and process, and
+ * subscriptions poll meanwhile, so nothing waits on it.
+ */
+const reconnectBackoff = { baseMs: 100, maxMs: 5_000, jitter: false };
 
 /** One subscription's view of the shared LISTEN connection. */
 export interface Waiter {
@@ -51,7 +58,7 @@ export function createNotificationListener(
 
   const scheduleConnect = (): void => {
     if (!wanted() || client || connecting || retryTimer) return;
-    const delay = failures === 0 ? 0 : Math.min(100 * 2 ** failures, 5_000);
+    const delay = failures === 0 ? 0 : backoffDelay(failures, reconnectBackoff);
     retryTimer = setTimeout(() => {
       retryTimer = undefined;
       void connect();

@@ -1,5 +1,5 @@
 import pg from 'pg';
-import type { EventingLogger } from '../relay/retry.js';
+import type { EventingLogger } from '../logger.js';
 
 export interface PostgresPoolOptions {
   connectionString: string;

@@ -1,7 +1,14 @@
 import type pg from 'pg';
+import { backoffDelay } from '@app/retry';
 import type { EventStoreLogger, Position, RecordedEvent, SubscribeOptions } from '../event-store.js';
 import type { NotificationListener } from './listener.js';
 import { eventColumns, toRecordedEvent, type EventRow } from './rows.js';
+
+/**
+ * After a failed read, 200 ms doubling to 5 s. Unjittered: a process holds only a few subscriptions, and a
+ * notification ends their wait early anyway.
+ */
+const readRetryBackoff = { baseMs: 100, maxMs: 5_000, jitter: false };
 
 export interface SubscriptionContext {
   pool: pg.Pool;
@@ -59,7 +66,7 @@ export async function* subscribeToCategories(
           { err: error, categories: options.categories },
           'event store subscription read failed; retrying',
         );
-        await waiter.wait(Math.min(100 * 2 ** failures, 5_000), signal);
+        await waiter.wait(backoffDelay(failures, readRetryBackoff), signal);
         continue;
       }
       for (const row of rows) {

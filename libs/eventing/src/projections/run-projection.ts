@@ -1,7 +1,7 @@
 import { comparePositions, type Position } from '../event-store.js';
 import { formatPosition, readCheckpoint } from '../checkpoints.js';
 import { MalformedEventError } from '../malformed-event.js';
-import { backoffMs, sleep } from '../relay/retry.js';
+import { backoffDelay, retryUntilAborted, sleep } from '@app/retry';
 import { EventPump } from './event-pump.js';
 import {
   applyBatch,
@@ -13,6 +13,9 @@ import {
   type ProjectionTarget,
 } from './projection.js';
 import type { ProjectionsOptions } from './start-projections.js';
+
+/** Between resubscriptions and between tries of a failing batch: a store that comes back is used within 30 s. */
+const retryBackoff = { baseMs: 200, maxMs: 30_000 };
 
 export interface RunOptions extends ProjectionsOptions {
   projection: Projection;
@@ -84,7 +87,7 @@ export async function runProjection(options: RunOptions): Promise<void> {
           { err: error, projection: projection.name },
           'projection subscription failed; restarting',
         );
-        await sleep(backoffMs(attempt++, 200, 30_000), signal);
+        await sleep(backoffDelay(attempt++, retryBackoff), signal);
       }
     } finally {
       subscription.abort();
@@ -140,10 +143,10 @@ async function applyWithRetry(
 ): Promise<BatchOutcome | null> {
   const { projection, logger } = options;
   const { events } = batch;
-  for (let attempt = 0; ; attempt += 1) {
-    try {
-      return await applyBatch(target, batch, expected, attempt > 0);
-    } catch (error) {
+  const outcome = await retryUntilAborted((attempt) => applyBatch(target, batch, expected, attempt > 0), {
+    backoff: retryBackoff,
+    signal: options.signal,
+    onFailure: (error, attempt) => {
       const event = error instanceof ProjectionEventError ? error.event : undefined;
       logger.error(
         {
@@ -158,8 +161,7 @@ async function applyWithRetry(
         },
         'projection failed to apply events; retrying',
       );
-    }
-    await sleep(backoffMs(attempt, 200, 30_000), options.signal);
-    if (options.signal.aborted) return null;
-  }
+    },
+  });
+  return outcome ?? null;
 }

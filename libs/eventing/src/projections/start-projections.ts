@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { comparePositions, type EventStore, type Position } from '../event-store.js';
 import { ensureEventingTables, readCheckpoint, readCheckpoints } from '../checkpoints.js';
-import type { EventingLogger } from '../relay/retry.js';
+import type { EventingLogger } from '../logger.js';
 import type { Projection } from './projection.js';
 import { runProjection } from './run-projection.js';
 

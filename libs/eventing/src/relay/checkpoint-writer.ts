@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import type { Position } from '../event-store.js';
 import { formatPosition, writeCheckpoint } from '../checkpoints.js';
-import type { EventingLogger } from './retry.js';
+import type { EventingLogger } from '../logger.js';
 
 export interface CheckpointWriterOptions {
   pool: pg.Pool;

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { sleep, type EventingLogger } from './retry.js';
+import { sleep } from '@app/retry';
+import type { EventingLogger } from '../logger.js';
 
 /**
  * One relay per stream publishes at a time, even when the service runs several replicas (the HPA scales it):

@@ -11,8 +11,9 @@ import {
 } from '@opentelemetry/api';
 import { z } from 'zod';
 import { integrationEnvelopeSchema, type IntegrationEnvelope } from '@app/contracts';
+import { retryUntilAborted } from '@app/retry';
 import type { RecordedEvent } from '../event-store.js';
-import { backoffMs, sleep, type EventingLogger } from './retry.js';
+import type { EventingLogger } from '../logger.js';
 
 export interface OutgoingMessage {
   subject: string;
@@ -68,6 +69,9 @@ export interface PublishContext {
   timeoutMs: number;
 }
 
+/** NATS that comes back is picked up within 30 s. */
+const publishBackoff = { baseMs: 200, maxMs: 30_000 };
+
 /**
  * Maps and publishes one event, awaiting JetStream's ack, retrying with capped backoff for as long as it takes:
  * the relay must never move past an event it could not publish. Returns false only when `signal` aborted first
@@ -78,30 +82,34 @@ export async function publishEvent(
   event: RecordedEvent,
   signal: AbortSignal,
 ): Promise<boolean> {
-  for (let attempt = 0; ; attempt += 1) {
-    try {
+  const published = await retryUntilAborted(
+    async () => {
       const envelope = ctx.toIntegrationEvent(event);
       if (envelope === null) return true;
       const message = toOutgoingMessage(event, envelope, ctx.subjectPrefix);
       await publishTraced(ctx, event, message);
       return true;
-    } catch (error) {
-      const fields = {
-        err: error,
-        eventId: event.id,
-        eventType: event.type,
-        stream: event.streamName,
-        attempt,
-      };
-      if (error instanceof InvalidEnvelopeError || attempt >= 3) {
-        ctx.logger.error(fields, 'relay cannot publish event; retrying, not skipping');
-      } else {
-        ctx.logger.warn(fields, 'relay publish failed; retrying');
-      }
-    }
-    await sleep(backoffMs(attempt, 200, 30_000), signal);
-    if (signal.aborted) return false;
-  }
+    },
+    {
+      backoff: publishBackoff,
+      signal,
+      onFailure: (error, attempt) => {
+        const fields = {
+          err: error,
+          eventId: event.id,
+          eventType: event.type,
+          stream: event.streamName,
+          attempt,
+        };
+        if (error instanceof InvalidEnvelopeError || attempt >= 3) {
+          ctx.logger.error(fields, 'relay cannot publish event; retrying, not skipping');
+        } else {
+          ctx.logger.warn(fields, 'relay publish failed; retrying');
+        }
+      },
+    },
+  );
+  return published !== undefined;
 }
 
 const tracer = trace.getTracer('@app/eventing');

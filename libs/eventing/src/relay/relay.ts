@@ -11,7 +11,11 @@ import { CheckpointWriter } from './checkpoint-writer.js';
 import { acquireLeadership } from './leader-lock.js';
 import { publishEvent, type PublishContext } from './publish.js';
 import { republishParked } from './republish-parked.js';
-import { backoffMs, sleep, type EventingLogger } from './retry.js';
+import { backoffDelay, sleep } from '@app/retry';
+import type { EventingLogger } from '../logger.js';
+
+/** Between restarts of a failed lead: a store or NATS that comes back is picked up within 30 s. */
+const restartBackoff = { baseMs: 500, maxMs: 30_000 };
 
 export interface RelayOptions {
   eventStore: EventStore;
@@ -147,7 +151,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
           { err: error, relay: name, position: formatPosition(published) },
           'relay loop failed; restarting',
         );
-        await sleep(backoffMs(attempt++, 500, 30_000), stopping.signal);
+        await sleep(backoffDelay(attempt++, restartBackoff), stopping.signal);
       } finally {
         await writer.flush();
         await leadership.release();
