@@ -1,4 +1,4 @@
-import { secretKeyIdPattern } from '@app/contracts';
+import { secretKeyIdPattern } from './sealed-secret.js';
 
 /**
  * The AES-256 keys a service may use, from configuration text `<id>:<base64 32 bytes>,<id>:<base64>,…`.

@@ -1,5 +1,5 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
-import { sealedSecretSchema, type SealedSecret } from '@app/contracts';
+import { sealedSecretSchema, type SealedSecret } from './sealed-secret.js';
 import type { KeyRing } from './key-ring.js';
 
 /**

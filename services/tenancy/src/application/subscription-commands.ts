@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import type { StartableSubscriptionStatus, SubscriptionEvent, SubscriptionPlan } from '@app/contracts';
+import type { StartableSubscriptionStatus, SubscriptionPlan } from '@app/contracts';
+import type { SubscriptionEvent } from '../domain/subscription/events.js';
 import { NotFoundError, ValidationError } from '@app/domain';
 import {
   createCommandHandler,

@@ -1,4 +1,4 @@
-import { subscriptionEventSchema, type SubscriptionEvent } from '@app/contracts';
+import { subscriptionEventSchema, type SubscriptionEvent } from '../domain/subscription/events.js';
 import { streamName, type EventStore, type RecordedEvent } from '@app/eventing';
 import { subscriptionDecider } from '../domain/subscription/decide.js';
 import type { SubscriptionState } from '../domain/subscription/subscription.js';

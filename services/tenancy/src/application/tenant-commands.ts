@@ -2,11 +2,11 @@ import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type {
   ProviderGroup,
-  TenantEvent,
   TenantStatus,
   patchTenantBodySchema,
   replaceTenantBodySchema,
 } from '@app/contracts';
+import type { TenantEvent } from '../domain/tenant/events.js';
 import {
   createCommandHandler,
   type CommandOptions,

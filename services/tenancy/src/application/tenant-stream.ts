@@ -1,4 +1,4 @@
-import { tenantEventSchema, type TenantEvent } from '@app/contracts';
+import { tenantEventSchema, type TenantEvent } from '../domain/tenant/events.js';
 import { streamName, type EventStore, type RecordedEvent } from '@app/eventing';
 import { tenantDecider } from '../domain/tenant/decide.js';
 import type { TenantState } from '../domain/tenant/tenant.js';

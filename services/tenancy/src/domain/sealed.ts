@@ -1,4 +1,4 @@
-import type { SealedSecret } from '@app/contracts';
+import type { SealedSecret } from '@app/secrets/sealed-secret';
 
 /**
  * Seals compared as values. A freshly sealed secret always differs from the stored one (new IV), even for the

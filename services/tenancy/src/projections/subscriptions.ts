@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { subscriptionEventSchema, subscriptionEventTypes } from '@app/contracts';
+import { subscriptionEventSchema, subscriptionEventTypes } from '../domain/subscription/events.js';
 import type { Projection, RecordedEvent } from '@app/eventing';
 
 /**

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { providerGroups, tenantEventTypes, type ProviderGroup } from '@app/contracts';
+import { providerGroups, type ProviderGroup } from '@app/contracts';
+import { tenantEventTypes } from '../domain/tenant/events.js';
 import type { Projection, RecordedEvent } from '@app/eventing';
 import { decodeTenantEvent } from '../application/tenant-stream.js';
 

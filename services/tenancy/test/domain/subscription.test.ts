@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '@app/domain';
 import { specification } from '@app/domain/testing';
-import type { SealedSecret, SubscriptionEvent, SubscriptionStatus } from '@app/contracts';
+import type { SubscriptionStatus } from '@app/contracts';
+import type { SealedSecret } from '@app/secrets/sealed-secret';
+import type { SubscriptionEvent } from '../../src/domain/subscription/events.js';
 import type { StartSubscription } from '../../src/domain/subscription/commands.js';
 import { subscriptionDecider } from '../../src/domain/subscription/decide.js';
 

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { IllegalStateError, NotFoundError } from '@app/domain';
 import { specification } from '@app/domain/testing';
-import type { SealedSecret, TenantEvent } from '@app/contracts';
+import type { SealedSecret } from '@app/secrets/sealed-secret';
+import type { TenantEvent } from '../../src/domain/tenant/events.js';
 import { tenantDecider } from '../../src/domain/tenant/decide.js';
 
 const spec = specification(tenantDecider);

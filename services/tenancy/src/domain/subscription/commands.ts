@@ -1,4 +1,5 @@
-import type { SealedSecret, StartableSubscriptionStatus, SubscriptionPlan } from '@app/contracts';
+import type { StartableSubscriptionStatus, SubscriptionPlan } from '@app/contracts';
+import type { SealedSecret } from '@app/secrets/sealed-secret';
 
 /** Time comes with the command (STYLE.md "Domain"): decide has no clock. */
 interface CommandMetadata {

@@ -1,4 +1,5 @@
-import { toggledSubscriptionStatus, type SubscriptionEvent } from '@app/contracts';
+import { toggledSubscriptionStatus } from '@app/contracts';
+import type { SubscriptionEvent } from './events.js';
 import {
   ConflictError,
   IllegalStateError,

@@ -1,4 +1,6 @@
-import type { SealedSecret, SubscriptionEvent, SubscriptionPlan, SubscriptionStatus } from '@app/contracts';
+import type { SubscriptionPlan, SubscriptionStatus } from '@app/contracts';
+import type { SealedSecret } from '@app/secrets/sealed-secret';
+import type { SubscriptionEvent } from './events.js';
 
 export interface SubscriptionFacts {
   subscriptionId: string;

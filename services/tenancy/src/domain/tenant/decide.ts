@@ -1,4 +1,5 @@
-import { providerGroupLabels, providerGroups, type TenantEvent } from '@app/contracts';
+import { providerGroupLabels, providerGroups } from '@app/contracts';
+import type { TenantEvent } from './events.js';
 import { IllegalStateError, NotFoundError, assertNever, type Decider } from '@app/domain';
 import type {
   ChangeProviderCredentials,

@@ -1,4 +1,6 @@
-import type { ProviderGroup, SealedSecret, TenantEvent, TenantStatus } from '@app/contracts';
+import type { ProviderGroup, TenantStatus } from '@app/contracts';
+import type { SealedSecret } from '@app/secrets/sealed-secret';
+import type { TenantEvent } from './events.js';
 
 /** One Service Providers group; the password only ever sealed (the decider never sees plaintext). */
 export interface ProviderCredentials {

@@ -2,8 +2,9 @@ import { z } from 'zod';
 
 /**
  * A secret as it is stored inside an event: AES-256-GCM output, every part base64url, plus the id of the key
- * that sealed it so keys can rotate (ARCHITECTURE.md "Event store": "key id stored alongside"). Defined here,
- * free of Node, so event schemas can name it; @app/secrets produces and opens it and re-exports this schema.
+ * that sealed it so keys can rotate (ARCHITECTURE.md "Event store": "key id stored alongside"). Free of Node
+ * and exported on its own (`@app/secrets/sealed-secret`), so a service's stored event schemas in its pure domain
+ * code can name it; seal.ts produces and opens it.
  */
 const base64url = /^[A-Za-z0-9_-]*$/;
 

@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from '../common.js';
-import { sealedSecretSchema } from './sealed-secret.js';
-import { providerGroupSchema, tenantStatusSchema } from './tenant.js';
+import { idSchema, isoDateTimeSchema, providerGroupSchema, tenantStatusSchema } from '@app/contracts';
+import { sealedSecretSchema } from '@app/secrets/sealed-secret';
 
 /**
- * Tenancy's stored tenant events (stream `tenancy_tenant-<id>`). Passwords enter only sealed (AES-256-GCM via
+ * Tenancy's stored tenant events (stream `tenancy_tenant-<id>`), private to it: what other services see is the
+ * published `tenancy.tenant.*.v1` contract in @app/contracts. Passwords enter only sealed (AES-256-GCM via
  * @app/secrets, ARCHITECTURE.md "Event store"), so the event store, its backups and its replays never hold
  * one in clear. A stored type never changes incompatibly: a breaking change adds `<Type>.v2` and an upcaster.
  */

@@ -1,10 +1,15 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from '../common.js';
-import { sealedSecretSchema } from './sealed-secret.js';
-import { subscriptionPlanSchema, subscriptionStatusSchema } from './subscription.js';
+import {
+  idSchema,
+  isoDateTimeSchema,
+  subscriptionPlanSchema,
+  subscriptionStatusSchema,
+} from '@app/contracts';
+import { sealedSecretSchema } from '@app/secrets/sealed-secret';
 
 /**
- * Tenancy's stored subscription events (stream `tenancy_subscription-<id>`). Each carries the tenant and
+ * Tenancy's stored subscription events (stream `tenancy_subscription-<id>`), private to it: what other services
+ * see is the published `tenancy.subscription.*.v1` contract in @app/contracts. Each carries the tenant and
  * product ids, so a projection keeps per-tenant and per-product counts without reading another stream. The
  * metrics API key enters only sealed, bound to `subscription:<id>:metricsApiKey`. Money is integer cents.
  */
