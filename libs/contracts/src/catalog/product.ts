@@ -45,7 +45,7 @@ export const productCategorySchema = optionalText(60, 'Category');
 
 export const productColorSchema = z
   .string()
-  .regex(/^#[0-9a-fA-F]{6}$/, 'Color must be a hex colour like #3B82F6')
+  .regex(/^#[0-9a-fA-F]{6}$/, `Color must be a hex colour like ${defaultProductColor}`)
   .transform((color) => color.toUpperCase());
 
 export const productIconSchema = z.enum(productIcons, {

@@ -1,7 +1,9 @@
-import type { CreateProductBody, Product, ReplaceProductBody } from '@app/contracts';
-
-/** SPEC.md §9; kept here rather than imported so the remote does not bundle the contracts' zod runtime. */
-export const defaultProductColor = '#3B82F6';
+import {
+  defaultProductColor,
+  type CreateProductBody,
+  type Product,
+  type ReplaceProductBody,
+} from '@app/contracts';
 
 /** The Add/Edit Product form as typed: the price as its input's text, features comma-separated. */
 export interface ProductFormValues {

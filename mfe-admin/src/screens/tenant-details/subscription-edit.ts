@@ -21,9 +21,6 @@ export function subscriptionEditBody(values: SubscriptionEditValues): PatchSubsc
   return metricsApiKey === undefined ? { domainUrl } : { domainUrl, metricsApiKey };
 }
 
-/** SPEC.md §2: a row without a product colour shows the default. */
-export const defaultProductColor = '#3B82F6';
-
 export function subscriptionProductName(subscription: Subscription): string {
   const name = subscription.product.name.trim() || subscription.productName.trim();
   return name === '' ? 'Unknown Product' : name;

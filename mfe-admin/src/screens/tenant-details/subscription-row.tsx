@@ -1,4 +1,4 @@
-import { toggledSubscriptionStatus, type Subscription } from '@app/contracts';
+import { defaultProductColor, toggledSubscriptionStatus, type Subscription } from '@app/contracts';
 import { Button, Input, Label, formatUsd } from '@app/ui';
 import { useUpdateSubscription } from '@app/web-data';
 import { useId, useState } from 'react';
@@ -9,7 +9,6 @@ import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
 import { DetailItem } from '../../components/detail-item.js';
 import { SecretInput } from './secret-input.js';
 import {
-  defaultProductColor,
   subscriptionEditBody,
   subscriptionEditValues,
   subscriptionProductName,

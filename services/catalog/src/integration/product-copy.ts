@@ -1,11 +1,11 @@
 import type pg from 'pg';
-import { catalogIntegrationEventSchema, type IntegrationEnvelope } from '@app/contracts';
+import { catalogIntegrationEventSchema, defaultProductColor, type IntegrationEnvelope } from '@app/contracts';
 
 /** Details a consumer's copy may keep besides id, name, price, active and deleted flags. */
 export type ProductCopyDetail = 'slug' | 'color';
 
 /** What a copy holds for a product it first hears of through its deletion, which carries no colour. */
-const deletedProductColor = '#3B82F6';
+const deletedProductColor = defaultProductColor;
 
 /**
  * The catalogue's side of every consumer's copy of it: a `catalog.product.*.v1` handler writing the consumer's

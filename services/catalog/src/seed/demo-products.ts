@@ -1,4 +1,4 @@
-import type { CreateProductBody } from '@app/contracts';
+import { defaultProductColor, type CreateProductBody } from '@app/contracts';
 
 /**
  * The demo catalogue behind the landing page's claims (SPEC.md §1): analytics, bank connectivity with 500+
@@ -15,7 +15,7 @@ export const demoProducts: ReadonlyArray<{ id: string; body: CreateProductBody }
         'Real-time insights into revenue, customers and transactions, with custom reports your team builds itself.',
       basePrice: 299,
       category: 'Analytics',
-      color: '#3B82F6',
+      color: defaultProductColor,
       icon: 'BarChart3',
       features: [
         'Real-time dashboards',

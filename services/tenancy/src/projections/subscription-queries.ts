@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import {
+  defaultProductColor,
   dollarsFromCents,
   type Subscription,
   type SubscriptionPlan,
@@ -8,7 +9,7 @@ import {
 
 /** What a subscription list shows for a product tenancy never heard of (SPEC.md §2 fallbacks). */
 export const unknownProductName = 'Unknown Product';
-export const defaultProductColor = '#3B82F6';
+export { defaultProductColor };
 
 interface SubscriptionRow {
   id: string;
