@@ -75,16 +75,16 @@ export async function buildApp(deps: BillingDeps) {
     now,
     onRecorded: (outcome) => payments.inc({ provider: provider.name, outcome }),
   });
-  const replies = { projections, readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs };
+  const replies = { projections, timeoutMs: deps.readYourWritesTimeoutMs };
 
   await app.register(billingConfigRoutes, { provider });
-  await app.register(paymentIntentRoutes, { checkout, ...replies });
+  await app.register(paymentIntentRoutes, { checkout, replies });
   await app.register(paymentStatusRoutes, { db, provider });
   await app.register(invoiceRoutes, { db });
   await app.register(usageRoutes, { db, now });
   if (provider.name === 'sandbox') {
     const confirmation = createSandboxConfirmation({ eventStore, sandbox: provider, settlement });
-    await app.register(sandboxRoutes, { confirmation, ...replies });
+    await app.register(sandboxRoutes, { confirmation, replies });
   } else {
     const webhooks = createStripeWebhooks({
       pool: db,

@@ -42,8 +42,7 @@ export async function buildApp(deps: CatalogDeps) {
   await app.register(productQueryRoutes, { db });
   await app.register(adminProductRoutes, {
     commands,
-    projections,
-    readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs,
+    replies: { projections, timeoutMs: deps.readYourWritesTimeoutMs },
   });
   return app;
 }

@@ -57,8 +57,9 @@ export async function buildApp(deps: IdentityDeps) {
   await app.register(idempotencyPlugin, { pool: db, schema: identitySchema });
 
   const commands = wireUserCommands(eventStore, db, now);
-  const replies = { db, projections, readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs };
-  const directory = createUserDirectory({ commands, ...replies });
+  const readYourWrites = { projections, readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs };
+  const directory = createUserDirectory({ db, commands, ...readYourWrites });
+  const replies = { db, replies: { projections, timeoutMs: deps.readYourWritesTimeoutMs } };
   const sessions = createSessionStore({ pool: db, now });
   const credentials = createCredentialStore(db, now);
   const throttle = createLoginThrottle(db, undefined, now);

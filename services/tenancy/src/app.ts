@@ -50,9 +50,9 @@ export async function buildApp(deps: TenancyDeps) {
   await app.register(idempotencyPlugin, { pool: db, schema: tenancySchema });
 
   const commands = wireTenantCommands(eventStore, db, deps.keyRing, now);
-  const replies = { db, projections, readYourWritesTimeoutMs: deps.readYourWritesTimeoutMs };
-  await app.register(adminTenantRoutes, { commands, ...replies });
-  await app.register(tenantCredentialRoutes, { commands, ...replies });
+  const replies = { projections, timeoutMs: deps.readYourWritesTimeoutMs };
+  await app.register(adminTenantRoutes, { db, commands, replies });
+  await app.register(tenantCredentialRoutes, { commands, replies });
 
   const subscriptions = createSubscriptionCommands({
     eventStore,
@@ -60,7 +60,7 @@ export async function buildApp(deps: TenancyDeps) {
     keyRing: deps.keyRing,
     now,
   });
-  await app.register(adminSubscriptionRoutes, { commands: subscriptions, ...replies });
+  await app.register(adminSubscriptionRoutes, { db, commands: subscriptions, replies });
   await app.register(customerSubscriptionRoutes, { db });
 
   const endpoints = createMetricsEndpoints({ db, eventStore, keyRing: deps.keyRing, logger: app.log });

@@ -10,23 +10,52 @@ export interface ReadYourWrites<Position = { commit: bigint; prepare: bigint }> 
   waitFor(position: Position, timeoutMs: number): Promise<boolean>;
 }
 
+/** What every command route needs to answer: the service's projections and how long to wait for them. */
+export interface CommandReplies<Position = { commit: bigint; prepare: bigint }> {
+  projections: ReadYourWrites<Position>;
+  /** READ_YOUR_WRITES_TIMEOUT_MS. */
+  timeoutMs: number;
+}
+
+/** What a command did, as the command handler reports it. */
+export interface CommandOutcome<Position> {
+  /** The aggregate's revision after the command, sent as its ETag; absent where clients never address it. */
+  revision?: number | 'no_stream';
+  position: Position | null;
+}
+
+/** How a route shows what its command did. */
+export interface CommandView<Body> {
+  /** From the command's own state: always at hand, and what is shown while the read model lags. */
+  fromState: () => Body | Promise<Body>;
+  /**
+   * The read model's row with its revision, preferred once it shows this command: it also holds what other
+   * streams taught it (a tenant's subscription counters, a user's billing customer).
+   */
+  fromReadModel?: () => Promise<{ revision: number | 'no_stream'; body: Body } | null>;
+}
+
 /**
- * Read-your-writes (ARCHITECTURE.md "Read models and consistency"): a command is answered once this service's
- * own projections have reached what it appended, so a refetch shows the change. After a bounded wait it
- * answers anyway and says so in `X-View-May-Lag`. Resolves true when the views have caught up.
+ * The one way a command is answered (ARCHITECTURE.md "Read models and consistency"): the ETag of the aggregate's
+ * new revision, then read-your-writes, waiting until this service's own projections have reached what the
+ * command appended, so a refetch shows the change. After a bounded wait it answers anyway and says so in
+ * `X-View-May-Lag`. The body comes from the read model when it has caught up, else from the command's state.
  */
-export async function settleCommand<Position>(
+export async function replyAfterCommand<Position, Body>(
   reply: FastifyReply,
-  projections: ReadYourWrites<Position>,
-  result: { revision: number | 'no_stream'; position: Position | null },
-  waitMs: number,
-): Promise<boolean> {
-  reply.header('etag', etagOf(result.revision));
-  if (result.position && !(await projections.waitFor(result.position, waitMs))) {
+  replies: CommandReplies<Position>,
+  outcome: CommandOutcome<Position>,
+  view: CommandView<Body>,
+): Promise<Body> {
+  if (outcome.revision !== undefined) reply.header('etag', etagOf(outcome.revision));
+  const caughtUp =
+    outcome.position === null || (await replies.projections.waitFor(outcome.position, replies.timeoutMs));
+  if (!caughtUp) {
     reply.header('x-view-may-lag', 'true');
-    return false;
+    return view.fromState();
   }
-  return true;
+  const row = view.fromReadModel ? await view.fromReadModel() : null;
+  return row !== null && row.revision === outcome.revision ? row.body : view.fromState();
 }
 
 /** Event metadata a command's request contributes (the eventing library's `EventMetadata` minus its version). */

@@ -1,14 +1,18 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createPaymentIntentBodySchema, paymentIntentReplySchema } from '@app/contracts';
-import { commandMetadata, HttpProblem, problemType, type ReadYourWrites } from '@app/service-kit';
+import {
+  commandMetadata,
+  HttpProblem,
+  problemType,
+  replyAfterCommand,
+  type CommandReplies,
+} from '@app/service-kit';
 import type { Checkout } from '../application/checkout.js';
-import { awaitViews } from './await-views.js';
 import { checkoutRefusal } from './checkout-refusals.js';
 
 export interface PaymentIntentRoutesOptions {
   checkout: Checkout;
-  projections: ReadYourWrites;
-  readYourWritesTimeoutMs: number;
+  replies: CommandReplies;
 }
 
 /** POST /api/create-payment-intent (SPEC.md §7): the checkout page's payment, priced by the catalogue. */
@@ -16,7 +20,7 @@ export const paymentIntentRoutes: FastifyPluginAsyncZod<PaymentIntentRoutesOptio
   app,
   options,
 ) => {
-  const { checkout, projections, readYourWritesTimeoutMs } = options;
+  const { checkout, replies } = options;
 
   app.post(
     '/api/create-payment-intent',
@@ -49,9 +53,15 @@ export const paymentIntentRoutes: FastifyPluginAsyncZod<PaymentIntentRoutesOptio
         metadata: commandMetadata(request),
       });
       if (started.kind === 'refused') throw checkoutRefusal(started.price);
-      // The confirmation finds the payment in the payments view: it must be there before the page can confirm.
-      await awaitViews(reply, projections, started.position, readYourWritesTimeoutMs);
-      return { clientSecret: started.clientSecret };
+      // The page then polls the payment's status, which billing's payments view answers.
+      return replyAfterCommand(
+        reply,
+        replies,
+        { position: started.position },
+        {
+          fromState: () => ({ clientSecret: started.clientSecret }),
+        },
+      );
     },
   );
 };

@@ -1,13 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { sandboxConfirmBodySchema, sandboxConfirmReplySchema } from '@app/contracts';
-import { commandMetadata, HttpProblem, problemType, type ReadYourWrites } from '@app/service-kit';
+import {
+  commandMetadata,
+  HttpProblem,
+  problemType,
+  replyAfterCommand,
+  type CommandReplies,
+} from '@app/service-kit';
 import type { SandboxConfirmation } from '../application/sandbox-confirmation.js';
-import { awaitViews } from './await-views.js';
 
 export interface SandboxRoutesOptions {
   confirmation: SandboxConfirmation;
-  projections: ReadYourWrites;
-  readYourWritesTimeoutMs: number;
+  replies: CommandReplies;
 }
 
 /**
@@ -16,7 +20,7 @@ export interface SandboxRoutesOptions {
  * and CVC are never logged or stored (service-kit logs no bodies, and buildApp redacts the fields anyway).
  */
 export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async (app, options) => {
-  const { confirmation, projections, readYourWritesTimeoutMs } = options;
+  const { confirmation, replies } = options;
 
   app.post(
     '/api/billing/sandbox/confirm',
@@ -41,7 +45,7 @@ export const sandboxRoutes: FastifyPluginAsyncZod<SandboxRoutesOptions> = async 
       const settled = await confirmation.confirm(caller.userId, request.body, {
         metadata: commandMetadata(request),
       });
-      await awaitViews(reply, projections, settled.position, readYourWritesTimeoutMs);
+      await replyAfterCommand(reply, replies, { position: settled.position }, { fromState: () => null });
       if (settled.status === 'failed') {
         throw new HttpProblem(402, settled.message, { type: problemType(`card-error:${settled.code}`) });
       }

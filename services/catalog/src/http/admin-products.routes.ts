@@ -7,7 +7,12 @@ import {
   productSchema,
   replaceProductBodySchema,
 } from '@app/contracts';
-import { commandMetadata, expectedRevisionFrom, settleCommand, type ReadYourWrites } from '@app/service-kit';
+import {
+  commandMetadata,
+  expectedRevisionFrom,
+  replyAfterCommand,
+  type CommandReplies,
+} from '@app/service-kit';
 import {
   productView,
   type ProductCommandResult,
@@ -16,8 +21,7 @@ import {
 
 export interface AdminProductRoutesOptions {
   commands: ProductCommands;
-  projections: ReadYourWrites;
-  readYourWritesTimeoutMs: number;
+  replies: CommandReplies;
 }
 
 const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
@@ -25,11 +29,13 @@ const commandConfig = { policy: 'admin', idempotent: true } as const;
 
 /** Admin commands on products (SPEC.md §7). Each answers with the product as it now is and its ETag. */
 export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions> = async (app, options) => {
-  const { commands, projections, readYourWritesTimeoutMs } = options;
-  const viewOf = (result: ProductCommandResult) => {
-    if (result.state.status !== 'listed') throw new Error('A product command left no product to show');
-    return productView(result.state);
-  };
+  const { commands, replies } = options;
+  const viewOf = (result: ProductCommandResult) => ({
+    fromState: () => {
+      if (result.state.status !== 'listed') throw new Error('A product command left no product to show');
+      return productView(result.state);
+    },
+  });
 
   app.post(
     '/api/admin/products',
@@ -44,9 +50,9 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
     },
     async (request, reply) => {
       const result = await commands.create(request.body, { metadata: commandMetadata(request) });
-      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
+      const product = await replyAfterCommand(reply, replies, result, viewOf(result));
       reply.header('location', `/api/products/${result.productId}`);
-      return reply.code(201).send(viewOf(result));
+      return reply.code(201).send(product);
     },
   );
 
@@ -70,8 +76,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
         metadata: commandMetadata(request),
         expectedRevision: expectedRevisionFrom(request.headers['if-match']),
       });
-      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
-      return viewOf(result);
+      return replyAfterCommand(reply, replies, result, viewOf(result));
     },
   );
 
@@ -93,8 +98,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
         metadata: commandMetadata(request),
         expectedRevision: expectedRevisionFrom(request.headers['if-match']),
       });
-      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
-      return viewOf(result);
+      return replyAfterCommand(reply, replies, result, viewOf(result));
     },
   );
 
@@ -116,7 +120,7 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
         metadata: commandMetadata(request),
         expectedRevision: expectedRevisionFrom(request.headers['if-match']),
       });
-      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
+      await replyAfterCommand(reply, replies, result, { fromState: () => null });
       return reply.code(204).send(null);
     },
   );

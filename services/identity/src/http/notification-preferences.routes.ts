@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { notificationPreferencesSchema } from '@app/contracts';
-import { HttpProblem, commandMetadata, problemType, settleCommand } from '@app/service-kit';
+import { HttpProblem, commandMetadata, problemType, replyAfterCommand } from '@app/service-kit';
 import type { UserCommands } from '../application/user-commands.js';
 import { findNotificationPreferences } from '../projections/notification-preferences-queries.js';
 import type { UserReplyOptions } from './user-reply.js';
@@ -21,7 +21,7 @@ const tags = ['identity'];
 export const notificationPreferencesRoutes: FastifyPluginAsyncZod<
   NotificationPreferencesRoutesOptions
 > = async (app, options) => {
-  const { commands, db, projections, readYourWritesTimeoutMs } = options;
+  const { commands, db, replies } = options;
 
   async function ownPreferences(request: FastifyRequest) {
     const found = request.caller ? await findNotificationPreferences(db, request.caller.userId) : null;
@@ -68,11 +68,11 @@ export const notificationPreferencesRoutes: FastifyPluginAsyncZod<
       const result = await commands.changeNotificationPreferences(userId, request.body, {
         metadata: commandMetadata(request),
       });
-      if (result.state.status === 'absent') throw new Error('A user command left no account to show');
+      const { state } = result;
+      if (state.status === 'absent') throw new Error('A user command left no account to show');
       // Waits for the read model, so a GET right after this answer already shows the change.
-      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
       reply.header('cache-control', 'no-store');
-      return result.state.notificationPreferences;
+      return replyAfterCommand(reply, replies, result, { fromState: () => state.notificationPreferences });
     },
   );
 };

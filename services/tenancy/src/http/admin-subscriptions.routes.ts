@@ -10,16 +10,20 @@ import {
   subscriptionSchema,
   tenantIdParamsSchema,
 } from '@app/contracts';
-import { commandMetadata, expectedRevisionFrom, settleCommand, type ReadYourWrites } from '@app/service-kit';
+import {
+  commandMetadata,
+  expectedRevisionFrom,
+  replyAfterCommand,
+  type CommandReplies,
+} from '@app/service-kit';
 import type { SubscriptionCommands } from '../application/subscription-commands.js';
 import { listProductSubscriptions, listTenantSubscriptions } from '../projections/subscription-queries.js';
-import { subscriptionAfterCommand } from './subscription-reply.js';
+import { subscriptionView } from './subscription-reply.js';
 
 export interface AdminSubscriptionRoutesOptions {
   db: pg.Pool;
   commands: SubscriptionCommands;
-  projections: ReadYourWrites;
-  readYourWritesTimeoutMs: number;
+  replies: CommandReplies;
 }
 
 const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
@@ -31,7 +35,7 @@ export const adminSubscriptionRoutes: FastifyPluginAsyncZod<AdminSubscriptionRou
   app,
   options,
 ) => {
-  const { db, commands, projections, readYourWritesTimeoutMs } = options;
+  const { db, commands, replies } = options;
 
   app.get(
     '/api/admin/tenants/:id/subscriptions',
@@ -80,9 +84,9 @@ export const adminSubscriptionRoutes: FastifyPluginAsyncZod<AdminSubscriptionRou
       const result = await commands.start(request.params.id, request.body, {
         metadata: commandMetadata(request),
       });
-      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
+      const subscription = await replyAfterCommand(reply, replies, result, subscriptionView(db, result));
       reply.header('location', `/api/admin/subscriptions/${result.subscriptionId}`);
-      return reply.code(201).send(await subscriptionAfterCommand(db, result));
+      return reply.code(201).send(subscription);
     },
   );
 
@@ -113,8 +117,7 @@ export const adminSubscriptionRoutes: FastifyPluginAsyncZod<AdminSubscriptionRou
         'status' in body
           ? await commands.changeStatus(subscriptionId, body.status, commandOptions)
           : await commands.configureEndpoint(subscriptionId, body, commandOptions);
-      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
-      return subscriptionAfterCommand(db, result);
+      return replyAfterCommand(reply, replies, result, subscriptionView(db, result));
     },
   );
 };

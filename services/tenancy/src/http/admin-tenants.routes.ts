@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type pg from 'pg';
 import { z } from 'zod';
 import {
   idSchema,
@@ -10,14 +11,22 @@ import {
   tenantSchema,
 } from '@app/contracts';
 import { NotFoundError } from '@app/domain';
-import { commandMetadata, etagOf, expectedRevisionFrom } from '@app/service-kit';
+import {
+  commandMetadata,
+  etagOf,
+  expectedRevisionFrom,
+  replyAfterCommand,
+  type CommandReplies,
+} from '@app/service-kit';
 import type { TenantCommands } from '../application/tenant-commands.js';
 import { tenantNotFound } from '../domain/tenant/decide.js';
 import { findTenant, listTenants } from '../projections/tenant-queries.js';
-import { tenantAfterCommand, type TenantReplyOptions } from './tenant-reply.js';
+import { tenantViewAfter } from './tenant-reply.js';
 
-export interface AdminTenantRoutesOptions extends TenantReplyOptions {
+export interface AdminTenantRoutesOptions {
+  db: pg.Pool;
   commands: TenantCommands;
+  replies: CommandReplies;
 }
 
 /** POST /api/admin/tenants: an admin creates a tenant; onboarding creates the customers' own. */
@@ -32,7 +41,7 @@ const tags = ['tenancy'];
 
 /** Admin tenant management (SPEC.md §2 Admin Dashboard, Admin Portal and Tenant details, §7). */
 export const adminTenantRoutes: FastifyPluginAsyncZod<AdminTenantRoutesOptions> = async (app, options) => {
-  const { commands, db } = options;
+  const { commands, db, replies } = options;
 
   app.get(
     '/api/admin/tenants',
@@ -77,7 +86,7 @@ export const adminTenantRoutes: FastifyPluginAsyncZod<AdminTenantRoutesOptions> 
     },
     async (request, reply) => {
       const result = await commands.createTenant(request.body, { metadata: commandMetadata(request) });
-      const tenant = await tenantAfterCommand(reply, options, result);
+      const tenant = await replyAfterCommand(reply, replies, result, tenantViewAfter(db, result));
       reply.header('location', `/api/admin/tenants/${result.tenantId}`);
       return reply.code(201).send(tenant);
     },
@@ -104,7 +113,7 @@ export const adminTenantRoutes: FastifyPluginAsyncZod<AdminTenantRoutesOptions> 
         metadata: commandMetadata(request),
         expectedRevision: expectedRevisionFrom(request.headers['if-match']),
       });
-      return tenantAfterCommand(reply, options, result);
+      return replyAfterCommand(reply, replies, result, tenantViewAfter(db, result));
     },
   );
 
@@ -127,7 +136,7 @@ export const adminTenantRoutes: FastifyPluginAsyncZod<AdminTenantRoutesOptions> 
         metadata: commandMetadata(request),
         expectedRevision: expectedRevisionFrom(request.headers['if-match']),
       });
-      return tenantAfterCommand(reply, options, result);
+      return replyAfterCommand(reply, replies, result, tenantViewAfter(db, result));
     },
   );
 };

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { dollarsFromCents, type Subscription } from '@app/contracts';
+import type { CommandView } from '@app/service-kit';
 import type { SubscriptionCommandResult } from '../application/subscription-commands.js';
 import {
   defaultProductColor,
@@ -8,33 +9,34 @@ import {
 } from '../projections/subscription-queries.js';
 
 /**
- * The subscription as a command left it. The read model normally has it already (the command waited); when it
- * lags, the view is built from the stream's state, without the joined names tenancy could not read yet.
+ * How a subscription command is shown (replyAfterCommand): the read model's row once it has the command, else the
+ * stream's state, with the joined names tenancy may already know from an older row of the read model.
  */
-export async function subscriptionAfterCommand(
-  db: pg.Pool,
-  result: SubscriptionCommandResult,
-): Promise<Subscription> {
+export function subscriptionView(db: pg.Pool, result: SubscriptionCommandResult): CommandView<Subscription> {
   const state = result.state;
   if (state.status === 'absent') throw new Error('A subscription command left no subscription to show');
-  const found = await findSubscription(db, result.subscriptionId);
-  if (found && found.revision === result.revision) return found.subscription;
+  const find = () => findSubscription(db, result.subscriptionId);
   return {
-    id: state.subscriptionId,
-    tenantId: state.tenantId,
-    productId: state.productId,
-    productName: found?.subscription.productName ?? unknownProductName,
-    plan: state.plan,
-    status: state.status,
-    amount: dollarsFromCents(state.amountCents),
-    domainUrl: state.domainUrl,
-    metricsApiKeyConfigured: state.metricsApiKey !== null,
-    product: found?.subscription.product ?? {
-      name: unknownProductName,
-      basePrice: 0,
-      color: defaultProductColor,
+    fromReadModel: async () => {
+      const found = await find();
+      return found ? { revision: found.revision, body: found.subscription } : null;
     },
-    tenant: found?.subscription.tenant ?? { name: '' },
-    createdAt: state.startedAt,
+    fromState: async () => {
+      const known = (await find())?.subscription;
+      return {
+        id: state.subscriptionId,
+        tenantId: state.tenantId,
+        productId: state.productId,
+        productName: known?.productName ?? unknownProductName,
+        plan: state.plan,
+        status: state.status,
+        amount: dollarsFromCents(state.amountCents),
+        domainUrl: state.domainUrl,
+        metricsApiKeyConfigured: state.metricsApiKey !== null,
+        product: known?.product ?? { name: unknownProductName, basePrice: 0, color: defaultProductColor },
+        tenant: known?.tenant ?? { name: '' },
+        createdAt: state.startedAt,
+      };
+    },
   };
 }

@@ -1,12 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { revealCredentialParamsSchema, revealedCredentialSchema } from '@app/contracts';
-import { commandMetadata, settleCommand, type ReadYourWrites } from '@app/service-kit';
+import { commandMetadata, replyAfterCommand, type CommandReplies } from '@app/service-kit';
 import type { TenantCommands } from '../application/tenant-commands.js';
 
 export interface TenantCredentialRoutesOptions {
   commands: TenantCommands;
-  projections: ReadYourWrites;
-  readYourWritesTimeoutMs: number;
+  replies: CommandReplies;
 }
 
 /**
@@ -15,7 +14,7 @@ export interface TenantCredentialRoutesOptions {
  */
 export const tenantCredentialRoutes: FastifyPluginAsyncZod<TenantCredentialRoutesOptions> = async (
   app,
-  { commands, projections, readYourWritesTimeoutMs },
+  { commands, replies },
 ) => {
   app.post(
     '/api/admin/tenants/:id/credentials/:group/reveal',
@@ -39,9 +38,10 @@ export const tenantCredentialRoutes: FastifyPluginAsyncZod<TenantCredentialRoute
         { metadata: commandMetadata(request) },
       );
       // The reveal is a new revision of the tenant: its ETag, and the details screen refetched after it, show it.
-      await settleCommand(reply, projections, result, readYourWritesTimeoutMs);
       reply.header('cache-control', 'no-store');
-      return { group, password, revealedAt };
+      return replyAfterCommand(reply, replies, result, {
+        fromState: () => ({ group, password, revealedAt }),
+      });
     },
   );
 };

@@ -60,8 +60,7 @@ export async function startSubscriptionHarness() {
   await app.register(adminSubscriptionRoutes, {
     db: pool,
     commands,
-    projections,
-    readYourWritesTimeoutMs: 5_000,
+    replies: { projections, timeoutMs: 5_000 },
   });
   await app.register(customerSubscriptionRoutes, { db: pool });
   bindIdentityOnInject(app);
