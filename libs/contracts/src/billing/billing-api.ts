@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { hasAtMostTwoDecimals, idSchema, isoDateTimeSchema } from '../common.js';
-import { paymentProviderNameSchema } from './customer-events.js';
-import { invoiceNumberSchema } from './invoice-events.js';
+import { invoiceNumberSchema, paymentProviderNameSchema } from './billing-values.js';
 
 /**
  * Billing's HTTP payloads (SPEC.md §3 Invoice and payment intent, §7 payment and invoice calls). Money crosses

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common.js';
 import { integrationEventSchema } from '../integration-envelope.js';
 import { subscriptionPlanSchema } from '../tenancy/subscription.js';
-import { paymentProviderNameSchema } from './customer-events.js';
+import { invoiceNumberSchema, paymentProviderNameSchema } from './billing-values.js';
 
 /**
  * What billing publishes on NATS (stream BILLING, subjects `billing.>`). Money is integer cents in USD. No card
@@ -35,7 +35,7 @@ export const checkoutCompletedV1DataSchema = z.object({
 /** An invoice was paid (a checkout's or a renewal's): tenancy adds it to the tenant's totalSpent. */
 export const invoicePaidV1DataSchema = z.object({
   invoiceId: idSchema,
-  number: z.string().regex(/^INV-\d{6,}$/, 'number must look like INV-000123'),
+  number: invoiceNumberSchema,
   userId: idSchema,
   tenantId: idSchema.nullable(),
   subscriptionId: idSchema.nullable(),
@@ -59,7 +59,7 @@ export const customerCreatedV1DataSchema = z.object({
  */
 export const invoiceOverdueV1DataSchema = z.object({
   invoiceId: idSchema,
-  number: invoicePaidV1DataSchema.shape.number,
+  number: invoiceNumberSchema,
   userId: idSchema,
   tenantId: idSchema.nullable(),
   subscriptionId: idSchema,

@@ -1,11 +1,6 @@
-import {
-  customerEventSchema,
-  invoiceEventSchema,
-  paymentEventSchema,
-  type CustomerEvent,
-  type InvoiceEvent,
-  type PaymentEvent,
-} from '@app/contracts';
+import { customerEventSchema, type CustomerEvent } from '../domain/customer/events.js';
+import { invoiceEventSchema, type InvoiceEvent } from '../domain/invoice/events.js';
+import { paymentEventSchema, type PaymentEvent } from '../domain/payment/events.js';
 import { streamName, type EventStore, type RecordedEvent } from '@app/eventing';
 import { customerDecider } from '../domain/customer/decide.js';
 import type { CustomerState } from '../domain/customer/customer.js';

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { invoiceEventTypes } from '@app/contracts';
+import { invoiceEventTypes } from '../domain/invoice/events.js';
 import type { Projection, RecordedEvent } from '@app/eventing';
 import { decodeInvoiceEvent } from '../application/streams.js';
 

@@ -1,5 +1,6 @@
 import type pg from 'pg';
-import { customerEventTypes, paymentEventTypes } from '@app/contracts';
+import { customerEventTypes } from '../domain/customer/events.js';
+import { paymentEventTypes } from '../domain/payment/events.js';
 import { categoryOf, type Projection, type RecordedEvent } from '@app/eventing';
 import {
   customerCategory,

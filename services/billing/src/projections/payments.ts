@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { paymentEventTypes } from '@app/contracts';
+import { paymentEventTypes } from '../domain/payment/events.js';
 import type { Projection, RecordedEvent } from '@app/eventing';
 import { decodePaymentEvent } from '../application/streams.js';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CustomerEvent } from '@app/contracts';
+import type { CustomerEvent } from '../../src/domain/customer/events.js';
 import { specification } from '@app/domain/testing';
 import { customerAt } from '../../src/domain/customer/customer.js';
 import { customerDecider } from '../../src/domain/customer/decide.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { InvoiceEvent } from '@app/contracts';
+import type { InvoiceEvent } from '../../src/domain/invoice/events.js';
 import { IllegalStateError } from '@app/domain';
 import { specification } from '@app/domain/testing';
 import type {

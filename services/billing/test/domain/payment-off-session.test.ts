@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentEvent } from '@app/contracts';
+import type { PaymentEvent } from '../../src/domain/payment/events.js';
 import { specification } from '@app/domain/testing';
 import type { RecordOffSessionCharge, RecordPaymentFailure } from '../../src/domain/payment/commands.js';
 import { paymentDecider } from '../../src/domain/payment/decide.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { PaymentEvent } from '@app/contracts';
+import type { PaymentEvent } from '../../src/domain/payment/events.js';
 import { IllegalStateError, NotFoundError } from '@app/domain';
 import { specification } from '@app/domain/testing';
 import type { CreatePayment } from '../../src/domain/payment/commands.js';

@@ -1,4 +1,4 @@
-import type { CustomerEvent } from '@app/contracts';
+import type { CustomerEvent } from './events.js';
 import type { ProviderName } from '../../payments/payment-provider.js';
 
 /** A buyer's customers, one per provider billing has charged them through. */

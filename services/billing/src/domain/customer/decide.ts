@@ -1,4 +1,4 @@
-import type { CustomerEvent } from '@app/contracts';
+import type { CustomerEvent } from './events.js';
 import { assertNever, type Decider } from '@app/domain';
 import type { CreateCustomer, CustomerCommand } from './commands.js';
 import { customerAt, evolve, initialState, type CustomerState } from './customer.js';

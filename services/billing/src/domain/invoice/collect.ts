@@ -1,4 +1,4 @@
-import type { InvoiceEvent } from '@app/contracts';
+import type { InvoiceEvent } from './events.js';
 import { IllegalStateError, NotFoundError } from '@app/domain';
 import { daysAfter } from './billing-period.js';
 import type { RecordAttemptOutcome, StartPaymentAttempt } from './commands.js';

@@ -1,4 +1,4 @@
-import type { InvoiceEvent } from '@app/contracts';
+import type { InvoiceEvent } from './events.js';
 import { IllegalStateError, assertNever, type Decider } from '@app/domain';
 import { oneMonthAfter } from './billing-period.js';
 import { recordOutcome, startAttempt } from './collect.js';

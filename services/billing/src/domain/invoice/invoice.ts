@@ -1,4 +1,4 @@
-import type { InvoiceEvent, InvoiceIssued } from '@app/contracts';
+import type { InvoiceEvent, InvoiceIssued } from './events.js';
 
 export type InvoiceFacts = InvoiceIssued['data'];
 

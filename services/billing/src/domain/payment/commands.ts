@@ -1,4 +1,4 @@
-import type { PaymentCreated } from '@app/contracts';
+import type { PaymentCreated } from './events.js';
 import type { CardSummary, PaymentOutcome } from '../../payments/payment-provider.js';
 
 /** Time comes with the command (STYLE.md "Domain"): decide has no clock. */

@@ -1,4 +1,4 @@
-import type { PaymentEvent } from '@app/contracts';
+import type { PaymentEvent } from './events.js';
 import { IllegalStateError, NotFoundError, assertNever, type Decider } from '@app/domain';
 import { recordOffSessionCharge } from './off-session.js';
 import type {

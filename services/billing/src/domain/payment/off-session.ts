@@ -1,4 +1,4 @@
-import type { PaymentEvent } from '@app/contracts';
+import type { PaymentEvent } from './events.js';
 import type { RecordOffSessionCharge } from './commands.js';
 import type { PaymentState } from './payment.js';
 

@@ -1,4 +1,4 @@
-import type { PaymentCreated, PaymentEvent } from '@app/contracts';
+import type { PaymentCreated, PaymentEvent } from './events.js';
 
 export type PaymentFacts = Omit<PaymentCreated['data'], 'createdAt'> & { createdAt: string };
 

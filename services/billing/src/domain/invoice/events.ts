@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { idSchema, invoiceNumberSchema, isoDateTimeSchema } from '@app/contracts';
+
+/**
+ * Billing's stored invoice events (stream `billing_invoice-<id>`), private to it. Money is integer cents in
+ * USD. `paid` and `overdue` repeat the facts of `issued`, so the relay publishes billing.invoice.paid.v1 and
+ * .overdue.v1 from that one event. A checkout's invoice is issued and paid at once; a renewal's is issued
+ * pending and collected by off-session charges of the saved card: attempted, failed (a retry scheduled), and
+ * paid or, after the last scheduled retry, overdue (services/billing/README.md "Renewals and dunning").
+ */
+const invoiceFacts = {
+  invoiceId: idSchema,
+  number: invoiceNumberSchema,
+  userId: idSchema,
+  tenantId: idSchema.nullable(),
+  /** The renewed subscription; null for a checkout, whose subscription tenancy starts on the payment. */
+  subscriptionId: idSchema.nullable(),
+  productId: idSchema,
+  /** The payment that settles it: a checkout's is known at issue. */
+  paymentId: idSchema.nullable(),
+  amountCents: z.number().int().nonnegative(),
+  currency: z.literal('usd'),
+};
+
+export const invoiceIssuedSchema = z.object({
+  type: z.literal('InvoiceIssued'),
+  data: z.object({
+    ...invoiceFacts,
+    /**
+     * The month it bills: a checkout's from its issue time to the same time a calendar month later; a renewal's
+     * from the subscription's anniversary to the next one.
+     */
+    periodStart: isoDateTimeSchema,
+    periodEnd: isoDateTimeSchema,
+    issuedAt: isoDateTimeSchema,
+  }),
+});
+
+export const invoicePaidSchema = z.object({
+  type: z.literal('InvoicePaid'),
+  data: z.object({ ...invoiceFacts, paymentId: idSchema, paidAt: isoDateTimeSchema }),
+});
+
+/**
+ * A collection attempt begins: recorded before the provider is asked, with the customer and card it charges, so
+ * an attempt cut short by a crash is resumed with the same parameters (and the same idempotency key).
+ */
+export const invoicePaymentAttemptedSchema = z.object({
+  type: z.literal('InvoicePaymentAttempted'),
+  data: z.object({
+    invoiceId: idSchema,
+    /** 1 for the charge at issue, then one more per retry. */
+    attempt: z.number().int().positive(),
+    /** Billing's payment that records this attempt's charge. */
+    paymentId: idSchema,
+    providerCustomerId: z.string().min(1).max(255),
+    paymentMethodId: z.string().min(1).max(255),
+    attemptedAt: isoDateTimeSchema,
+  }),
+});
+
+/** The attempt was declined, in the provider's code and words; `nextAttemptAt` is null when none is scheduled. */
+export const invoicePaymentFailedSchema = z.object({
+  type: z.literal('InvoicePaymentFailed'),
+  data: z.object({
+    invoiceId: idSchema,
+    attempt: z.number().int().positive(),
+    paymentId: idSchema,
+    code: z.string().min(1).max(100),
+    declineCode: z.string().min(1).max(100).nullable(),
+    message: z.string().min(1).max(500),
+    failedAt: isoDateTimeSchema,
+    nextAttemptAt: isoDateTimeSchema.nullable(),
+  }),
+});
+
+/** The last scheduled retry failed: the renewal is overdue and tenancy suspends its subscription. */
+export const invoiceOverdueSchema = z.object({
+  type: z.literal('InvoiceOverdue'),
+  data: z.object({ ...invoiceFacts, subscriptionId: idSchema, overdueAt: isoDateTimeSchema }),
+});
+
+export const invoiceEventSchema = z.discriminatedUnion('type', [
+  invoiceIssuedSchema,
+  invoicePaidSchema,
+  invoicePaymentAttemptedSchema,
+  invoicePaymentFailedSchema,
+  invoiceOverdueSchema,
+]);
+export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
+export type InvoiceIssued = z.infer<typeof invoiceIssuedSchema>;
+export type InvoicePaid = z.infer<typeof invoicePaidSchema>;
+export type InvoicePaymentAttempted = z.infer<typeof invoicePaymentAttemptedSchema>;
+export type InvoicePaymentFailed = z.infer<typeof invoicePaymentFailedSchema>;
+export type InvoiceOverdue = z.infer<typeof invoiceOverdueSchema>;
+export const invoiceEventTypes = invoiceEventSchema.options.map((option) => option.shape.type.value);
