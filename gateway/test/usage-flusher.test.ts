@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { GatewayUsageRecordedV1 } from '@app/contracts';
 import { v7 as uuidv7 } from 'uuid';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startUsageFlusher, type UsageFlusher } from '../src/usage/usage-flusher.js';
 import { createUsageMeter, type UsageMeter } from '../src/usage/usage-meter.js';
 
@@ -46,7 +46,7 @@ afterEach(async () => {
 function start(
   meter: UsageMeter,
   stream: ReturnType<typeof fakeStream>,
-  extra: { intervalMs?: number; finalFlushMs?: number } = {},
+  extra: { intervalMs?: number; finalFlushMs?: number; maxBackoffMs?: number } = {},
 ) {
   const log = logSink();
   running = startUsageFlusher({
@@ -56,7 +56,7 @@ function start(
     instance: 'gw-test/1',
     newId: uuidv7,
     logger: log.logger,
-    maxBackoffMs: 20,
+    maxBackoffMs: extra.maxBackoffMs ?? 20,
     ...(extra.finalFlushMs === undefined ? {} : { finalFlushMs: extra.finalFlushMs }),
   });
   return { flusher: running, log };
@@ -138,5 +138,38 @@ describe('the usage flusher', () => {
         object: expect.objectContaining({ lostCalls: 5 }),
       }),
     );
+  });
+
+  it('after a failure waits the interval doubled per failure, jittered into its upper half, capped', async () => {
+    vi.useFakeTimers();
+    try {
+      const meter = createUsageMeter();
+      const stream = fakeStream();
+      stream.state.failing = true;
+      const attemptsAt: number[] = [];
+      const publish = stream.publish;
+      stream.publish = async (event) => {
+        attemptsAt.push(Date.now());
+        return publish(event);
+      };
+      const started = Date.now();
+      start(meter, stream, { intervalMs: 1_000, maxBackoffMs: 4_000 });
+      calls(meter, randomUUID(), 1);
+      await vi.advanceTimersByTimeAsync(40_000);
+
+      const gaps = attemptsAt.map((at, index) => at - (attemptsAt[index - 1] ?? started));
+      expect(gaps[0]).toBe(1_000);
+      // After failure n the ceiling is 1 s × 2^n, at most 4 s; the wait is in its upper half.
+      gaps.slice(1).forEach((gap, index) => {
+        const ceiling = Math.min(4_000, 1_000 * 2 ** (index + 1));
+        expect(gap).toBeGreaterThanOrEqual(ceiling / 2);
+        expect(gap).toBeLessThanOrEqual(ceiling);
+      });
+      expect(gaps.length).toBeGreaterThan(8);
+      stream.state.failing = false;
+      await running?.stop();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

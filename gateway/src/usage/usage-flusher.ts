@@ -1,5 +1,5 @@
-import { setTimeout as delay } from 'node:timers/promises';
 import type { GatewayUsageRecordedV1 } from '@app/contracts';
+import { backoffDelay, sleep } from '@app/retry';
 import { toUsageBatches } from './usage-batches.js';
 import type { UsageMeter } from './usage-meter.js';
 
@@ -8,6 +8,9 @@ export interface UsageLogger {
   warn(object: object, message: string): void;
   error(object: object, message: string): void;
 }
+
+/** At shutdown, 100 ms doubling until `finalFlushMs` runs out: the deadline is the cap, and one process retries. */
+const finalFlushBackoff = { baseMs: 100, maxMs: Infinity, jitter: false };
 
 export interface UsageFlusherOptions {
   meter: UsageMeter;
@@ -40,7 +43,8 @@ export interface UsageFlusher {
  */
 export function startUsageFlusher(options: UsageFlusherOptions): UsageFlusher {
   const { meter, logger } = options;
-  const maxBackoffMs = options.maxBackoffMs ?? 60_000;
+  // Jittered: every gateway replica loses NATS at once and should not come back in step.
+  const failureBackoff = { baseMs: options.intervalMs, maxMs: options.maxBackoffMs ?? 60_000 };
   let waiting: GatewayUsageRecordedV1[] = [];
 
   async function publishWaiting(): Promise<void> {
@@ -66,11 +70,8 @@ export function startUsageFlusher(options: UsageFlusherOptions): UsageFlusher {
   const stopping = new AbortController();
   const loop = (async () => {
     for (let failures = 0; !stopping.signal.aborted;) {
-      const wait =
-        failures === 0
-          ? options.intervalMs
-          : jittered(options.intervalMs * 2 ** Math.min(failures, 16), maxBackoffMs);
-      await delay(wait, undefined, { signal: stopping.signal }).catch(() => undefined);
+      const wait = failures === 0 ? options.intervalMs : backoffDelay(failures, failureBackoff);
+      await sleep(wait, stopping.signal);
       if (stopping.signal.aborted) return;
       try {
         await flush();
@@ -95,23 +96,18 @@ export function startUsageFlusher(options: UsageFlusherOptions): UsageFlusher {
           await flush();
           return;
         } catch (error) {
-          const pause = Math.min(100 * 2 ** attempt, deadline - Date.now());
+          const pause = Math.min(backoffDelay(attempt, finalFlushBackoff), deadline - Date.now());
           if (pause <= 0) {
             const unpublished = [...waiting, ...toUsageBatches(meter.drain(), options).events];
             const lostCalls = unpublished.reduce((sum, event) => sum + callsIn(event), 0);
             logger.error({ err: error, lostCalls }, 'Usage counts lost at shutdown');
             return;
           }
-          await delay(pause);
+          await sleep(pause);
         }
       }
     },
   };
-}
-
-function jittered(ms: number, capMs: number): number {
-  const ceiling = Math.min(ms, capMs);
-  return Math.round(ceiling / 2 + (Math.random() * ceiling) / 2);
 }
 
 function callsIn(event: GatewayUsageRecordedV1): number {

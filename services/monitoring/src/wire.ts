@@ -1,5 +1,6 @@
 import { hostname } from 'node:os';
 import type pg from 'pg';
+import { sleep } from '@app/retry';
 import type { EventingLogger } from '@app/eventing';
 import type { ReadinessCheck } from '@app/service-kit';
 import type { MonitoringConfig } from './config.js';
@@ -64,7 +65,7 @@ export function wireScraper(
     },
     now: () => new Date(),
     random: Math.random,
-    sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+    sleep,
   });
 }
 

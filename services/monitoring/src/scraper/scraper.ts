@@ -1,11 +1,11 @@
 import type pg from 'pg';
+import pMap from 'p-map';
 import type { EventingLogger } from '@app/eventing';
 import { catalogueCounter, metricCatalogue, type CatalogueCounter } from '@app/service-kit';
 import type { ScrapeResult } from '../store/scrape-result.js';
 import { recordScrape } from '../store/record-scrape.js';
 import { claimScrape, pruneClaims } from '../store/scrape-claims.js';
 import { pruneHistory } from '../store/scrape-history.js';
-import { runBounded } from './run-bounded.js';
 import { scrapeEndpoint, type KeyedTarget, type ScrapeEndpointDeps } from './scrape-endpoint.js';
 import type { MetricsEndpoint, TenancyEndpoints } from './tenancy-endpoints.js';
 
@@ -91,10 +91,12 @@ export function createScraper(deps: ScraperDeps): Scraper {
       let succeeded = 0;
       let failed = 0;
       let claimedElsewhere = 0;
-      await runBounded(
+      // Once the cycle is aborted (shutdown) no further app is started, and the cycle ends when those in hand
+      // are done: the mapper returns at once, and the signal is not handed to pMap, which would not wait for them.
+      await pMap(
         endpoints,
-        deps.concurrency,
         async (endpoint) => {
+          if (signal?.aborted) return;
           try {
             const claim = { subscriptionId: endpoint.subscriptionId, ...deps.claim };
             if (!(await claimScrape(pool, claim))) {
@@ -113,7 +115,7 @@ export function createScraper(deps: ScraperDeps): Scraper {
             );
           }
         },
-        signal,
+        { concurrency: deps.concurrency },
       );
       const cutoff = new Date(deps.now().getTime() - deps.retentionDays * dayMs);
       const pruned = { ...(await pruneHistory(pool, cutoff)), claims: await pruneClaims(pool, cutoff) };

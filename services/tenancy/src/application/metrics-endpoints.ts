@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import pMap from 'p-map';
 import type { SubscriptionStatus } from '@app/contracts';
 import type { EventStore } from '@app/eventing';
 import { decryptSecret, secretContexts, type KeyRing, type SealedSecret } from '@app/secrets';
@@ -7,7 +8,6 @@ import {
   type EndpointCandidate,
   type EndpointFilter,
 } from '../projections/metrics-endpoint-queries.js';
-import { mapBounded } from './map-bounded.js';
 import { readSubscriptionState } from './subscription-stream.js';
 
 export interface MetricsEndpoint {
@@ -79,7 +79,7 @@ export function createMetricsEndpoints(deps: MetricsEndpointsDeps) {
   return {
     async list(filter: EndpointFilter): Promise<MetricsEndpoint[]> {
       const candidates = await findEndpointCandidates(db, filter);
-      const endpoints = await mapBounded(candidates, streamReadConcurrency, withKey);
+      const endpoints = await pMap(candidates, withKey, { concurrency: streamReadConcurrency });
       return endpoints.filter((endpoint): endpoint is MetricsEndpoint => endpoint !== null);
     },
   };

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { mapBounded } from './map-bounded.js';
+import pMap from 'p-map';
 import type { SubscriptionCommands } from './subscription-commands.js';
 import type { TenantCommands } from './tenant-commands.js';
 
@@ -33,11 +33,13 @@ export async function resealAllSecrets(deps: {
     pool,
     'SELECT id FROM subscriptions WHERE metrics_api_key_configured ORDER BY id',
   );
-  const tenantResults = await mapBounded(tenantIds, concurrency, (id) =>
-    deps.tenants.resealCredentials(id, options),
-  );
-  const subscriptionResults = await mapBounded(subscriptionIds, concurrency, (id) =>
-    deps.subscriptions.resealMetricsApiKey(id, options),
+  const tenantResults = await pMap(tenantIds, (id) => deps.tenants.resealCredentials(id, options), {
+    concurrency,
+  });
+  const subscriptionResults = await pMap(
+    subscriptionIds,
+    (id) => deps.subscriptions.resealMetricsApiKey(id, options),
+    { concurrency },
   );
   return {
     tenantsChecked: tenantIds.length,

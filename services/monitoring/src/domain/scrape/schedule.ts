@@ -1,3 +1,5 @@
+import { backoffDelay } from '@app/retry';
+
 /**
  * When the scraper acts: cycles spaced by the interval plus jitter, so many monitoring instances (or restarts)
  * do not hit every tenant app at the same second, and retries spaced by a growing, jittered backoff. `random`
@@ -20,8 +22,10 @@ export function claimHoldMs(intervalMs: number): number {
   return Math.round(intervalMs * 0.9);
 }
 
-/** Before retry `attempt` (1, 2, …): base × 2^(attempt-1), with the upper half of it jittered. */
+/**
+ * Before retry `attempt` (1, 2, …): base × 2^(attempt-1), with the upper half of it jittered. Uncapped: a scrape
+ * retries at most SCRAPE_RETRIES (5) times.
+ */
 export function retryDelayMs(attempt: number, baseMs: number, random: number): number {
-  const full = baseMs * 2 ** (attempt - 1);
-  return Math.round(full / 2 + (full / 2) * random);
+  return backoffDelay(attempt - 1, { baseMs, maxMs: Infinity }, () => random);
 }
