@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { passwordProblem } from '../credentials/password-policy.js';
-import type { LoginField } from './login-page.js';
+import type { LoginField } from './pages/login-page.js';
 
 /**
  * Form bodies and the query string are parsed leniently (a wrong type becomes empty): a hand-edited form must

@@ -11,8 +11,7 @@ import {
 import type { OidcIdentities } from '../oidc/oidc-identities.js';
 import { isTlsRequest } from '../sessions/session-cookie.js';
 import type { LoginContext } from './login-context.js';
-import { renderMessagePage } from './login-page-shell.js';
-import { sendHtmlPage } from './login-reply.js';
+import { sendPage } from './login-reply.js';
 import { safeReturnTo } from './login-return-to.js';
 import { startSession } from './login-session.js';
 
@@ -109,11 +108,10 @@ function queryOf(url: string): string {
 }
 
 function page(context: OidcContext, reply: FastifyReply, status: number, message: string): FastifyReply {
-  const html = renderMessagePage({
+  return sendPage(reply, status, 'message', {
     productName: context.productName,
     title: 'Sign in',
     message,
     link: { href: '/api/login', label: 'Back to sign in' },
   });
-  return sendHtmlPage(reply, status, html);
 }

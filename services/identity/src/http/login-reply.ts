@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { loginPageStyleHash } from './login-page-styles.js';
-import { renderLoginPage, type LoginPageView } from './login-page.js';
+import type { LoginPageView } from './pages/login-page.js';
+import { pageStyleHash } from './pages/page-styles.js';
+import { renderPage, type PageName, type PageView } from './pages/render-page.js';
 
 /**
  * Nothing loads from anywhere (no scripts at all), only this page's own style block applies, forms post only
@@ -8,7 +9,7 @@ import { renderLoginPage, type LoginPageView } from './login-page.js';
  */
 const contentSecurityPolicy = [
   "default-src 'none'",
-  `style-src ${loginPageStyleHash}`,
+  `style-src ${pageStyleHash}`,
   "img-src 'self' data:",
   "form-action 'self'",
   "frame-ancestors 'none'",
@@ -16,11 +17,16 @@ const contentSecurityPolicy = [
 ].join('; ');
 
 export function sendLoginPage(reply: FastifyReply, status: number, view: LoginPageView): FastifyReply {
-  return sendHtmlPage(reply, status, renderLoginPage(view));
+  return sendPage(reply, status, 'login', view);
 }
 
-/** Any of the sign-in pages (renderPageShell), never cached, under the policy above. */
-export function sendHtmlPage(reply: FastifyReply, status: number, html: string): FastifyReply {
+/** Any of the sign-in pages, never cached, under the policy above. */
+export function sendPage<Name extends PageName>(
+  reply: FastifyReply,
+  status: number,
+  name: Name,
+  view: PageView<Name>,
+): FastifyReply {
   return reply
     .code(status)
     .header('content-type', 'text/html; charset=utf-8')
@@ -29,7 +35,7 @@ export function sendHtmlPage(reply: FastifyReply, status: number, html: string):
     .header('x-frame-options', 'DENY')
     .header('x-content-type-options', 'nosniff')
     .header('referrer-policy', 'same-origin')
-    .send(html);
+    .send(renderPage(name, view));
 }
 
 /**

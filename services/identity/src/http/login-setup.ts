@@ -6,10 +6,9 @@ import { normalizePassword, passwordProblem } from '../credentials/password-poli
 import type { DirectoryUser } from '../sessions/user-directory.js';
 import type { LoginContext } from './login-context.js';
 import { messages } from './login-forms.js';
-import { renderMessagePage } from './login-page-shell.js';
-import { isCrossSite, sendHtmlPage } from './login-reply.js';
+import { isCrossSite, sendPage } from './login-reply.js';
 import { startSession } from './login-session.js';
-import { renderSetupPage, type SetupField } from './password-setup-page.js';
+import type { SetupField } from './pages/password-setup-page.js';
 
 export interface SetupContext extends LoginContext {
   setupTokens: PasswordSetupTokens;
@@ -39,11 +38,11 @@ export async function showSetup(
 ): Promise<FastifyReply> {
   const found = await usableLink(context, token);
   if ('refusal' in found) return refusalPage(context, reply, found.refusal);
-  return sendHtmlPage(
-    reply,
-    200,
-    renderSetupPage({ productName: context.productName, token, email: found.user.email }),
-  );
+  return sendPage(reply, 200, 'passwordSetup', {
+    productName: context.productName,
+    token,
+    email: found.user.email,
+  });
 }
 
 /**
@@ -63,7 +62,7 @@ export async function completeSetup(
   const fieldErrors = setupProblems(form);
   if (Object.keys(fieldErrors).length > 0) {
     const view = { productName: context.productName, token: form.token, email: found.user.email };
-    return sendHtmlPage(reply, 400, renderSetupPage({ ...view, formError: messages.fixFields, fieldErrors }));
+    return sendPage(reply, 400, 'passwordSetup', { ...view, formError: messages.fixFields, fieldErrors });
   }
 
   // Hashed before the link is spent: a failure of the slow part leaves the link usable.
@@ -108,11 +107,10 @@ function setupProblems(form: SetupBody): Partial<Record<SetupField, string>> {
 }
 
 function refusalPage(context: SetupContext, reply: FastifyReply, refusal: Refusal): FastifyReply {
-  const html = renderMessagePage({
+  return sendPage(reply, refusal.status, 'message', {
     productName: context.productName,
     title: 'Choose your password',
     message: refusal.message,
     link: { href: '/api/login', label: 'Go to sign in' },
   });
-  return sendHtmlPage(reply, refusal.status, html);
 }

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { LoginContext } from './login-context.js';
 import { messages, normalizeEmail, type FieldErrors } from './login-forms.js';
-import type { LoginPageView } from './login-page.js';
+import type { LoginPageView } from './pages/login-page.js';
 import { isCrossSite, sendLoginPage } from './login-reply.js';
 import { safeReturnTo } from './login-return-to.js';
 import { startSession } from './login-session.js';

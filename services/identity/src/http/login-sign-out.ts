@@ -1,10 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { isTlsRequest, sessionCookieName } from '../sessions/session-cookie.js';
 import type { LoginContext } from './login-context.js';
-import { renderMessagePage } from './login-page-shell.js';
-import { isCrossSite, sendHtmlPage } from './login-reply.js';
+import { isCrossSite, sendPage } from './login-reply.js';
 import { endSession } from './login-session.js';
-import { renderSignOutConfirmation } from './login-sign-out-page.js';
 
 export const signOutMessages = {
   crossSite: 'Signing out can only be confirmed on this site. Use the Log out link in the app.',
@@ -28,7 +26,7 @@ export async function followSignOutLink(
     { secFetchSite: request.headers['sec-fetch-site'] ?? null },
     'Sign-out link followed from elsewhere: asking to confirm',
   );
-  return sendHtmlPage(reply, 200, renderSignOutConfirmation({ productName: context.productName }));
+  return sendPage(reply, 200, 'signOut', { productName: context.productName });
 }
 
 /**
@@ -42,7 +40,7 @@ export async function confirmSignOut(
 ): Promise<FastifyReply> {
   if (isCrossSite(request)) {
     const page = { productName: context.productName, title: 'Sign out', message: signOutMessages.crossSite };
-    return sendHtmlPage(reply, 403, renderMessagePage(page));
+    return sendPage(reply, 403, 'message', page);
   }
   return endSession(request, reply, context);
 }

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hashPassword } from '../credentials/password-hashing.js';
 import type { LoginContext } from './login-context.js';
 import { messages, validateSignUp, type FieldErrors, type SignUpBody } from './login-forms.js';
-import type { LoginField, LoginPageView } from './login-page.js';
+import type { LoginField, LoginPageView } from './pages/login-page.js';
 import { isCrossSite, sendLoginPage } from './login-reply.js';
 import { safeReturnTo } from './login-return-to.js';
 import { startSession } from './login-session.js';

@@ -1,21 +1,36 @@
 import { describe, expect, it } from 'vitest';
-import { renderLoginPage } from '../../src/http/login-page.js';
+import type { LoginPageView } from '../../src/http/pages/login-page.js';
+import { renderPage } from '../../src/http/pages/render-page.js';
 import { safeReturnTo } from '../../src/http/login-return-to.js';
+import { attributesOf, parsePage } from '../support/parse-page.js';
+
+const renderLoginPage = (view: LoginPageView) => renderPage('login', view);
 
 const base = { productName: 'Ledgerline', returnTo: '/dashboard' } as const;
 
 describe('sign-in page', () => {
   it('renders the sign-in form with labelled fields and password-manager hints', () => {
     const html = renderLoginPage({ ...base, mode: 'sign-in' });
+    const page = parsePage(html);
     expect(html).toContain('<title>Sign in · Ledgerline</title>');
     expect(html).toMatch(/<header class="brand">.*Ledgerline/);
     expect(html).toContain('action="/api/login"');
     expect(html).toContain('<label for="email">Email address</label>');
-    expect(html).toMatch(/<input id="email" name="email" type="email" autocomplete="username"/);
-    expect(html).toMatch(
-      /<input id="password" name="password" type="password" autocomplete="current-password"/,
-    );
-    expect(html).toContain('<input type="hidden" name="returnTo" value="/dashboard">');
+    expect(attributesOf(page, '#email')).toMatchObject({
+      name: 'email',
+      type: 'email',
+      autocomplete: 'username',
+    });
+    expect(attributesOf(page, '#password')).toMatchObject({
+      name: 'password',
+      type: 'password',
+      autocomplete: 'current-password',
+    });
+    expect(attributesOf(page, 'input[type="hidden"]')).toEqual({
+      type: 'hidden',
+      name: 'returnTo',
+      value: '/dashboard',
+    });
     expect(html).toContain('role="alert" aria-live="assertive"');
     expect(html).toMatch(/<a href="\/api\/login\?returnTo=%2Fdashboard" aria-current="page">Sign in<\/a>/);
     expect(html).toContain('href="/api/login?mode=sign-up&amp;returnTo=%2Fdashboard"');
@@ -24,10 +39,24 @@ describe('sign-in page', () => {
 
   it('renders the sign-up form with optional names and a new-password field', () => {
     const html = renderLoginPage({ ...base, mode: 'sign-up' });
+    const page = parsePage(html);
     expect(html).toContain('action="/api/login/sign-up"');
-    expect(html).toMatch(/<input id="firstName" name="firstName" type="text" autocomplete="given-name"/);
-    expect(html).toMatch(/<input id="lastName" name="lastName" type="text" autocomplete="family-name"/);
-    expect(html).toMatch(/autocomplete="new-password" maxlength="128" minlength="12" required/);
+    expect(attributesOf(page, '#firstName')).toMatchObject({
+      name: 'firstName',
+      type: 'text',
+      autocomplete: 'given-name',
+    });
+    expect(attributesOf(page, '#lastName')).toMatchObject({
+      name: 'lastName',
+      type: 'text',
+      autocomplete: 'family-name',
+    });
+    expect(attributesOf(page, '#password')).toMatchObject({
+      autocomplete: 'new-password',
+      maxlength: '128',
+      minlength: '12',
+      required: '',
+    });
     expect(html).toContain('aria-describedby="password-hint"');
     expect(html).toMatch(/aria-current="page">Create account<\/a>/);
   });

@@ -1,7 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { renderLoginPage } from '../../src/http/login-page.js';
-import { renderMessagePage } from '../../src/http/login-page-shell.js';
-import { renderSetupPage } from '../../src/http/password-setup-page.js';
+import { renderPage, type PageView } from '../../src/http/pages/render-page.js';
+
+import { attributesOf, parsePage } from '../support/parse-page.js';
+
+const renderLoginPage = (view: PageView<'login'>) => renderPage('login', view);
+const renderSetupPage = (view: PageView<'passwordSetup'>) => renderPage('passwordSetup', view);
+const renderMessagePage = (view: PageView<'message'>) => renderPage('message', view);
 
 describe('single sign-on on the sign-in page', () => {
   it('is absent unless a provider is configured', () => {
@@ -29,15 +33,23 @@ describe('the password-setup page', () => {
 
   it('has the read-only account email, two new-password fields and no script', () => {
     const html = renderSetupPage(view);
+    const page = parsePage(html);
     expect(html).toContain('<title>Choose your password · Ledgerline</title>');
     expect(html).toContain('action="/api/login/setup"');
-    expect(html).toMatch(
-      /<input id="email" name="email" type="email" autocomplete="username"[^>]* readonly value="ada@example.test">/,
-    );
-    expect(html).toMatch(
-      /<input id="password" [^>]*autocomplete="new-password" maxlength="128" minlength="12" required/,
-    );
-    expect(html).toMatch(/<input id="confirmPassword" [^>]*autocomplete="new-password"/);
+    expect(attributesOf(page, '#email')).toMatchObject({
+      name: 'email',
+      type: 'email',
+      autocomplete: 'username',
+      readonly: '',
+      value: 'ada@example.test',
+    });
+    expect(attributesOf(page, '#password')).toMatchObject({
+      autocomplete: 'new-password',
+      maxlength: '128',
+      minlength: '12',
+      required: '',
+    });
+    expect(attributesOf(page, '#confirmPassword')).toMatchObject({ autocomplete: 'new-password' });
     expect(html).not.toContain('<script');
   });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attributesOf, parsePage } from '../support/parse-page.js';
 import {
   freshEmail,
   openIdentityDatabase,
@@ -56,7 +57,7 @@ async function expectAskedToConfirm(response: Awaited<ReturnType<typeof followLi
   expect(response.headers['set-cookie']).toBeUndefined();
   expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
   expect(response.body).toContain('<h1 id="page-title">Sign out?</h1>');
-  expect(response.body).toContain('<form method="post" action="/api/logout">');
+  expect(attributesOf(parsePage(response.body), 'form')).toEqual({ method: 'post', action: '/api/logout' });
   expect(response.body).toContain('<a href="/">Stay signed in</a>');
   expect(await login.sessions.resolveSession(token)).not.toBeNull();
 }
