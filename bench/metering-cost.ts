@@ -11,7 +11,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { connectNats } from '@app/eventing';
-import { demoAccounts } from '@app/identity/demo-accounts';
+import { demoAccounts } from '@app/demo-fixtures';
 import { sizes } from './config.js';
 import { loadCounted, type LoadResult } from './proxy-throughput.js';
 import { publishedUsage } from './published-usage.js';

@@ -6,7 +6,7 @@
  * token for the catalog, and the catalog verifies it; without, it does none of that. A customer, not the admin:
  * the admin also sees the seed's inactive product, and a bigger answer would be counted as session cost.
  */
-import { demoAccounts } from '@app/identity/demo-accounts';
+import { demoAccounts } from '@app/demo-fixtures';
 import { sizes } from './config.js';
 import { load } from './proxy-throughput.js';
 import type { Measurement } from './report.js';

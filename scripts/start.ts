@@ -13,7 +13,7 @@ import { describeExit, startNodeProcess, type RunningProcess } from './launcher/
 import { demoTenantApp, gatewayEntry, services, webApps } from './launcher/services.js';
 import { embeddedSecretsKeys } from './launcher/secrets-keys.js';
 import { supervise } from './launcher/supervisor.js';
-import { demoAccounts } from '@app/identity/demo-accounts';
+import { demoAccounts } from '@app/demo-fixtures';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 

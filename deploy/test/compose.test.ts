@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import Ajv from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { demoMetricsKeys } from '@app/tenancy/demo-subscriptions';
+import { demoMetricsKeys } from '@app/demo-fixtures';
 import {
   composeSpecSchema,
   interpolate,

@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { demoMetricsKeys } from '@app/tenancy/demo-subscriptions';
+import { demoMetricsKeys } from '@app/demo-fixtures';
 
 /**
  * What `npm start` runs, in start order. Each later issue adds its service here: its built entry, the

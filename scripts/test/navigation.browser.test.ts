@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { demoAccounts, type DemoAccount } from '@app/identity/demo-accounts';
+import { demoAccounts, type DemoAccount } from '@app/demo-fixtures';
 import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { launchChromium, newContext } from './support/browser.js';
 import { startPlatform, type Platform } from './support/platform.js';

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Product } from '@app/contracts';
-import { demoAccounts } from '@app/identity/demo-accounts';
-import { demoTenants } from '@app/tenancy/demo-tenants';
+import { demoAccounts, demoTenants } from '@app/demo-fixtures';
 import { seriousAccessibilityViolations } from './support/accessibility.js';
 import { launchChromium, newContext } from './support/browser.js';
 import { startPlatform, type Platform } from './support/platform.js';

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { demoAccounts } from '@app/identity/demo-accounts';
+import { demoAccounts } from '@app/demo-fixtures';
 import {
   launchChromium,
   newContext,

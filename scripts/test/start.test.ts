@@ -1,6 +1,6 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoTenantIds } from '@app/tenancy/demo-tenants';
+import { demoTenantIds } from '@app/demo-fixtures';
 import { portOpen, startPlatform, type Platform } from './support/platform.js';
 import { alive, descendants, type ProcessEntry } from './support/process-tree.js';
 

@@ -6,7 +6,7 @@ import { wireUserCommands } from './application/wire-user-commands.js';
 import { loadStorageConfig } from './config.js';
 import { createCredentialStore } from './credentials/index.js';
 import { openStorage } from './runtime.js';
-import { demoAccounts } from './seed/demo-users.js';
+import { demoAccounts } from '@app/demo-fixtures';
 import { seedDemoUsers } from './seed/seed-demo-users.js';
 
 async function seed(): Promise<void> {

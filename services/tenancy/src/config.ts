@@ -7,7 +7,7 @@ import {
   storageVariables,
   type WithDatabaseUrl,
 } from '@app/service-kit/config';
-import { demoTenantAppUrl } from './seed/demo-subscriptions.js';
+import { demoTenantAppUrl } from '@app/demo-fixtures';
 
 const ownDatabase = 'TENANCY_DATABASE_URL';
 

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { catalogProductCopy } from '@app/catalog/product-copy';
+import { catalogProductCopy } from '@app/catalog-copy';
 import type { ProductForSale } from '../domain/payment/checkout-price.js';
 
 /** Billing's copy of the catalogue (migrations/001_products.sql): the prices checkouts are charged. */

@@ -1,18 +1,11 @@
-import { demoProducts } from '@app/catalog/demo-products';
-import { demoAccounts } from '@app/identity/demo-accounts';
+import { demoAccount, demoProductId } from '@app/demo-fixtures';
 
 const buyer = (email: string) => {
-  const account = demoAccounts.find((candidate) => candidate.email === email);
-  if (!account) throw new Error(`No demo account ${email}`);
+  const account = demoAccount(email);
   return { userId: account.id, email: account.email };
 };
 
-/** A demo catalogue product's fixed id, by name; a renamed demo product fails here rather than at start. */
-const product = (name: string) => {
-  const found = demoProducts.find(({ body }) => body.name === name);
-  if (!found) throw new Error(`The demo catalogue has no product named ${name}`);
-  return { productId: found.id, name };
-};
+const product = (name: string) => ({ productId: demoProductId(name), name });
 
 /**
  * A demo customer's checkout, paid through the real use cases with the Sandbox's test cards; `cards` are tried

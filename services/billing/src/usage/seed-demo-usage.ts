@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { v5 as uuidv5 } from 'uuid';
 import type { UsageRecordedV1Data } from '@app/contracts';
 import { inTransaction } from '@app/eventing';
-import { demoAccounts } from '@app/identity/demo-accounts';
+import { demoAccounts } from '@app/demo-fixtures';
 import type { StorageConfig } from '../config.js';
 import { openStorage } from '../runtime.js';
 import { storeUsageBatch } from './store-usage-batch.js';

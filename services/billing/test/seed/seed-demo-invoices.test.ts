@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { demoAccounts } from '@app/identity/demo-accounts';
+import { demoAccounts } from '@app/demo-fixtures';
 import { createCheckout } from '../../src/application/checkout.js';
 import { createBillingHandlers } from '../../src/application/command-handlers.js';
 import { createCustomers } from '../../src/application/customers.js';

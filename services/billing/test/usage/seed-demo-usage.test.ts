@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { usageRecordListSchema, usageRecordedV1DataSchema } from '@app/contracts';
 import { identityHeaders } from '@app/service-kit/testing';
-import { demoAccounts } from '@app/identity/demo-accounts';
+import { demoAccounts } from '@app/demo-fixtures';
 import { demoUsageBatches, seedDemoUsage } from '../../src/usage/seed-demo-usage.js';
 import { startBilling, type BillingHarness } from '../support/billing-harness.js';
 import { getUsage } from './usage-support.js';

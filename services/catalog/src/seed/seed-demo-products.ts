@@ -1,7 +1,7 @@
 import { createProductBodySchema } from '@app/contracts';
 import { IllegalStateError } from '@app/domain';
 import type { ProductCommands } from '../application/product-commands.js';
-import { demoProducts } from './demo-products.js';
+import { demoProducts } from '@app/demo-fixtures';
 
 export interface SeedReport {
   created: string[];

@@ -1,6 +1,6 @@
 import { IllegalStateError } from '@app/domain';
 import type { UserCommands } from '../application/user-commands.js';
-import { demoAccounts } from './demo-users.js';
+import { demoAccounts } from '@app/demo-fixtures';
 
 export interface SeedReport {
   created: string[];

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wireUserCommands } from '../../src/application/wire-user-commands.js';
-import { demoAccounts } from '../../src/seed/demo-users.js';
+import { demoAccounts } from '@app/demo-fixtures';
 import { seedDemoUsers } from '../../src/seed/seed-demo-users.js';
 import { startIdentity, type IdentityHarness } from '../support/identity-harness.js';
 import { listUsers } from '../support/requests.js';

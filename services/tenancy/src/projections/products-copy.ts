@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { catalogProductCopy } from '@app/catalog/product-copy';
+import { catalogProductCopy } from '@app/catalog-copy';
 
 /** Tenancy's copy of the catalogue (migrations/101_products.sql): names, prices and colours in subscription lists. */
 export const applyCatalogProductMessage = catalogProductCopy({ keeps: ['color'] });

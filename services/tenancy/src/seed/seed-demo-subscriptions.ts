@@ -9,7 +9,7 @@ import {
 } from '@app/eventing';
 import type { SubscriptionCommands } from '../application/subscription-commands.js';
 import { readSubscriptionState } from '../application/subscription-stream.js';
-import { demoSubscriptions, type DemoSubscription } from './demo-subscriptions.js';
+import { demoSubscriptions, type DemoSubscription } from '@app/demo-fixtures';
 import { productCopiesPresent, projectionsReached, tenantsVisible } from './read-models-ready.js';
 
 export interface SubscriptionSeedReport {

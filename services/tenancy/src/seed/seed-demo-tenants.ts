@@ -1,6 +1,6 @@
 import { IllegalStateError } from '@app/domain';
 import type { TenantCommands } from '../application/tenant-commands.js';
-import { demoTenants } from './demo-tenants.js';
+import { demoTenants } from '@app/demo-fixtures';
 
 export interface SeedReport {
   created: string[];

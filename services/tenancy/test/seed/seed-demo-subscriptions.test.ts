@@ -3,7 +3,7 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type SealedSecret, decryptSecret, secretContexts } from '@app/secrets';
 import { watchCheckpoints } from '@app/eventing';
-import { demoProducts } from '@app/catalog/demo-products';
+import { demoProducts, demoProductIds, demoSubscriptions, demoTenantIds } from '@app/demo-fixtures';
 import { createSubscriptionCommands } from '../../src/application/subscription-commands.js';
 import { readSubscriptionState, subscriptionStream } from '../../src/application/subscription-stream.js';
 import { wireTenantCommands } from '../../src/application/wire-tenant-commands.js';
@@ -13,8 +13,6 @@ import { applyCatalogProductMessage } from '../../src/projections/products-copy.
 import { listTenantSubscriptions } from '../../src/projections/subscription-queries.js';
 import { subscriptionsProjection } from '../../src/projections/subscriptions.js';
 import { tenantsProjection } from '../../src/projections/tenants.js';
-import { demoProductIds, demoSubscriptions } from '../../src/seed/demo-subscriptions.js';
-import { demoTenantIds } from '../../src/seed/demo-tenants.js';
 import { seedDemoSubscriptions } from '../../src/seed/seed-demo-subscriptions.js';
 import { seedDemoTenants } from '../../src/seed/seed-demo-tenants.js';
 import { countEvents, startTenancy, type TenancyHarness } from '../support/tenancy-harness.js';

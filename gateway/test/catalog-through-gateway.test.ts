@@ -2,16 +2,16 @@ import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import type { AddressInfo } from 'node:net';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
-import { buildGateway } from '@app/gateway/app';
-import { loadConfig as loadGatewayConfig } from '@app/gateway/config';
 import { catalogIntegrationEventSchema, type IntegrationEnvelope } from '@app/contracts';
 import { connectNats, startIntegrationConsumer, type IntegrationConsumer, type Relay } from '@app/eventing';
 import { testIdentitySecret } from '@app/service-kit/testing';
 import { uniquePrefix } from '@app/test-support';
-import { startCatalogRelay } from '../../src/integration/start-catalog-relay.js';
-import { catalogSchema } from '../../src/config.js';
-import { startCatalog, type CatalogHarness } from '../support/catalog-harness.js';
-import { newProduct } from '../support/requests.js';
+import { startCatalogRelay } from '../../services/catalog/src/integration/start-catalog-relay.js';
+import { catalogSchema } from '../../services/catalog/src/config.js';
+import { startCatalog, type CatalogHarness } from '../../services/catalog/test/support/catalog-harness.js';
+import { newProduct } from '../../services/catalog/test/support/requests.js';
+import { buildGateway } from '../src/app.js';
+import { loadConfig as loadGatewayConfig } from '../src/config.js';
 
 /**
  * The whole path of the issue: an admin command through the gateway becomes an event, the relay publishes it on
