@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { InvoiceEvent } from '../../src/domain/invoice/events.js';
 import { IllegalStateError } from '@app/domain';
 import { specification } from '@app/domain/testing';
@@ -10,7 +10,7 @@ import type {
 } from '../../src/domain/invoice/commands.js';
 import { invoiceDecider } from '../../src/domain/invoice/decide.js';
 
-const spec = specification(invoiceDecider);
+const { given } = specification(invoiceDecider);
 const invoiceId = '0196f2a0-0000-7000-8000-0000000000f2';
 const subscriptionId = '0196f2a0-0000-7000-8000-0000000000a1';
 const payment = (attempt: number) => `0196f2a0-0000-7000-8000-00000000b00${attempt}`;
@@ -96,86 +96,155 @@ function declinedAttempts(times: string[]): InvoiceEvent[] {
 
 const day = (n: number) => new Date(Date.parse(issuedAt) + n * 86_400_000).toISOString();
 
-describe('renewal invoice collection', () => {
-  it('issues a renewal pending for its period, once per subscription and period', () => {
-    expect(spec.given([]).when(issue).events).toEqual([issued]);
-    expect(spec.given([issued]).when(issue).events).toEqual([]);
+const paidBy = (attempt: number, at: string): InvoiceEvent => ({
+  type: 'InvoicePaid',
+  data: { ...facts, paymentId: payment(attempt), paidAt: at },
+});
+const overdueAt = (at: string): InvoiceEvent => ({
+  type: 'InvoiceOverdue',
+  data: { ...facts, paymentId: null, overdueAt: at },
+});
+
+describe('no invoice', () => {
+  it('issues a renewal pending for its period', () => {
+    given([]).when(issue).then([issued]);
+  });
+});
+
+describe('a pending renewal invoice', () => {
+  it('is issued once per subscription and period', () => {
+    given([issued]).when(issue).then([]);
+  });
+
+  it('refuses its id to another period', () => {
     const otherPeriod = { ...issue, data: { ...issue.data, period: { ...period, start: period.end } } };
-    expect(spec.given([issued]).when(otherPeriod).error).toBeInstanceOf(IllegalStateError);
+    given([issued])
+      .when(otherPeriod)
+      .thenThrows(new IllegalStateError('An invoice with this id already exists'));
   });
 
-  it('records an attempt before the charge, and its success pays the invoice', () => {
-    expect(spec.given([issued]).when(start(1, issuedAt)).events).toEqual([attempted(1, issuedAt)]);
-    expect(
-      spec.given([issued, attempted(1, issuedAt)]).when(record(1, { status: 'succeeded' }, issuedAt)).events,
-    ).toEqual([{ type: 'InvoicePaid', data: { ...facts, paymentId: payment(1), paidAt: issuedAt } }]);
+  it('records an attempt before the charge', () => {
+    given([issued])
+      .when(start(1, issuedAt))
+      .then([attempted(1, issuedAt)]);
   });
 
-  it('schedules the retries 1, 3 and 5 days after the first attempt', () => {
-    expect(spec.given([issued, attempted(1, issuedAt)]).when(record(1, declined, issuedAt)).events).toEqual([
-      failed(1, issuedAt, day(1)),
-    ]);
-    const afterTwo = [issued, ...declinedAttempts([issuedAt]), attempted(2, day(1))];
-    expect(spec.given(afterTwo).when(record(2, declined, day(1))).events).toEqual([
-      failed(2, day(1), day(3)),
-    ]);
-    const afterThree = [issued, ...declinedAttempts([issuedAt, day(1)]), attempted(3, day(3))];
-    expect(spec.given(afterThree).when(record(3, declined, day(3))).events).toEqual([
-      failed(3, day(3), day(5)),
-    ]);
+  it('takes the attempts in order', () => {
+    given([issued])
+      .when(start(2, day(1)))
+      .thenThrows(new IllegalStateError('Collection attempt 2 is not the next one (1)'));
   });
 
-  it('makes the invoice overdue when the last retry fails, with the facts tenancy needs', () => {
-    const lastTry = [issued, ...declinedAttempts([issuedAt, day(1), day(3)]), attempted(4, day(5))];
-    expect(spec.given(lastTry).when(record(4, declined, day(5))).events).toEqual([
-      failed(4, day(5), null),
-      { type: 'InvoiceOverdue', data: { ...facts, paymentId: null, overdueAt: day(5) } },
-    ]);
+  it('refuses an outcome for an attempt never started', () => {
+    given([issued])
+      .when(record(1, declined, issuedAt))
+      .thenThrows(new IllegalStateError('No collection attempt 1 is in flight'));
+  });
+});
+
+describe('a renewal invoice with its first attempt in flight', () => {
+  const inFlight = [issued, attempted(1, issuedAt)];
+
+  it('is paid by the attempt’s success', () => {
+    given(inFlight)
+      .when(record(1, { status: 'succeeded' }, issuedAt))
+      .then([paidBy(1, issuedAt)]);
   });
 
-  it('makes it overdue at the first decline when no retry is scheduled', () => {
+  it('schedules the first retry 1 day after a decline', () => {
+    given(inFlight)
+      .when(record(1, declined, issuedAt))
+      .then([failed(1, issuedAt, day(1))]);
+  });
+
+  it('is overdue at the first decline when no retry is scheduled', () => {
     const noRetries = record(1, declined, issuedAt);
     const command = { ...noRetries, data: { ...noRetries.data, retryAfterDays: [] } };
-    expect(spec.given([issued, attempted(1, issuedAt)]).when(command).events).toEqual([
-      failed(1, issuedAt, null),
-      { type: 'InvoiceOverdue', data: { ...facts, paymentId: null, overdueAt: issuedAt } },
-    ]);
+    given(inFlight)
+      .when(command)
+      .then([failed(1, issuedAt, null), overdueAt(issuedAt)]);
   });
 
-  it('keeps an overdue invoice overdue when a later attempt fails, and pays it when one succeeds', () => {
-    const overdue = [
-      issued,
-      ...declinedAttempts([issuedAt, day(1), day(3), day(5)]),
-      { type: 'InvoiceOverdue', data: { ...facts, paymentId: null, overdueAt: day(5) } } as InvoiceEvent,
-    ];
-    expect(spec.given(overdue).when(start(5, day(31))).events).toEqual([attempted(5, day(31))]);
-    const tried = [...overdue, attempted(5, day(31))];
-    expect(spec.given(tried).when(record(5, declined, day(31))).events).toEqual([failed(5, day(31), null)]);
-    expect(spec.given(tried).when(record(5, { status: 'succeeded' }, day(31))).events).toEqual([
-      { type: 'InvoicePaid', data: { ...facts, paymentId: payment(5), paidAt: day(31) } },
-    ]);
+  it('resumes the attempt in flight', () => {
+    given(inFlight)
+      .when(start(1, day(0.01)))
+      .then([]);
   });
 
-  it('resumes the attempt in flight, takes the attempts in order, and records each outcome once', () => {
-    const inFlight = [issued, attempted(1, issuedAt)];
-    expect(spec.given(inFlight).when(start(1, day(0.01))).events).toEqual([]);
-    expect(spec.given(inFlight).when(start(2, day(1))).error).toBeInstanceOf(IllegalStateError);
-    expect(spec.given([issued]).when(start(2, day(1))).error).toBeInstanceOf(IllegalStateError);
-    const recorded = [...inFlight, failed(1, issuedAt, day(1))];
-    expect(spec.given(recorded).when(record(1, declined, issuedAt)).events).toEqual([]);
-    expect(spec.given([issued]).when(record(1, declined, issuedAt)).error).toBeInstanceOf(IllegalStateError);
-    const paid = [
-      ...inFlight,
-      { type: 'InvoicePaid', data: { ...facts, paymentId: payment(1), paidAt: issuedAt } },
-    ];
-    expect(spec.given(paid as InvoiceEvent[]).when(start(2, day(1))).events).toEqual([]);
+  it('starts no other attempt while one is in flight', () => {
+    given(inFlight)
+      .when(start(2, day(1)))
+      .thenThrows(new IllegalStateError('Collection attempt 1 is still in flight'));
+  });
+});
+
+describe('a renewal invoice on its retries', () => {
+  it('schedules the second retry 3 days after the first attempt', () => {
+    given([issued, ...declinedAttempts([issuedAt]), attempted(2, day(1))])
+      .when(record(2, declined, day(1)))
+      .then([failed(2, day(1), day(3))]);
   });
 
-  it('collects only renewals from the saved card', () => {
+  it('schedules the third retry 5 days after the first attempt', () => {
+    given([issued, ...declinedAttempts([issuedAt, day(1)]), attempted(3, day(3))])
+      .when(record(3, declined, day(3)))
+      .then([failed(3, day(3), day(5))]);
+  });
+
+  it('is overdue when the last retry fails, with the facts tenancy needs', () => {
+    given([issued, ...declinedAttempts([issuedAt, day(1), day(3)]), attempted(4, day(5))])
+      .when(record(4, declined, day(5)))
+      .then([failed(4, day(5), null), overdueAt(day(5))]);
+  });
+});
+
+describe('a renewal invoice whose attempt was declined', () => {
+  it('records each outcome once', () => {
+    given([issued, attempted(1, issuedAt), failed(1, issuedAt, day(1))])
+      .when(record(1, declined, issuedAt))
+      .then([]);
+  });
+});
+
+describe('an overdue renewal invoice', () => {
+  const overdue = [issued, ...declinedAttempts([issuedAt, day(1), day(3), day(5)]), overdueAt(day(5))];
+  const tried = [...overdue, attempted(5, day(31))];
+
+  it('takes an attempt on a later anniversary', () => {
+    given(overdue)
+      .when(start(5, day(31)))
+      .then([attempted(5, day(31))]);
+  });
+
+  it('stays overdue when that attempt fails', () => {
+    given(tried)
+      .when(record(5, declined, day(31)))
+      .then([failed(5, day(31), null)]);
+  });
+
+  it('is paid when that attempt succeeds', () => {
+    given(tried)
+      .when(record(5, { status: 'succeeded' }, day(31)))
+      .then([paidBy(5, day(31))]);
+  });
+});
+
+describe('a paid renewal invoice', () => {
+  it('has nothing left to collect', () => {
+    given([issued, attempted(1, issuedAt), paidBy(1, issuedAt)])
+      .when(start(2, day(1)))
+      .then([]);
+  });
+});
+
+describe('a checkout’s invoice', () => {
+  it('is never collected from the saved card', () => {
     const checkout: InvoiceEvent = {
       ...issued,
       data: { ...issued.data, subscriptionId: null },
     } as InvoiceEvent;
-    expect(spec.given([checkout]).when(start(1, issuedAt)).error).toBeInstanceOf(IllegalStateError);
+    given([checkout])
+      .when(start(1, issuedAt))
+      .thenThrows(new IllegalStateError('Only a renewal invoice is collected from the saved card'));
   });
 });

@@ -6,7 +6,7 @@ import { oneMonthAfter } from '../../src/domain/invoice/billing-period.js';
 import type { IssueInvoice } from '../../src/domain/invoice/commands.js';
 import { invoiceDecider } from '../../src/domain/invoice/decide.js';
 
-const spec = specification(invoiceDecider);
+const { given } = specification(invoiceDecider);
 const invoiceId = '0196f2a0-0000-7000-8000-0000000000f1';
 const paymentId = '0196f2a0-0000-7000-8000-0000000000b1';
 const now = '2026-11-21T10:00:00.000Z';
@@ -38,20 +38,41 @@ const issued = (payment: string | null): InvoiceEvent => ({
 });
 const paid: InvoiceEvent = { type: 'InvoicePaid', data: { ...facts, paymentId, paidAt: now } };
 
-describe('invoice decider', () => {
+const idTaken = new IllegalStateError('An invoice with this id already exists');
+
+describe('no invoice', () => {
   it('issues a checkout’s invoice already paid by its payment, for one month', () => {
-    expect(spec.given([]).when(issue(paymentId)).events).toEqual([issued(paymentId), paid]);
+    given([])
+      .when(issue(paymentId))
+      .then([issued(paymentId), paid]);
   });
 
   it('issues an invoice without a payment as pending', () => {
-    expect(spec.given([]).when(issue(null)).events).toEqual([issued(null)]);
+    given([])
+      .when(issue(null))
+      .then([issued(null)]);
+  });
+});
+
+describe('an invoice paid at checkout', () => {
+  it('adds nothing when the same payment issues it again', () => {
+    given([issued(paymentId), paid])
+      .when(issue(paymentId))
+      .then([]);
   });
 
-  it('adds nothing when the same payment issues it again, and refuses any other reuse of the id', () => {
-    expect(spec.given([issued(paymentId), paid]).when(issue(paymentId)).events).toEqual([]);
-    const other = '0196f2a0-0000-7000-8000-0000000000b2';
-    expect(spec.given([issued(paymentId), paid]).when(issue(other)).error).toBeInstanceOf(IllegalStateError);
-    expect(spec.given([issued(null)]).when(issue(null)).error).toBeInstanceOf(IllegalStateError);
+  it('refuses its id to another payment', () => {
+    given([issued(paymentId), paid])
+      .when(issue('0196f2a0-0000-7000-8000-0000000000b2'))
+      .thenThrows(idTaken);
+  });
+});
+
+describe('a pending invoice', () => {
+  it('refuses its id to another invoice without a payment', () => {
+    given([issued(null)])
+      .when(issue(null))
+      .thenThrows(idTaken);
   });
 });
 

@@ -1,11 +1,11 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { PaymentEvent } from '../../src/domain/payment/events.js';
 import { specification } from '@app/domain/testing';
 import type { RecordOffSessionCharge, RecordPaymentFailure } from '../../src/domain/payment/commands.js';
 import { paymentDecider } from '../../src/domain/payment/decide.js';
 import type { PaymentOutcome } from '../../src/payments/payment-provider.js';
 
-const spec = specification(paymentDecider);
+const { given } = specification(paymentDecider);
 const now = '2026-02-28T09:00:30.000Z';
 const facts = {
   paymentId: '0196f2a0-0000-7000-8000-0000000000b1',
@@ -53,34 +53,45 @@ const declined: PaymentEvent = {
   },
 };
 
-describe('a renewal’s off-session charge', () => {
-  it('is recorded with its outcome at once: succeeded with the card it charged', () => {
-    const card = { brand: 'visa', last4: '4242' };
-    const outcome: PaymentOutcome = {
-      status: 'succeeded',
-      providerPaymentId: 'pi_sandbox_2',
-      paymentMethodId: 'pm_sandbox_1',
-      card,
-    };
-    expect(spec.given([]).when(charge(outcome)).events).toEqual([
-      created,
-      {
-        type: 'PaymentSucceeded',
-        data: {
-          ...facts,
-          kind: 'renewal',
-          providerPaymentId: 'pi_sandbox_2',
-          paymentMethodId: 'pm_sandbox_1',
-          card,
-          succeededAt: now,
+const card = { brand: 'visa', last4: '4242' };
+const succeededOutcome: PaymentOutcome = {
+  status: 'succeeded',
+  providerPaymentId: 'pi_sandbox_2',
+  paymentMethodId: 'pm_sandbox_1',
+  card,
+};
+
+describe('no renewal payment yet', () => {
+  it('records an off-session charge with its outcome at once: succeeded with the card it charged', () => {
+    given([])
+      .when(charge(succeededOutcome))
+      .then([
+        created,
+        {
+          type: 'PaymentSucceeded',
+          data: {
+            ...facts,
+            kind: 'renewal',
+            providerPaymentId: 'pi_sandbox_2',
+            paymentMethodId: 'pm_sandbox_1',
+            card,
+            succeededAt: now,
+          },
         },
-      },
-    ]);
+      ]);
   });
 
-  it('is declined for good, and neither a repeat nor the provider’s webhook declines it twice', () => {
-    expect(spec.given([]).when(charge(declinedOutcome)).events).toEqual([created, declined]);
-    expect(spec.given([created, declined]).when(charge(declinedOutcome)).events).toEqual([]);
+  it('records an off-session charge declined for good at once', () => {
+    given([]).when(charge(declinedOutcome)).then([created, declined]);
+  });
+});
+
+describe('a declined renewal payment', () => {
+  it('is not declined twice by a repeated charge', () => {
+    given([created, declined]).when(charge(declinedOutcome)).then([]);
+  });
+
+  it('is not declined twice by the provider’s webhook', () => {
     const webhook: RecordPaymentFailure = {
       type: 'RecordPaymentFailure',
       data: {
@@ -92,6 +103,6 @@ describe('a renewal’s off-session charge', () => {
       },
       metadata: { now },
     };
-    expect(spec.given([created, declined]).when(webhook).events).toEqual([]);
+    given([created, declined]).when(webhook).then([]);
   });
 });

@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { IllegalStateError, NotFoundError } from '@app/domain';
 import { specification } from '@app/domain/testing';
 import type { ProductEvent } from '../../src/domain/product/events.js';
-import { productDecider } from '../../src/domain/product/decide.js';
+import type { ChangeProduct } from '../../src/domain/product/commands.js';
+import { productDecider, productNotFound } from '../../src/domain/product/decide.js';
 import type { ProductDetails } from '../../src/domain/product/product.js';
 
-const spec = specification(productDecider);
+const { given } = specification(productDecider);
 const productId = '0196f2a0-0000-7000-8000-000000000001';
 const now = '2026-11-21T10:00:00.000Z';
 const later = '2026-11-21T11:00:00.000Z';
@@ -19,107 +20,99 @@ const details: ProductDetails = {
   icon: 'Link',
   features: ['500+ institutions'],
 };
+const create = {
+  type: 'CreateProduct',
+  data: { productId, details, isActive: true },
+  metadata: { now },
+} as const;
+const change = (data: Omit<ChangeProduct['data'], 'productId'>): ChangeProduct => ({
+  type: 'ChangeProduct',
+  data: { productId, ...data },
+  metadata: { now: later },
+});
+const remove = { type: 'DeleteProduct', data: { productId }, metadata: { now: later } } as const;
+
 const created: ProductEvent = {
   type: 'ProductCreated',
   data: { productId, ...details, isActive: true, createdAt: now },
 };
+const deactivated: ProductEvent = { type: 'ProductDeactivated', data: { productId, deactivatedAt: later } };
 const deleted: ProductEvent = {
   type: 'ProductDeleted',
   data: { productId, name: details.name, slug: details.slug, deletedAt: later },
 };
 
-describe('product decider', () => {
+describe('no product yet', () => {
   it('creates a product with its details and activity', () => {
-    const result = spec
-      .given([])
-      .when({ type: 'CreateProduct', data: { productId, details, isActive: true }, metadata: { now } });
-    expect(result.events).toEqual([created]);
+    given([]).when(create).then([created]);
   });
 
+  it('treats a change or a deletion as not found', () => {
+    given([])
+      .when(change({ details: { name: 'X y' } }))
+      .thenThrows(new NotFoundError(productNotFound));
+    given([]).when(remove).thenThrows(new NotFoundError(productNotFound));
+  });
+});
+
+describe('a listed product', () => {
   it('refuses to create the same product twice', () => {
-    const result = spec
-      .given([created])
-      .when({ type: 'CreateProduct', data: { productId, details, isActive: true }, metadata: { now } });
-    expect(result.error).toBeInstanceOf(IllegalStateError);
+    given([created]).when(create).thenThrows(IllegalStateError);
   });
 
   it('records a partial change as the whole new set of details', () => {
-    const result = spec.given([created]).when({
-      type: 'ChangeProduct',
-      data: { productId, details: { basePriceCents: 19_900 } },
-      metadata: { now: later },
-    });
-    expect(result.events).toEqual([
-      { type: 'ProductUpdated', data: { productId, ...details, basePriceCents: 19_900, updatedAt: later } },
-    ]);
+    given([created])
+      .when(change({ details: { basePriceCents: 19_900 } }))
+      .then([
+        { type: 'ProductUpdated', data: { productId, ...details, basePriceCents: 19_900, updatedAt: later } },
+      ]);
   });
 
-  it('deactivates and activates only when the flag actually changes', () => {
-    const deactivate = spec.given([created]).when({
-      type: 'ChangeProduct',
-      data: { productId, details: {}, isActive: false },
-      metadata: { now: later },
-    });
-    expect(deactivate.events).toEqual([
-      { type: 'ProductDeactivated', data: { productId, deactivatedAt: later } },
-    ]);
+  it('deactivates when the flag turns off', () => {
+    given([created])
+      .when(change({ details: {}, isActive: false }))
+      .then([deactivated]);
+  });
 
-    const alreadyActive = spec.given([created]).when({
-      type: 'ChangeProduct',
-      data: { productId, details: {}, isActive: true },
-      metadata: { now: later },
-    });
-    expect(alreadyActive.events).toEqual([]);
-
-    const reactivate = spec
-      .given([created, { type: 'ProductDeactivated', data: { productId, deactivatedAt: later } }])
-      .when({
-        type: 'ChangeProduct',
-        data: { productId, details: {}, isActive: true },
-        metadata: { now: later },
-      });
-    expect(reactivate.events).toEqual([
-      { type: 'ProductActivated', data: { productId, activatedAt: later } },
-    ]);
+  it('decides nothing when the flag is already on', () => {
+    given([created])
+      .when(change({ details: {}, isActive: true }))
+      .then([]);
   });
 
   it('decides nothing for a change that changes nothing', () => {
-    const result = spec.given([created]).when({
-      type: 'ChangeProduct',
-      data: { productId, details: { ...details, features: [...details.features] } },
-      metadata: { now: later },
-    });
-    expect(result.events).toEqual([]);
+    given([created])
+      .when(change({ details: { ...details, features: [...details.features] } }))
+      .then([]);
   });
 
   it('changes details and activity together', () => {
-    const result = spec.given([created]).when({
-      type: 'ChangeProduct',
-      data: { productId, details: { name: 'Bank Connect' }, isActive: false },
-      metadata: { now: later },
-    });
-    expect(result.events?.map((event) => event.type)).toEqual(['ProductUpdated', 'ProductDeactivated']);
+    given([created])
+      .when(change({ details: { name: 'Bank Connect' }, isActive: false }))
+      .then([
+        { type: 'ProductUpdated', data: { productId, ...details, name: 'Bank Connect', updatedAt: later } },
+        deactivated,
+      ]);
   });
 
-  it('deletes a listed product, keeping its last name and slug in the event', () => {
-    const result = spec
-      .given([created])
-      .when({ type: 'DeleteProduct', data: { productId }, metadata: { now: later } });
-    expect(result.events).toEqual([deleted]);
+  it('deletes it, keeping its last name and slug in the event', () => {
+    given([created]).when(remove).then([deleted]);
   });
+});
 
-  it('treats a missing or deleted product as not found', () => {
-    for (const history of [[], [created, deleted]]) {
-      const change = spec.given(history).when({
-        type: 'ChangeProduct',
-        data: { productId, details: { name: 'X y' } },
-        metadata: { now: later },
-      });
-      expect(change.error).toBeInstanceOf(NotFoundError);
-      const remove = spec
-        .given(history)
-        .when({ type: 'DeleteProduct', data: { productId }, metadata: { now: later } });
-      expect(remove.error).toBeInstanceOf(NotFoundError);
-    }
+describe('a deactivated product', () => {
+  it('activates when the flag turns on', () => {
+    given([created, deactivated])
+      .when(change({ details: {}, isActive: true }))
+      .then([{ type: 'ProductActivated', data: { productId, activatedAt: later } }]);
+  });
+});
+
+describe('a deleted product', () => {
+  it('treats a change or a deletion as not found', () => {
+    given([created, deleted])
+      .when(change({ details: { name: 'X y' } }))
+      .thenThrows(new NotFoundError(productNotFound));
+    given([created, deleted]).when(remove).thenThrows(new NotFoundError(productNotFound));
   });
 });

@@ -1,11 +1,12 @@
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import { IllegalStateError, NotFoundError } from '@app/domain';
 import { specification } from '@app/domain/testing';
 import type { SealedSecret } from '@app/secrets/sealed-secret';
 import type { TenantEvent } from '../../src/domain/tenant/events.js';
-import { tenantDecider } from '../../src/domain/tenant/decide.js';
+import type { ChangeProviderCredentials, TenantCommand } from '../../src/domain/tenant/commands.js';
+import { tenantDecider, tenantNotFound } from '../../src/domain/tenant/decide.js';
 
-const spec = specification(tenantDecider);
+const { given } = specification(tenantDecider);
 const tenantId = '0196f2a0-0000-7000-8000-0000000000a1';
 const ownerId = '0196f2a0-0000-7000-8000-0000000000b1';
 const adminId = '0196f2a0-0000-7000-8000-0000000000c1';
@@ -20,6 +21,21 @@ const sealed = (n: number): SealedSecret => ({
   ciphertext: `c${n}`,
   tag: `t${n}`.padEnd(22, 'A'),
 });
+
+const create = {
+  type: 'CreateTenant',
+  data: { tenantId, name: 'Acme', slug: 'acme', ownerId },
+  metadata: { now },
+} as const;
+const changeCredentials = (
+  changes: ChangeProviderCredentials['data']['changes'],
+): ChangeProviderCredentials => ({
+  type: 'ChangeProviderCredentials',
+  data: { tenantId, changes },
+  metadata,
+});
+const reveal = (group: 'domainRegistrar' | 'dnsServer') =>
+  ({ type: 'RecordCredentialReveal', data: { tenantId, group, revealedBy: adminId }, metadata }) as const;
 
 const created: TenantEvent = {
   type: 'TenantCreated',
@@ -37,181 +53,166 @@ const registrarSet: TenantEvent = {
   },
 };
 
-describe('tenant decider', () => {
+describe('no tenant', () => {
   it('creates an active tenant with its owner, and no domain unless given', () => {
-    const result = spec.given([]).when({
-      type: 'CreateTenant',
-      data: { tenantId, name: 'Acme', slug: 'acme', ownerId },
-      metadata: { now },
-    });
-    expect(result.events).toEqual([created]);
+    given([]).when(create).then([created]);
   });
 
+  const commands: TenantCommand[] = [
+    { type: 'RenameTenant', data: { tenantId, name: 'X' }, metadata },
+    { type: 'ChangeTenantStatus', data: { tenantId, status: 'suspended' }, metadata },
+    { type: 'ChangeTenantDomain', data: { tenantId, domainUrl: null }, metadata },
+    { type: 'ChangeProviderCredentials', data: { tenantId, changes: {} }, metadata },
+    {
+      type: 'RecordCredentialReveal',
+      data: { tenantId, group: 'webHosting', revealedBy: adminId },
+      metadata,
+    },
+  ];
+  it.each(commands.map((command) => [command.type, command] as const))(
+    'treats %s as not found',
+    (_, command) => {
+      given([]).when(command).thenThrows(new NotFoundError(tenantNotFound));
+    },
+  );
+});
+
+describe('a tenant', () => {
   it('refuses to create the same tenant twice', () => {
-    const result = spec.given([created]).when({
-      type: 'CreateTenant',
-      data: { tenantId, name: 'Acme', slug: 'acme', ownerId },
-      metadata: { now },
-    });
-    expect(result.error).toBeInstanceOf(IllegalStateError);
+    given([created]).when(create).thenThrows(IllegalStateError);
   });
 
-  it('renames, changes status and domain, deciding nothing when the value is unchanged', () => {
-    const rename = spec
-      .given([created])
-      .when({ type: 'RenameTenant', data: { tenantId, name: 'Acme Ltd' }, metadata });
-    expect(rename.events).toEqual([
-      { type: 'TenantRenamed', data: { tenantId, name: 'Acme Ltd', renamedAt: later } },
-    ]);
-    const sameName = spec
-      .given([created])
-      .when({ type: 'RenameTenant', data: { tenantId, name: 'Acme' }, metadata });
-    expect(sameName.events).toEqual([]);
-
-    const suspend = spec
-      .given([created])
-      .when({ type: 'ChangeTenantStatus', data: { tenantId, status: 'suspended' }, metadata });
-    expect(suspend.events).toEqual([
-      { type: 'TenantStatusChanged', data: { tenantId, status: 'suspended', changedAt: later } },
-    ]);
-    const stillActive = spec
-      .given([created])
-      .when({ type: 'ChangeTenantStatus', data: { tenantId, status: 'active' }, metadata });
-    expect(stillActive.events).toEqual([]);
-
-    const domain = spec
-      .given([created])
-      .when({ type: 'ChangeTenantDomain', data: { tenantId, domainUrl: 'https://acme.example' }, metadata });
-    expect(domain.events).toEqual([
-      {
-        type: 'TenantDomainChanged',
-        data: { tenantId, domainUrl: 'https://acme.example', changedAt: later },
-      },
-    ]);
-    const noDomain = spec
-      .given([created])
-      .when({ type: 'ChangeTenantDomain', data: { tenantId, domainUrl: null }, metadata });
-    expect(noDomain.events).toEqual([]);
+  it('is renamed', () => {
+    given([created])
+      .when({ type: 'RenameTenant', data: { tenantId, name: 'Acme Ltd' }, metadata })
+      .then([{ type: 'TenantRenamed', data: { tenantId, name: 'Acme Ltd', renamedAt: later } }]);
   });
+
+  it('decides nothing for the name it already has', () => {
+    given([created])
+      .when({ type: 'RenameTenant', data: { tenantId, name: 'Acme' }, metadata })
+      .then([]);
+  });
+
+  it('changes status', () => {
+    given([created])
+      .when({ type: 'ChangeTenantStatus', data: { tenantId, status: 'suspended' }, metadata })
+      .then([{ type: 'TenantStatusChanged', data: { tenantId, status: 'suspended', changedAt: later } }]);
+  });
+
+  it('decides nothing for the status it already has', () => {
+    given([created])
+      .when({ type: 'ChangeTenantStatus', data: { tenantId, status: 'active' }, metadata })
+      .then([]);
+  });
+
+  it('changes domain', () => {
+    given([created])
+      .when({ type: 'ChangeTenantDomain', data: { tenantId, domainUrl: 'https://acme.example' }, metadata })
+      .then([
+        {
+          type: 'TenantDomainChanged',
+          data: { tenantId, domainUrl: 'https://acme.example', changedAt: later },
+        },
+      ]);
+  });
+
+  it('decides nothing when asked for no domain while it has none', () => {
+    given([created])
+      .when({ type: 'ChangeTenantDomain', data: { tenantId, domainUrl: null }, metadata })
+      .then([]);
+  });
+});
+
+describe('a tenant with a domain registrar login', () => {
+  const history = [created, registrarSet];
 
   it('records each changed provider group whole, keeping the fields not sent', () => {
-    const result = spec.given([created, registrarSet]).when({
-      type: 'ChangeProviderCredentials',
-      data: {
-        tenantId,
-        changes: { domainRegistrar: { username: 'acme-admin' }, webHosting: { url: 'https://host.example' } },
-      },
-      metadata,
-    });
-    expect(result.events).toEqual([
-      {
-        type: 'ProviderCredentialsChanged',
-        data: { ...registrarSet.data, username: 'acme-admin', changedAt: later },
-      },
-      {
-        type: 'ProviderCredentialsChanged',
-        data: {
-          tenantId,
-          group: 'webHosting',
-          url: 'https://host.example',
-          username: null,
-          password: null,
-          changedAt: later,
+    given(history)
+      .when(
+        changeCredentials({
+          domainRegistrar: { username: 'acme-admin' },
+          webHosting: { url: 'https://host.example' },
+        }),
+      )
+      .then([
+        {
+          type: 'ProviderCredentialsChanged',
+          data: { ...registrarSet.data, username: 'acme-admin', changedAt: later },
         },
-      },
-    ]);
+        {
+          type: 'ProviderCredentialsChanged',
+          data: {
+            tenantId,
+            group: 'webHosting',
+            url: 'https://host.example',
+            username: null,
+            password: null,
+            changedAt: later,
+          },
+        },
+      ]);
   });
 
-  it('clears a field given null, replaces a password with a new seal, and skips unchanged groups', () => {
-    const cleared = spec.given([created, registrarSet]).when({
-      type: 'ChangeProviderCredentials',
-      data: { tenantId, changes: { domainRegistrar: { password: null, url: null } } },
-      metadata,
-    });
-    expect(cleared.events).toEqual([
-      {
-        type: 'ProviderCredentialsChanged',
-        data: { ...registrarSet.data, url: null, password: null, changedAt: later },
-      },
-    ]);
+  it('clears a field given null', () => {
+    given(history)
+      .when(changeCredentials({ domainRegistrar: { password: null, url: null } }))
+      .then([
+        {
+          type: 'ProviderCredentialsChanged',
+          data: { ...registrarSet.data, url: null, password: null, changedAt: later },
+        },
+      ]);
+  });
 
-    const resealed = spec.given([created, registrarSet]).when({
-      type: 'ChangeProviderCredentials',
-      data: { tenantId, changes: { domainRegistrar: { password: sealed(2) } } },
-      metadata,
-    });
-    expect(resealed.events).toEqual([
-      {
-        type: 'ProviderCredentialsChanged',
-        data: { ...registrarSet.data, password: sealed(2), changedAt: later },
-      },
-    ]);
+  it('replaces a password with a new seal', () => {
+    given(history)
+      .when(changeCredentials({ domainRegistrar: { password: sealed(2) } }))
+      .then([
+        {
+          type: 'ProviderCredentialsChanged',
+          data: { ...registrarSet.data, password: sealed(2), changedAt: later },
+        },
+      ]);
+  });
 
-    const unchanged = spec.given([created, registrarSet]).when({
-      type: 'ChangeProviderCredentials',
-      data: {
-        tenantId,
-        changes: {
+  it('skips unchanged groups', () => {
+    given(history)
+      .when(
+        changeCredentials({
           domainRegistrar: { url: 'https://registrar.example', password: sealed(1) },
           dnsServer: {},
+        }),
+      )
+      .then([]);
+  });
+
+  it('audits a reveal of the set password', () => {
+    given(history)
+      .when(reveal('domainRegistrar'))
+      .then([
+        {
+          type: 'CredentialRevealed',
+          data: { tenantId, group: 'domainRegistrar', revealedBy: adminId, revealedAt: later },
         },
-      },
-      metadata,
-    });
-    expect(unchanged.events).toEqual([]);
+      ]);
   });
 
-  it('audits a reveal of a set password, and refuses one for a group without a password', () => {
-    const reveal = spec.given([created, registrarSet]).when({
-      type: 'RecordCredentialReveal',
-      data: { tenantId, group: 'domainRegistrar', revealedBy: adminId },
-      metadata,
-    });
-    expect(reveal.events).toEqual([
-      {
-        type: 'CredentialRevealed',
-        data: { tenantId, group: 'domainRegistrar', revealedBy: adminId, revealedAt: later },
-      },
-    ]);
-
-    const none = spec.given([created, registrarSet]).when({
-      type: 'RecordCredentialReveal',
-      data: { tenantId, group: 'dnsServer', revealedBy: adminId },
-      metadata,
-    });
-    expect(none.error).toBeInstanceOf(NotFoundError);
-    expect((none.error as Error).message).toBe('No DNS Server password is set for this tenant');
+  it('refuses a reveal for a group without a password', () => {
+    given(history)
+      .when(reveal('dnsServer'))
+      .thenThrows(new NotFoundError('No DNS Server password is set for this tenant'));
   });
+});
 
-  it('refuses a reveal once the password was cleared', () => {
-    const clearedEvent: TenantEvent = {
+describe('a tenant whose domain registrar password was cleared', () => {
+  it('refuses a reveal', () => {
+    const cleared: TenantEvent = {
       type: 'ProviderCredentialsChanged',
       data: { ...registrarSet.data, password: null, changedAt: later },
     };
-    const result = spec.given([created, registrarSet, clearedEvent]).when({
-      type: 'RecordCredentialReveal',
-      data: { tenantId, group: 'domainRegistrar', revealedBy: adminId },
-      metadata,
-    });
-    expect((result.error as Error).message).toBe('No Domain Registrar password is set for this tenant');
-  });
-
-  it('treats every command on a missing tenant as not found', () => {
-    const commands = [
-      { type: 'RenameTenant', data: { tenantId, name: 'X' }, metadata },
-      { type: 'ChangeTenantStatus', data: { tenantId, status: 'suspended' }, metadata },
-      { type: 'ChangeTenantDomain', data: { tenantId, domainUrl: null }, metadata },
-      { type: 'ChangeProviderCredentials', data: { tenantId, changes: {} }, metadata },
-      {
-        type: 'RecordCredentialReveal',
-        data: { tenantId, group: 'webHosting', revealedBy: adminId },
-        metadata,
-      },
-    ] as const;
-    for (const command of commands) {
-      const result = spec.given([]).when(command);
-      expect(result.error).toBeInstanceOf(NotFoundError);
-      expect((result.error as Error).message).toBe('Tenant not found');
-    }
+    given([created, registrarSet, cleared])
+      .when(reveal('domainRegistrar'))
+      .thenThrows(new NotFoundError('No Domain Registrar password is set for this tenant'));
   });
 });
