@@ -5,39 +5,11 @@ import {
   productBodyFrom,
   replacementOf,
   splitFeatures,
-  validateProductForm,
   type ProductFormValues,
 } from '../../src/screens/admin-portal/product-form-values.js';
 import { aProduct } from '../support/fixtures.js';
 
 const valid: ProductFormValues = { ...emptyProductForm, name: 'Ledger', slug: 'ledger', basePrice: '10' };
-const errorsFor = (change: Partial<ProductFormValues>) => validateProductForm({ ...valid, ...change });
-
-describe('the product form rules (SPEC.md §5)', () => {
-  it('accepts a form with name, slug and price, and a price of 0', () => {
-    expect(validateProductForm(valid)).toEqual({});
-    expect(errorsFor({ basePrice: '0' })).toEqual({});
-  });
-
-  it.each([
-    [{ name: '' }, { name: 'Product name is required' }],
-    [{ name: '   ' }, { name: 'Product name is required' }],
-    [{ name: 'L' }, { name: 'Name must be at least 2 characters' }],
-    [{ name: ' L ' }, { name: 'Name must be at least 2 characters' }],
-    [{ slug: '' }, { slug: 'Slug is required' }],
-    [{ slug: 'Ledger' }, { slug: 'Slug must contain only lowercase letters, numbers, and hyphens' }],
-    [{ slug: 'led ger' }, { slug: 'Slug must contain only lowercase letters, numbers, and hyphens' }],
-    [{ slug: 'led_ger' }, { slug: 'Slug must contain only lowercase letters, numbers, and hyphens' }],
-    [{ basePrice: '' }, { basePrice: 'Price is required' }],
-    [{ basePrice: '-0.01' }, { basePrice: 'Price must be positive' }],
-  ])('%j gives %j', (change, errors) => {
-    expect(errorsFor(change)).toEqual(errors);
-  });
-
-  it('allows lowercase letters, digits and hyphens in a slug', () => {
-    expect(errorsFor({ slug: 'bank-connect-2' })).toEqual({});
-  });
-});
 
 describe('the product bodies', () => {
   it('splits features on commas, trims them and drops empty ones', () => {

@@ -19,6 +19,17 @@ export interface ProductFormValues {
 export type ProductFormField = keyof ProductFormValues;
 export type ProductFormErrors = Partial<Record<ProductFormField, string>>;
 
+/** In the order the form shows them. */
+export const productFormFields: readonly ProductFormField[] = [
+  'name',
+  'slug',
+  'description',
+  'basePrice',
+  'category',
+  'color',
+  'features',
+];
+
 export const emptyProductForm: ProductFormValues = {
   name: '',
   slug: '',
@@ -41,25 +52,6 @@ export function productFormFrom(product: Product): ProductFormValues {
   };
 }
 
-const slugPattern = /^[a-z0-9-]+$/;
-const nameMinLength = 2;
-
-/** SPEC.md §5 "Add/edit Product form", with its messages verbatim; the first failing rule per field speaks. */
-export function validateProductForm(values: ProductFormValues): ProductFormErrors {
-  const errors: ProductFormErrors = {};
-  const name = values.name.trim();
-  if (name === '') errors.name = 'Product name is required';
-  else if (name.length < nameMinLength) errors.name = 'Name must be at least 2 characters';
-  if (values.slug === '') errors.slug = 'Slug is required';
-  else if (!slugPattern.test(values.slug)) {
-    errors.slug = 'Slug must contain only lowercase letters, numbers, and hyphens';
-  }
-  const price = values.basePrice.trim();
-  if (price === '' || Number.isNaN(Number(price))) errors.basePrice = 'Price is required';
-  else if (Number(price) < 0) errors.basePrice = 'Price must be positive';
-  return errors;
-}
-
 /** SPEC.md §5: features are entered comma-separated, split and trimmed into a list (empty pieces dropped). */
 export function splitFeatures(text: string): string[] {
   return text
@@ -68,7 +60,7 @@ export function splitFeatures(text: string): string[] {
     .filter((feature) => feature !== '');
 }
 
-/** The POST body (SPEC.md §7); call only on values that passed validation. */
+/** The POST body (SPEC.md §7); call only on values that passed productFormSchema. */
 export function productBodyFrom(values: ProductFormValues): CreateProductBody {
   return {
     name: values.name.trim(),
@@ -100,7 +92,7 @@ export function replacementOf(
   };
 }
 
-const formFields = new Set<string>(Object.keys(emptyProductForm));
+const formFields = new Set<string>(productFormFields);
 
 /** The server's field messages (keyed by path) that belong to a field of this form; `features.2` → features. */
 export function formErrorsFrom(serverErrors: Record<string, string>): ProductFormErrors {

@@ -1,11 +1,8 @@
 import { Button, DialogFooter, Input, Label, Textarea } from '@app/ui';
-import { useState, type FormEvent, type ReactNode } from 'react';
-import {
-  validateProductForm,
-  type ProductFormErrors,
-  type ProductFormField,
-  type ProductFormValues,
-} from './product-form-values.js';
+import type { ReactNode } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { fieldMessages, productFormResolver } from './product-form-rules.js';
+import type { ProductFormErrors, ProductFormField, ProductFormValues } from './product-form-values.js';
 
 interface ProductFormProps {
   initial: ProductFormValues;
@@ -42,31 +39,30 @@ function Field({
   );
 }
 
-/** The Add/Edit Product form (SPEC.md §5): checked on submit, each message under its field. */
+/**
+ * The Add/Edit Product form (SPEC.md §5): checked against the contracts' product rules on submit, and again
+ * only on the next submit, each message under its field; focus stays on the button that was pressed.
+ */
 export function ProductForm(props: ProductFormProps) {
   const { initial, serverErrors, pending, submitLabel, pendingLabel, onSubmit, onCancel } = props;
-  const [values, setValues] = useState(initial);
-  const [errors, setErrors] = useState<ProductFormErrors>({});
-  const shown = { ...serverErrors, ...errors };
+  const { register, handleSubmit, control, formState } = useForm<ProductFormValues>({
+    defaultValues: initial,
+    resolver: productFormResolver,
+    reValidateMode: 'onSubmit',
+    shouldFocusError: false,
+  });
+  const color = useWatch({ control, name: 'color' });
+  const shown = { ...serverErrors, ...fieldMessages(formState.errors) };
 
   const input = (field: ProductFormField) => ({
     id: `product-${field}`,
-    value: values[field],
     'aria-invalid': shown[field] ? true : undefined,
     'aria-describedby': shown[field] ? `product-${field}-error` : undefined,
-    onChange: (event: { target: { value: string } }) =>
-      setValues((current) => ({ ...current, [field]: event.target.value })),
+    ...register(field),
   });
 
-  function submit(event: FormEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const found = validateProductForm(values);
-    setErrors(found);
-    if (Object.keys(found).length === 0) onSubmit(values);
-  }
-
   return (
-    <form className="grid gap-4" noValidate onSubmit={submit}>
+    <form className="grid gap-4" noValidate onSubmit={handleSubmit(onSubmit)}>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="product-name" label="Product Name" error={shown.name}>
           <Input {...input('name')} />
@@ -89,7 +85,7 @@ export function ProductForm(props: ProductFormProps) {
       <Field id="product-color" label="Brand Color" error={shown.color}>
         <div className="flex items-center gap-3">
           <Input {...input('color')} type="color" className="h-10 w-16 p-1" />
-          <span className="font-mono text-sm">{values.color.toUpperCase()}</span>
+          <span className="font-mono text-sm">{color.toUpperCase()}</span>
         </div>
       </Field>
       <Field id="product-features" label="Features (comma-separated)" error={shown.features}>
