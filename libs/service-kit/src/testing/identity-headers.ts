@@ -1,4 +1,4 @@
-import { SignJWT } from 'jose';
+import { createSigner } from 'fast-jwt';
 import { v7 as uuidv7 } from 'uuid';
 import type { Caller, Role } from '../identity/caller.js';
 import { identityTokenHeader, signIdentityToken, type BoundRequest } from '../identity/identity-token.js';
@@ -22,22 +22,22 @@ export async function identityHeaders(
   const caller: Caller = { userId, role, email: `${role}-${userId}@example.test`, ...overrides };
   const token =
     request === undefined
-      ? await signUnboundToken(caller, secret)
+      ? signUnboundToken(caller, secret)
       : await signIdentityToken(caller, secret, request);
   return { [identityTokenHeader]: token };
 }
 
 /** The gateway's claims without htm/htu/jti: a placeholder that only bindIdentityOnInject makes usable. */
-function signUnboundToken(caller: Caller, secret: string): Promise<string> {
-  const claims: Record<string, string> = { role: caller.role };
+function signUnboundToken(caller: Caller, secret: string): string {
+  const claims: Record<string, string> = { sub: caller.userId, role: caller.role };
   if (caller.email !== undefined) claims.email = caller.email;
   if (caller.tenantId !== undefined) claims.tenantId = caller.tenantId;
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
-    .setSubject(caller.userId)
-    .setIssuer('gateway')
-    .setAudience('internal-services')
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(new TextEncoder().encode(secret));
+  const sign = createSigner({
+    key: secret,
+    algorithm: 'HS256',
+    iss: 'gateway',
+    aud: 'internal-services',
+    expiresIn: 60 * 60 * 1000,
+  });
+  return sign(claims);
 }
