@@ -5,7 +5,56 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 
 /** Domain code stays pure (STYLE.md "Workspace"): no framework, driver, network or Node built-ins. */
-const forbiddenInDomain = ['fastify', 'fastify-*', '@fastify/*', 'pg', '@nats-io/*', '@kurrent/*', 'node:*'];
+const domainPurity = {
+  group: ['fastify', 'fastify-*', '@fastify/*', 'pg', '@nats-io/*', '@kurrent/*', 'node:*'],
+  message: 'Domain code stays pure: no framework, driver, network or Node built-in.',
+};
+
+/** One router and one query client on the page (libs/routing/src/index.ts and libs/query/src/index.ts say why). */
+const sharedSingletons = [
+  { name: 'react-router-dom', message: 'Import routing from @app/routing instead.' },
+  { name: '@tanstack/react-query', message: 'Import it from @app/query instead.' },
+];
+
+/**
+ * Services meet only through published events, the gateway and declared internal calls (STYLE.md "Learned from
+ * reading our five services"), so each builds, tests and deploys without another's source: no service imports
+ * another's package or reaches into its folder, and no library, demo or front-end code imports a deployable.
+ * The platform's own tests (gateway/test, scripts, deploy/test, bench) compose the deployables and may.
+ */
+const services = ['billing', 'catalog', 'identity', 'monitoring', 'tenancy'];
+const deployables = [...services, 'gateway'];
+
+function reachingInto(names) {
+  const message =
+    'A deployable meets another only through events, the gateway and declared internal calls: put what two ' +
+    'share in @app/contracts or a library of its own, and shared demo data in demo/fixtures.';
+  return [
+    { group: names.map((name) => `@app/${name}`), message },
+    { regex: `^(\\.\\./)+(services/)?(${names.join('|')})/(src|test|migrations)/`, message },
+  ];
+}
+
+/**
+ * no-restricted-imports for one set of files. A later config's options replace an earlier one's for the same
+ * rule, so every set states all of its restrictions at once.
+ */
+function restrictImports(files, { own = null, pure = false, singletons = false, ignores = [] }) {
+  const patterns = reachingInto(deployables.filter((name) => name !== own));
+  return {
+    files,
+    ignores,
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          ...(singletons ? { paths: sharedSingletons } : {}),
+          patterns: pure ? [...patterns, domainPurity] : patterns,
+        },
+      ],
+    },
+  };
+}
 
 export default tseslint.config(
   { ignores: ['**/node_modules/**', '**/dist/**', '.data/**', 'coverage/**'] },
@@ -20,35 +69,25 @@ export default tseslint.config(
     },
   },
   {
-    files: ['**/src/domain/**/*.ts', 'libs/domain/src/**/*.ts', 'libs/contracts/src/**/*.ts'],
-    rules: {
-      'no-restricted-imports': ['error', { patterns: forbiddenInDomain }],
-    },
-  },
-  {
     // Browser code: the front-end libraries and apps (SPEC.md §2); hooks follow React's rules.
     files: ['**/*.tsx', 'libs/ui/**/*.ts', 'libs/web-data/**/*.ts', 'shell/**/*.ts', 'mfe-*/**/*.ts'],
     languageOptions: { globals: { ...globals.browser, ...globals.node } },
     plugins: { 'react-hooks': reactHooks },
     rules: reactHooks.configs.flat.recommended.rules,
   },
-  {
-    // One router and one query client on the page: apps take both from the packages shared as singletons
-    // (libs/routing/src/index.ts and libs/query/src/index.ts say why).
-    files: ['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'libs/**/*.{ts,tsx}'],
+  // Apps take the router and the query client from the packages shared as singletons.
+  restrictImports(['shell/**/*.{ts,tsx}', 'mfe-*/**/*.{ts,tsx}', 'libs/**/*.{ts,tsx}'], {
+    singletons: true,
     ignores: ['libs/routing/**', 'libs/query/**'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          paths: [
-            { name: 'react-router-dom', message: 'Import routing from @app/routing instead.' },
-            { name: '@tanstack/react-query', message: 'Import it from @app/query instead.' },
-          ],
-        },
-      ],
-    },
-  },
+  }),
+  restrictImports(['libs/routing/**/*.{ts,tsx}', 'libs/query/**/*.{ts,tsx}', 'demo/**/*.{ts,tsx}'], {}),
+  restrictImports(['libs/domain/src/**/*.ts', 'libs/contracts/src/**/*.ts'], {
+    pure: true,
+    singletons: true,
+  }),
+  ...services.map((own) => restrictImports([`services/${own}/**/*.{ts,tsx}`], { own })),
+  ...services.map((own) => restrictImports([`services/${own}/src/domain/**/*.ts`], { own, pure: true })),
+  restrictImports(['gateway/src/**/*.ts'], { own: 'gateway' }),
   {
     files: ['**/*.config.ts', '**/global-setup.ts', 'eslint.config.js'],
     rules: { 'no-restricted-exports': 'off' },
