@@ -8,8 +8,9 @@ import { v7 as uuidv7 } from 'uuid';
 import { rebuildProjection, type EventingLogger } from '@app/eventing';
 import { catalogSchema } from '../services/catalog/src/config.js';
 import { productsProjection } from '../services/catalog/src/projections/products.js';
-import { openStorage, ownedCategories } from '../services/catalog/src/runtime.js';
-import { productStream } from '../services/catalog/src/application/product-commands.js';
+import { categoriesOf, openServiceStorage } from '@app/service-kit/runtime';
+import { service as catalog } from '../services/catalog/src/service.js';
+import { productStream } from '../services/catalog/src/application/products.js';
 import { sizes } from './config.js';
 import { endsDeleted, finalVersion, productHistory } from './product-events.js';
 import type { Measurement } from './report.js';
@@ -21,7 +22,8 @@ export async function measureRebuildRate(databaseUrl: string): Promise<Measureme
   const { products, eventsPerProduct, appendConcurrency, baselineBatch, rounds } = sizes.rebuild;
   // The service's own storage: its pool (search_path = catalog), event store and prepareStorage migrations.
   let closed = false;
-  const storage = await openStorage(
+  const storage = await openServiceStorage(
+    catalog.storage,
     {
       DATABASE_URL: databaseUrl,
       DATABASE_POOL_SIZE: appendConcurrency + 2,
@@ -53,7 +55,7 @@ export async function measureRebuildRate(databaseUrl: string): Promise<Measureme
         eventStore,
         pool,
         schema: catalogSchema,
-        categories: ownedCategories,
+        categories: categoriesOf(catalog),
         projection: productsProjection,
       });
       events = rebuilt.events;

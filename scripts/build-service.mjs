@@ -1,5 +1,9 @@
 // Bundles a deployable (a service or the gateway) into dist/*.cjs. Run from the package's folder:
 //   node ../../scripts/build-service.mjs src/server.ts [more entries]
+//   node ../../scripts/build-service.mjs --service [--command <name>]...
+// With --service the entries are generated from an event-sourced service's descriptor (src/service.ts) and
+// environment (src/config.ts): dist/server.cjs, dist/seed.cjs, dist/rebuild.cjs and dist/<name>.cjs for each
+// further command it declares, all run by @app/service-kit/entry.
 // Internal @app/* packages are TypeScript source, so they are bundled in; every other package stays external and
 // is loaded from node_modules at run time. CommonJS output lets OpenTelemetry's require hooks instrument pg and
 // http without a loader flag. npm may install a workspace library's dependency in that library's own
@@ -10,11 +14,52 @@ import { isBuiltin } from 'node:module';
 import { basename, relative, resolve, sep } from 'node:path';
 import { build } from 'esbuild';
 
-const entryPoints = process.argv.slice(2);
+const args = process.argv.slice(2);
+const serviceEntries = args[0] === '--service' ? generatedEntries(args.slice(1)) : null;
+const entryPoints = serviceEntries
+  ? Object.keys(serviceEntries).map((name) => `service-entry:${name}`)
+  : args;
 if (entryPoints.length === 0) {
-  console.error('usage: build-service.mjs <entry.ts>...');
+  console.error('usage: build-service.mjs <entry.ts>... | --service [--command <name>]...');
   process.exit(2);
 }
+
+/** The source of each generated entry: which of the service's entry points it runs. */
+function generatedEntries(options) {
+  const commands = [];
+  for (let index = 0; index < options.length; index += 2) {
+    if (options[index] !== '--command' || !/^[a-z][a-z-]*$/.test(options[index + 1] ?? '')) {
+      console.error('usage: build-service.mjs --service [--command <name>]...');
+      process.exit(2);
+    }
+    commands.push(options[index + 1]);
+  }
+  return Object.fromEntries(
+    ['server', 'seed', 'rebuild', ...commands].map((name) => [
+      name,
+      [
+        "import { runServiceEntry } from '@app/service-kit/entry';",
+        "import { loadConfig } from './src/config.ts';",
+        `runServiceEntry('${name}', loadConfig, () => import('./src/service.ts'));`,
+      ].join('\n'),
+    ]),
+  );
+}
+
+const generated = {
+  name: 'service-entries',
+  setup(builder) {
+    builder.onResolve({ filter: /^service-entry:/ }, (args) => ({
+      path: args.path,
+      namespace: 'service-entry',
+    }));
+    builder.onLoad({ filter: /.*/, namespace: 'service-entry' }, (args) => ({
+      contents: serviceEntries[args.path.slice('service-entry:'.length)],
+      loader: 'ts',
+      resolveDir: process.cwd(),
+    }));
+  },
+};
 const outdir = resolve('dist');
 const resolving = Symbol('resolving');
 
@@ -46,7 +91,9 @@ const externalPackages = {
 rmSync(outdir, { recursive: true, force: true });
 
 await build({
-  entryPoints: Object.fromEntries(entryPoints.map((entry) => [basename(entry, '.ts'), entry])),
+  entryPoints: Object.fromEntries(
+    entryPoints.map((entry) => [basename(entry, '.ts').replace(/^service-entry:/, ''), entry]),
+  ),
   outdir,
   outExtension: { '.js': '.cjs' },
   bundle: true,
@@ -55,7 +102,7 @@ await build({
   format: 'cjs',
   sourcemap: true,
   logLevel: 'warning',
-  plugins: [externalPackages],
+  plugins: [generated, externalPackages],
   define: { 'import.meta.url': 'importMetaUrl' },
   banner: { js: "const importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
 });

@@ -161,7 +161,9 @@ describe('docker-compose.yml', () => {
       const build = JSON.parse(readRepoFile(`services/${app}/package.json`)) as {
         scripts: { build: string };
       };
-      expect(build.scripts.build).toContain('src/seed.ts');
+      // dist/seed.cjs is built from the seed the service's descriptor declares.
+      expect(build.scripts.build).toContain('build-service.mjs --service');
+      expect(readRepoFile(`services/${app}/src/service.ts`)).toMatch(/\bseed: entryCommand\(/);
     }
     // Tenancy's seed needs the catalogue copies; identity's accounts come before the tenants they own.
     expect(services.identity!.depends_on?.['catalog-seed']).toEqual({

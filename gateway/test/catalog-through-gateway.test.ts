@@ -6,7 +6,8 @@ import { catalogIntegrationEventSchema, type IntegrationEnvelope } from '@app/co
 import { connectNats, startIntegrationConsumer, type IntegrationConsumer, type Relay } from '@app/eventing';
 import { testIdentitySecret } from '@app/service-kit/testing';
 import { uniquePrefix } from '@app/test-support';
-import { startCatalogRelay } from '../../services/catalog/src/integration/start-catalog-relay.js';
+import { startRelayOf } from '@app/service-kit/runtime';
+import { service as catalogService } from '../../services/catalog/src/service.js';
 import { catalogSchema } from '../../services/catalog/src/config.js';
 import { startCatalog, type CatalogHarness } from '../../services/catalog/test/support/catalog-harness.js';
 import { newProduct } from '../../services/catalog/test/support/requests.js';
@@ -37,7 +38,7 @@ beforeAll(async () => {
   await catalog.app.listen({ port: 0, host: '127.0.0.1' });
   const catalogUrl = `http://127.0.0.1:${(catalog.app.server.address() as AddressInfo).port}`;
   nats = await connectNats({ url: inject('natsUrl'), name: 'e2e' });
-  relay = await startCatalogRelay({
+  relay = await startRelayOf(catalogService, {
     eventStore: catalog.eventStore,
     pool: catalog.pool,
     nats,

@@ -17,10 +17,8 @@ const { testIdentitySecret } = await import('@app/service-kit/testing');
 const { startServiceHarness } = await import('@app/test-support/service-harness');
 const { uniquePrefix } = await import('@app/test-support');
 const { buildApp: buildCatalog } = await import('../../services/catalog/src/app.js');
-const { catalogSchema } = await import('../../services/catalog/src/config.js');
-const { startCatalogRelay } = await import('../../services/catalog/src/integration/start-catalog-relay.js');
-const { productsProjection } = await import('../../services/catalog/src/projections/products.js');
-const catalogRuntime = await import('../../services/catalog/src/runtime.js');
+const { service: catalogService } = await import('../../services/catalog/src/service.js');
+const { startRelayOf } = await import('@app/service-kit/runtime');
 const { tenancyConsumerNames } =
   await import('../../services/tenancy/src/integration/consumers/start-tenancy-consumers.js');
 const { applyCatalogProductMessage } =
@@ -47,25 +45,11 @@ let platform: Started;
 
 async function start() {
   const nats = await connectNats({ url: inject('natsUrl'), name: 'single-trace-test' });
-  const catalog = await startServiceHarness({
-    schema: catalogSchema,
-    categories: catalogRuntime.ownedCategories,
-    projections: [productsProjection],
-    prepareStorage: catalogRuntime.prepareStorage,
-    buildApp: ({ pool, eventStore, projections, readiness }) =>
-      buildCatalog({
-        identitySecret: testIdentitySecret,
-        logLevel: 'silent',
-        readYourWritesTimeoutMs: 5_000,
-        db: pool,
-        eventStore,
-        projections,
-        readiness,
-        telemetry,
-      }),
-  });
+  const catalog = await startServiceHarness(catalogService, (context) =>
+    buildCatalog({ ...context, telemetry }),
+  );
   await catalog.app.listen({ port: 0, host: '127.0.0.1' });
-  const relay = await startCatalogRelay({
+  const relay = await startRelayOf(catalogService, {
     eventStore: catalog.eventStore,
     pool: catalog.pool,
     nats,

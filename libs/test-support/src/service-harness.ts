@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
+import { createEventStore, startProjections, type ConfiguredEventStore, type ProjectionRunner } from '@app/eventing';
 import {
-  createEventStore,
-  startProjections,
-  type ConfiguredEventStore,
-  type Projection,
-  type ProjectionRunner,
-} from '@app/eventing';
-import { bindIdentityOnInject } from '@app/service-kit/testing';
+  categoriesOf,
+  prepareServiceStorage,
+  type ServiceAppContext,
+  type ServiceDescriptor,
+} from '@app/service-kit/runtime';
+import { bindIdentityOnInject, testIdentitySecret } from '@app/service-kit/testing';
 import { createTestDatabase } from './database.js';
 
 export const silentLogger = {
@@ -26,40 +26,43 @@ export interface ServiceHarness<App> {
   close(): Promise<void>;
 }
 
+/** What a test harness needs of a declared service (service-kit's ServiceDescriptor). */
+export type HarnessedService = Pick<ServiceDescriptor, 'storage' | 'aggregates' | 'projections'>;
+
 /**
- * An event-sourced service as its main.ts wires it, minus NATS and the listening socket, on a database of its
- * own: storage prepared, its projections running, its app built with identity tokens bound on inject.
+ * A declared service as service-kit runs it, minus NATS and the listening socket, on a database of its own:
+ * storage prepared, its projections running, its app built from the same context the runtime gives it (test
+ * secret, no logs, the given read-your-writes wait), with identity tokens bound on inject.
  */
-export async function startServiceHarness<App extends FastifyInstance>(service: {
-  schema: string;
-  categories: readonly string[];
-  projections: readonly Projection[];
-  prepareStorage: (pool: pg.Pool, eventStore: ConfiguredEventStore) => Promise<void>;
-  buildApp: (clients: {
-    pool: pg.Pool;
-    eventStore: ConfiguredEventStore;
-    projections: ProjectionRunner;
-    readiness: Array<{ name: string; check: () => Promise<void> }>;
-  }) => Promise<App>;
-}): Promise<ServiceHarness<App>> {
+export async function startServiceHarness<App extends FastifyInstance>(
+  service: HarnessedService,
+  buildApp: (context: ServiceAppContext & { projections: ProjectionRunner }) => Promise<App>,
+  options: { readYourWritesTimeoutMs?: number } = {},
+): Promise<ServiceHarness<App>> {
   const database = await createTestDatabase(inject('databaseUrl'));
-  const pool = new pg.Pool({
-    connectionString: database.url,
-    max: 10,
-    options: `-c search_path=${service.schema}`,
-  });
+  const { schema } = service.storage;
+  const pool = new pg.Pool({ connectionString: database.url, max: 10, options: `-c search_path=${schema}` });
   const eventStore = createEventStore({ pool });
-  await service.prepareStorage(pool, eventStore);
+  await prepareServiceStorage(pool, eventStore, service.storage);
   const projections = await startProjections({
     eventStore,
     pool,
-    schema: service.schema,
-    categories: service.categories,
+    schema,
+    categories: categoriesOf(service),
     projections: service.projections,
     logger: silentLogger,
   });
   const readiness = [{ name: 'postgres', check: async () => void (await pool.query('SELECT 1')) }];
-  const app = await service.buildApp({ pool, eventStore, projections, readiness });
+  const app = await buildApp({
+    schema,
+    identitySecret: testIdentitySecret,
+    logLevel: 'silent',
+    db: pool,
+    eventStore,
+    replies: { projections, timeoutMs: options.readYourWritesTimeoutMs ?? 5_000 },
+    readiness,
+    projections,
+  });
   // Tests send identityHeaders() as they are; inject binds them to each request the way the gateway does.
   bindIdentityOnInject(app);
   return {

@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  parseConfig,
-  resolveDatabaseUrl,
-  serviceVariables,
-  storageVariables,
-  type WithDatabaseUrl,
-} from '@app/service-kit/config';
+import { databaseConfigLoader, serviceVariables, storageVariables } from '@app/service-kit/config';
 
 const ownDatabase = 'CATALOG_DATABASE_URL';
 
@@ -15,16 +9,11 @@ const storageSchema = z.object(storageVariables(ownDatabase));
 /** The catalogue's whole environment (README "Configuration"); no other file reads process.env. */
 const serviceSchema = storageSchema.extend(serviceVariables('catalog', 3001));
 
-export type StorageConfig = WithDatabaseUrl<z.output<typeof storageSchema>, typeof ownDatabase>;
-export type CatalogConfig = WithDatabaseUrl<z.output<typeof serviceSchema>, typeof ownDatabase>;
+export const loadConfig = databaseConfigLoader(serviceSchema, ownDatabase);
+export const loadStorageConfig = databaseConfigLoader(storageSchema, ownDatabase);
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): CatalogConfig {
-  return resolveDatabaseUrl(parseConfig(serviceSchema, env), ownDatabase);
-}
-
-export function loadStorageConfig(env: Record<string, string | undefined> = process.env): StorageConfig {
-  return resolveDatabaseUrl(parseConfig(storageSchema, env), ownDatabase);
-}
+export type CatalogConfig = ReturnType<typeof loadConfig>;
+export type StorageConfig = ReturnType<typeof loadStorageConfig>;
 
 /** The catalogue's Postgres schema: its read models, checkpoints and idempotency keys live here. */
 export const catalogSchema = 'catalog';

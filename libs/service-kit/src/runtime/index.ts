@@ -3,3 +3,5 @@ export * from './relay.js';
 export * from './rebuild-command.js';
 export * from './run-event-sourced-service.js';
 export * from './service-lag.js';
+export * from './service-descriptor.js';
+export * from './service-app.js';

@@ -8,6 +8,7 @@ import {
   type Relay,
   type RecordedEvent,
 } from '@app/eventing';
+import { categoriesOf, type ServiceDescriptor } from './service-descriptor.js';
 
 export interface ServiceRelayOptions {
   eventStore: EventStore;
@@ -42,5 +43,22 @@ export function startServiceRelay(options: ServiceRelayOptions): Promise<Relay> 
     categories: options.categories,
     toIntegrationEvent: options.toIntegrationEvent,
     logger: options.logger,
+  });
+}
+
+/** What a service's relay needs of the service itself: its schema, what it owns and what it publishes. */
+export type PublishingService = Pick<ServiceDescriptor, 'storage' | 'aggregates' | 'publishes'>;
+
+/** The relay of a declared service (service-descriptor.ts): its owned categories onto its public stream. */
+export function startRelayOf(
+  service: PublishingService,
+  deps: Pick<ServiceRelayOptions, 'eventStore' | 'pool' | 'nats' | 'prefix' | 'replicas' | 'logger'>,
+): Promise<Relay> {
+  return startServiceRelay({
+    ...deps,
+    schema: service.storage.schema,
+    stream: service.publishes.stream,
+    categories: categoriesOf(service),
+    toIntegrationEvent: service.publishes.toIntegrationEvent,
   });
 }

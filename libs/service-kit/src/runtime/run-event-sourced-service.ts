@@ -1,73 +1,39 @@
-import type { NatsConnection } from '@nats-io/transport-node';
-import type { FastifyInstance } from 'fastify';
-import type pg from 'pg';
-import type { Logger } from 'pino';
-import {
-  connectNats,
-  startProjections,
-  type ConfiguredEventStore,
-  type Projection,
-  type ProjectionRunner,
-  type Relay,
-} from '@app/eventing';
+import { connectNats, startProjections } from '@app/eventing';
+import { acceptedSecrets } from '../config/env.js';
 import type { ReadinessCheck } from '../http/health.js';
 import { runService } from '../lifecycle/run-service.js';
 import { createLogger } from '../logging/logger.js';
 import type { Telemetry } from '../telemetry/start-telemetry.js';
+import { startRelayOf } from './relay.js';
+import {
+  categoriesOf,
+  type ServiceClients,
+  type ServiceDescriptor,
+  type ServiceRuntimeConfig,
+} from './service-descriptor.js';
 import { serviceLagProbe } from './service-lag.js';
-import type { ServiceStorage } from './storage.js';
-
-interface ServiceConfig {
-  LOG_LEVEL: string;
-  NATS_URL: string;
-  NATS_PREFIX: string;
-  PORT: number;
-  HOST: string;
-}
-
-/** What a service's own parts get once the shared clients are open. */
-export interface ServiceClients {
-  pool: pg.Pool;
-  eventStore: ConfiguredEventStore;
-  nats: NatsConnection;
-  projections: ProjectionRunner;
-  readiness: ReadinessCheck[];
-  logger: Logger;
-}
-
-export interface EventSourcedService<Config extends ServiceConfig> {
-  name: string;
-  config: Config;
-  telemetry: Telemetry;
-  openStorage: (logger: Logger) => Promise<ServiceStorage>;
-  schema: string;
-  categories: readonly string[];
-  projections: readonly Projection[];
-  startRelay: (clients: ServiceClients) => Promise<Relay>;
-  /** Consumers of other services' events, stopped before NATS drains. */
-  startConsumers?: (clients: ServiceClients) => Promise<{ stop(): Promise<void> }>;
-  buildApp: (clients: ServiceClients) => Promise<FastifyInstance>;
-  /** How old an unhandled event may get before readiness says `degraded`; default defaultLagDegradedAfterMs. */
-  lagDegradedAfterMs?: number;
-}
+import { openServiceStorage } from './storage.js';
 
 /**
- * Every event-sourced service's main.ts (STYLE.md "One service"): open storage and NATS, start the projections,
- * the relay and any consumers, serve HTTP, and on a signal close all of it in the reverse order.
+ * Every event-sourced service's process (STYLE.md "One service"), from its descriptor: open storage and NATS,
+ * start the projections, the relay and the workers, serve HTTP, and on a signal close all of it in the reverse
+ * order.
  */
-export async function runEventSourcedService<Config extends ServiceConfig>(
-  service: EventSourcedService<Config>,
+export async function runEventSourcedService<Config extends ServiceRuntimeConfig, Shared>(
+  service: ServiceDescriptor<Config, Shared>,
+  config: Config,
+  telemetry: Telemetry,
 ): Promise<void> {
-  const { config, telemetry } = service;
   const logger = createLogger({ name: service.name, level: config.LOG_LEVEL });
-  const storage = await service.openStorage(logger.child({ component: 'storage' }));
+  const storage = await openServiceStorage(service.storage, config, logger.child({ component: 'storage' }));
   const { pool, eventStore } = storage;
+  const categories = categoriesOf(service);
   const nats = await connectNats({ url: config.NATS_URL, name: service.name });
   const projections = await startProjections({
     eventStore,
     pool,
-    schema: service.schema,
-    categories: service.categories,
+    schema: service.storage.schema,
+    categories,
     projections: service.projections,
     logger: logger.child({ component: 'projections' }),
   });
@@ -76,13 +42,35 @@ export async function runEventSourcedService<Config extends ServiceConfig>(
     { name: 'event store', check: () => eventStore.ping() },
     { name: 'nats', check: async () => void (await nats.flush()) },
   ];
-  const clients: ServiceClients = { pool, eventStore, nats, projections, readiness, logger };
-  const relay = await service.startRelay({ ...clients, logger: logger.child({ component: 'relay' }) });
-  const consumers = await service.startConsumers?.({
-    ...clients,
-    logger: logger.child({ component: 'consumers' }),
+  const clients: ServiceClients = { pool, eventStore, nats, projections, logger, natsPrefix: config.NATS_PREFIX };
+  const relay = await startRelayOf(service, {
+    eventStore,
+    pool,
+    nats,
+    prefix: config.NATS_PREFIX,
+    replicas: config.NATS_STREAM_REPLICAS,
+    logger: logger.child({ component: 'relay' }),
   });
-  const app = await service.buildApp(clients);
+  const shared = service.shared?.(clients, config) as Shared;
+  const workers = await service.workers?.(
+    { ...clients, logger: logger.child({ component: 'workers' }) },
+    config,
+    shared,
+  );
+  const app = await service.app(
+    {
+      schema: service.storage.schema,
+      identitySecret: acceptedSecrets(config),
+      logLevel: config.LOG_LEVEL,
+      telemetry,
+      db: pool,
+      eventStore,
+      replies: { projections, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS },
+      readiness,
+    },
+    config,
+    shared,
+  );
   app.setLagProbe(
     serviceLagProbe({
       eventStore,
@@ -98,7 +86,7 @@ export async function runEventSourcedService<Config extends ServiceConfig>(
     host: config.HOST,
     logger,
     onClose: [
-      ...(consumers ? [() => consumers.stop()] : []),
+      ...(workers ? [() => workers.stop()] : []),
       () => relay.stop(),
       () => projections.stop(),
       () => nats.drain(),

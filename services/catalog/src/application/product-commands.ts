@@ -6,28 +6,13 @@ import {
   centsFromDollars,
   type Product,
 } from '@app/contracts';
-import { productEventSchema, type ProductEvent } from '../domain/product/events.js';
-import {
-  createCommandHandler,
-  streamName,
-  type CommandOptions,
-  type CommandResult,
-  type EventStore,
-  type RecordedEvent,
-} from '@app/eventing';
+import type { ProductEvent } from '../domain/product/events.js';
+import { aggregateStore, type CommandOptions, type CommandResult, type EventStore } from '@app/eventing';
 import type { z } from 'zod';
 import type { createProductBodySchema, patchProductBodySchema } from '@app/contracts';
-import { productDecider } from '../domain/product/decide.js';
 import type { ProductDetails, ProductState } from '../domain/product/product.js';
+import { products } from './products.js';
 import type { SlugReservations } from './slug-reservations.js';
-
-export const productCategory = 'catalog_product';
-export const productStream = (productId: string): string => streamName(productCategory, productId);
-
-/** Stored events are validated on the way back in; an upcaster for a `.v2` type would go here. */
-export function decodeProductEvent(recorded: RecordedEvent): ProductEvent {
-  return productEventSchema.parse({ type: recorded.type, data: recorded.data });
-}
 
 type CreateBody = z.output<typeof createProductBodySchema>;
 type PatchBody = z.output<typeof patchProductBodySchema>;
@@ -42,7 +27,7 @@ export interface ProductCommandsDeps {
 
 /** The catalogue's use cases: slug reservation around the generic command handler. */
 export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }: ProductCommandsDeps) {
-  const handle = createCommandHandler({ eventStore, decider: productDecider, decode: decodeProductEvent });
+  const { handle } = aggregateStore(eventStore, products);
 
   async function withSlug<T>(slug: string | undefined, productId: string, run: () => Promise<T>): Promise<T> {
     const reservedNow = slug === undefined ? false : await slugs.reserve(slug, productId);
@@ -76,7 +61,7 @@ export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }
     ): Promise<ProductCommandResult> {
       return withSlug(body.slug, productId, async () => {
         const result = await handle(
-          productStream(productId),
+          productId,
           {
             type: 'CreateProduct',
             data: { productId, details: fullDetails(body), isActive: body.isActive ?? true },
@@ -96,7 +81,7 @@ export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }
     ): Promise<ProductCommandResult> {
       return withSlug(body.slug, productId, async () => {
         const result = await handle(
-          productStream(productId),
+          productId,
           {
             type: 'ChangeProduct',
             data: { productId, details: fullDetails(body), isActive: body.isActive },
@@ -111,7 +96,7 @@ export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }
     async patch(productId: string, body: PatchBody, options: CommandOptions): Promise<ProductCommandResult> {
       return withSlug(body.slug, productId, async () => {
         const result = await handle(
-          productStream(productId),
+          productId,
           {
             type: 'ChangeProduct',
             data: { productId, details: partialDetails(body), isActive: body.isActive },
@@ -125,7 +110,7 @@ export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }
 
     async remove(productId: string, options: CommandOptions): Promise<ProductCommandResult> {
       const result = await handle(
-        productStream(productId),
+        productId,
         { type: 'DeleteProduct', data: { productId }, metadata: { now: now().toISOString() } },
         options,
       );
@@ -152,11 +137,6 @@ function fullDetails(body: CreateBody): ProductDetails {
 function partialDetails(body: PatchBody): Partial<ProductDetails> {
   const { basePrice, isActive: _isActive, ...rest } = body;
   return { ...rest, ...(basePrice === undefined ? {} : { basePriceCents: centsFromDollars(basePrice) }) };
-}
-
-export async function readProductState(eventStore: EventStore, productId: string): Promise<ProductState> {
-  const { events } = await eventStore.readStream(productStream(productId));
-  return events.map(decodeProductEvent).reduce(productDecider.evolve, productDecider.initialState());
 }
 
 /** The API view of a product as the command left it, money in dollars. */

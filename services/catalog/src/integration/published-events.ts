@@ -1,13 +1,13 @@
 import { catalogSubjects, type CatalogIntegrationEvent, type IntegrationEnvelope } from '@app/contracts';
 import type { RecordedEvent } from '@app/eventing';
-import { decodeProductEvent } from '../application/product-commands.js';
+import { products } from '../application/products.js';
 
 /**
  * Stored product events → the public `catalog.product.*.v1` contract. The stored shape may evolve on its own;
  * this mapping is where the published one is kept stable.
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
-  const event = decodeProductEvent(recorded);
+  const event = products.decode(recorded);
   const envelope = {
     id: recorded.id,
     occurredAt: recorded.recordedAt.toISOString(),

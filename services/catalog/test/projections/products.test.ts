@@ -4,7 +4,8 @@ import { startCatalog, type CatalogHarness } from '../support/catalog-harness.js
 import { asAdmin, createProduct, newProduct } from '../support/requests.js';
 import { productsProjection } from '../../src/projections/products.js';
 import { catalogSchema } from '../../src/config.js';
-import { ownedCategories } from '../../src/runtime.js';
+import { categoriesOf } from '@app/service-kit/runtime';
+import { service } from '../../src/service.js';
 
 let catalog: CatalogHarness;
 beforeAll(async () => {
@@ -51,7 +52,7 @@ describe('products projection', () => {
       eventStore: catalog.eventStore,
       pool: catalog.pool,
       schema: catalogSchema,
-      categories: ownedCategories,
+      categories: categoriesOf(service),
       projection: productsProjection,
       onProgress: ({ events }) => progress.push(events),
     });
