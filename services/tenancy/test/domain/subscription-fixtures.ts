@@ -1,0 +1,67 @@
+/* One subscription of a tenant to a product, with its commands and events, for the subscription rules. */
+import type { SubscriptionStatus } from '@app/contracts';
+import type { SealedSecret } from '@app/secrets/sealed-secret';
+import type { SubscriptionEvent } from '../../src/domain/subscription/events.js';
+import type { ConfigureEndpoint, StartSubscription } from '../../src/domain/subscription/commands.js';
+
+const subscriptionId = '0196f2a0-0000-7000-8000-0000000000d1';
+const tenantId = '0196f2a0-0000-7000-8000-0000000000a1';
+const productId = '0196f2a0-0000-7000-8000-0000000000e1';
+const now = '2026-11-21T10:00:00.000Z';
+const later = '2026-11-21T11:00:00.000Z';
+const metadata = { now: later };
+const ids = { subscriptionId, tenantId, productId };
+
+export const sealed = (n: number): SealedSecret => ({
+  keyId: 'k2026a',
+  iv: `iv${n}`.padEnd(16, 'A'),
+  ciphertext: `c${n}`,
+  tag: `t${n}`.padEnd(22, 'A'),
+});
+
+export const start = (overrides: Partial<StartSubscription['data']> = {}): StartSubscription => ({
+  type: 'StartSubscription',
+  data: {
+    ...ids,
+    plan: 'professional',
+    status: 'active',
+    amountCents: 14_900,
+    productIsActive: true,
+    paidAtCheckout: false,
+    tenantHasLiveSubscription: false,
+    ...overrides,
+  },
+  metadata: { now },
+});
+export const toggle = (status: 'active' | 'cancelled', tenantHasOtherLiveSubscription = false) =>
+  ({
+    type: 'ToggleSubscriptionStatus',
+    data: { subscriptionId, status, tenantHasOtherLiveSubscription },
+    metadata,
+  }) as const;
+export const configure = (
+  endpoint: Omit<ConfigureEndpoint['data'], 'subscriptionId'>,
+): ConfigureEndpoint => ({
+  type: 'ConfigureEndpoint',
+  data: { subscriptionId, ...endpoint },
+  metadata,
+});
+/** Billing's renewal standing (SPEC.md §4): an overdue renewal suspends, a paid one restores. */
+export const standing = (value: 'overdue' | 'paid') =>
+  ({ type: 'ApplyPaymentStanding', data: { subscriptionId, standing: value }, metadata }) as const;
+
+export const started = (status: SubscriptionStatus = 'active'): SubscriptionEvent => ({
+  type: 'SubscriptionStarted',
+  data: { ...ids, plan: 'professional', status, amountCents: 14_900, startedAt: now },
+});
+export const statusChanged = (
+  previousStatus: SubscriptionStatus,
+  status: SubscriptionStatus,
+): SubscriptionEvent => ({
+  type: 'SubscriptionStatusChanged',
+  data: { ...ids, previousStatus, status, changedAt: later },
+});
+export const configured: Extract<SubscriptionEvent, { type: 'SubscriptionEndpointConfigured' }> = {
+  type: 'SubscriptionEndpointConfigured',
+  data: { ...ids, domainUrl: 'https://acme.example', metricsApiKey: sealed(1), configuredAt: later },
+};
