@@ -40,8 +40,9 @@ export const productFormSchema = z.object({
 });
 
 /**
- * Checks the values against the rules and hands them on as typed (`raw`): the body is built from them as
- * before, so a valid form sends exactly what it did.
+ * Checks the values against the rules and hands them on as typed (`raw`): productBodyFrom builds the request
+ * from the text itself, not from the schema's normalised output (null for an empty description, an
+ * upper-case colour).
  */
 export const productFormResolver = zodResolver(productFormSchema, undefined, { raw: true });
 
