@@ -2,7 +2,6 @@ import { Field, newPasswordField, type FieldSpec } from './field.js';
 import { loginHref, singleSignOnHref, type LoginMode } from './login-links.js';
 import { FormStatus, PageShell } from './page-shell.js';
 
-export type { LoginMode } from './login-links.js';
 export type LoginField = 'email' | 'password' | 'firstName' | 'lastName';
 
 export interface LoginPageView {
