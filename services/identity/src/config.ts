@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import type { OidcSettings } from './oidc/oidc-client.js';
-import {
-  parseConfig,
-  resolveDatabaseUrl,
-  serviceVariables,
-  storageVariables,
-  type WithDatabaseUrl,
-} from '@app/service-kit/config';
+import { databaseConfigLoader, serviceVariables, storageVariables } from '@app/service-kit/config';
 
 const ownDatabase = 'IDENTITY_DATABASE_URL';
 
@@ -48,16 +42,11 @@ const serviceSchema = storageSchema
     }
   });
 
-export type StorageConfig = WithDatabaseUrl<z.output<typeof storageSchema>, typeof ownDatabase>;
-export type IdentityConfig = WithDatabaseUrl<z.output<typeof serviceSchema>, typeof ownDatabase>;
+export const loadConfig = databaseConfigLoader(serviceSchema, ownDatabase);
+export const loadStorageConfig = databaseConfigLoader(storageSchema, ownDatabase);
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): IdentityConfig {
-  return resolveDatabaseUrl(parseConfig(serviceSchema, env), ownDatabase);
-}
-
-export function loadStorageConfig(env: Record<string, string | undefined> = process.env): StorageConfig {
-  return resolveDatabaseUrl(parseConfig(storageSchema, env), ownDatabase);
-}
+export type IdentityConfig = ReturnType<typeof loadConfig>;
+export type StorageConfig = ReturnType<typeof loadStorageConfig>;
 
 /** The OpenID Connect provider, when one is configured (the redirect URL defaulting under PUBLIC_URL). */
 export function oidcSettings(config: IdentityConfig): OidcSettings | undefined {

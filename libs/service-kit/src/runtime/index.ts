@@ -5,3 +5,4 @@ export * from './run-event-sourced-service.js';
 export * from './service-lag.js';
 export * from './service-descriptor.js';
 export * from './service-app.js';
+export * from './consumer.js';

@@ -42,7 +42,14 @@ export async function runEventSourcedService<Config extends ServiceRuntimeConfig
     { name: 'event store', check: () => eventStore.ping() },
     { name: 'nats', check: async () => void (await nats.flush()) },
   ];
-  const clients: ServiceClients = { pool, eventStore, nats, projections, logger, natsPrefix: config.NATS_PREFIX };
+  const clients: ServiceClients = {
+    pool,
+    eventStore,
+    nats,
+    projections,
+    logger,
+    natsPrefix: config.NATS_PREFIX,
+  };
   const relay = await startRelayOf(service, {
     eventStore,
     pool,

@@ -73,7 +73,10 @@ export function entryCommand<Config extends StorageSettings>(
  * An event-sourced service, declared (STYLE.md "A service is declared, not assembled"): what it owns and does.
  * service-kit builds its server, relay, rebuild and seed entry points (entry.ts) and its test harness from this.
  */
-export interface ServiceDescriptor<Config extends ServiceRuntimeConfig = ServiceRuntimeConfig, Shared = undefined> {
+export interface ServiceDescriptor<
+  Config extends ServiceRuntimeConfig = ServiceRuntimeConfig,
+  Shared = undefined,
+> {
   name: string;
   /** Its Postgres schema and read-model migrations. */
   storage: ServiceSchema;

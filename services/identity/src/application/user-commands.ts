@@ -1,17 +1,11 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { NotificationPreferences, RegistrationChannel, UserRole } from '@app/contracts';
 import type { UserEvent } from '../domain/user/events.js';
-import {
-  createCommandHandler,
-  type CommandOptions,
-  type CommandResult,
-  type EventStore,
-} from '@app/eventing';
-import { userDecider } from '../domain/user/decide.js';
+import { aggregateStore, type CommandOptions, type CommandResult, type EventStore } from '@app/eventing';
 import type { UserProfile, UserState } from '../domain/user/user.js';
 import type { AdminGuard } from './admin-guard.js';
 import type { EmailReservations } from './email-reservations.js';
-import { decodeUserEvent, userStream } from './user-stream.js';
+import { users } from './users.js';
 
 export interface Registration {
   email: string;
@@ -44,7 +38,7 @@ export interface UserCommandsDeps {
 /** Identity's use cases: email reservation and the last-admin guard around the generic command handler. */
 export function createUserCommands(deps: UserCommandsDeps) {
   const { eventStore, emails, admins, now, revokeSessions, newId = uuidv7 } = deps;
-  const handle = createCommandHandler({ eventStore, decider: userDecider, decode: decodeUserEvent });
+  const { handle } = aggregateStore(eventStore, users);
   const at = () => ({ now: now().toISOString() });
 
   /** Reserves a new email before `run` appends, releasing it if the command fails. */
@@ -83,7 +77,7 @@ export function createUserCommands(deps: UserCommandsDeps) {
       };
       return withEmail(data.email, userId, async () => {
         const command = { type: 'RegisterUser', data, metadata: at() } as const;
-        return { ...(await handle(userStream(userId), command, options)), userId };
+        return { ...(await handle(userId, command, options)), userId };
       });
     },
 
@@ -95,7 +89,7 @@ export function createUserCommands(deps: UserCommandsDeps) {
       const normalised = withNormalisedEmail(changes);
       const result = await withEmail(normalised.email, userId, () =>
         handle(
-          userStream(userId),
+          userId,
           { type: 'ChangeProfile', data: { userId, changes: normalised }, metadata: at() },
           options,
         ),
@@ -106,7 +100,7 @@ export function createUserCommands(deps: UserCommandsDeps) {
     async changeRole(userId: string, role: UserRole, options: CommandOptions): Promise<UserCommandResult> {
       const run = (otherActiveAdminExists: boolean) =>
         handle(
-          userStream(userId),
+          userId,
           { type: 'ChangeRole', data: { userId, role, otherActiveAdminExists }, metadata: at() },
           options,
         );
@@ -119,7 +113,7 @@ export function createUserCommands(deps: UserCommandsDeps) {
       const run = (otherActiveAdminExists: boolean) =>
         withEmail(changes.email, userId, () =>
           handle(
-            userStream(userId),
+            userId,
             { type: 'EditUser', data: { userId, changes, role, otherActiveAdminExists }, metadata: at() },
             options,
           ),
@@ -137,18 +131,18 @@ export function createUserCommands(deps: UserCommandsDeps) {
         data: { userId, preferences },
         metadata: at(),
       } as const;
-      return { ...(await handle(userStream(userId), command, options)), userId };
+      return { ...(await handle(userId, command, options)), userId };
     },
 
     async recordPasswordSet(userId: string, options: CommandOptions): Promise<UserCommandResult> {
       const command = { type: 'RecordPasswordSet', data: { userId }, metadata: at() } as const;
-      return { ...(await handle(userStream(userId), command, options)), userId };
+      return { ...(await handle(userId, command, options)), userId };
     },
 
     async deactivate(userId: string, options: CommandOptions): Promise<UserCommandResult> {
       const result = await admins.run(userId, (otherActiveAdminExists) =>
         handle(
-          userStream(userId),
+          userId,
           { type: 'DeactivateUser', data: { userId, otherActiveAdminExists }, metadata: at() },
           options,
         ),

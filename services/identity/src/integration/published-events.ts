@@ -1,6 +1,6 @@
 import { identitySubjects, type IdentityIntegrationEvent, type IntegrationEnvelope } from '@app/contracts';
 import type { RecordedEvent } from '@app/eventing';
-import { decodeUserEvent } from '../application/user-stream.js';
+import { users } from '../application/users.js';
 
 /**
  * Stored user events → the public `identity.user.*.v1` contract. The stored shape may evolve on its own; this
@@ -8,7 +8,7 @@ import { decodeUserEvent } from '../application/user-stream.js';
  * switches, are identity's own business: not published.
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
-  const event = decodeUserEvent(recorded);
+  const event = users.decode(recorded);
   const envelope = {
     id: recorded.id,
     occurredAt: recorded.recordedAt.toISOString(),

@@ -25,7 +25,12 @@ beforeAll(async () => {
     name: streamName,
     subjects: billingStream.subjects.map((subject) => `${prefix}.${subject}`),
   });
-  consumers = await startIdentityConsumers({ nats: nc, pool: h.pool, prefix, logger: silentLogger });
+  consumers = await startIdentityConsumers({
+    nats: nc,
+    pool: h.pool,
+    natsPrefix: prefix,
+    logger: silentLogger,
+  });
 });
 afterAll(async () => {
   await consumers?.stop();

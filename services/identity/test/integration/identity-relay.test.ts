@@ -6,7 +6,8 @@ import { connectNats, startIntegrationConsumer, type IntegrationConsumer, type R
 import { uniquePrefix } from '@app/test-support';
 import { identitySchema } from '../../src/config.js';
 import { wireUserCommands } from '../../src/application/wire-user-commands.js';
-import { startIdentityRelay } from '../../src/integration/start-identity-relay.js';
+import { startRelayOf } from '@app/service-kit/runtime';
+import { service } from '../../src/service.js';
 import { silentLogger, startIdentity, type IdentityHarness } from '../support/identity-harness.js';
 import { createUser, newUser, patchUser } from '../support/requests.js';
 
@@ -20,7 +21,7 @@ const received: IdentityIntegrationEvent[] = [];
 beforeAll(async () => {
   identity = await startIdentity();
   nats = await connectNats({ url: inject('natsUrl'), name: 'identity-relay-test' });
-  relay = await startIdentityRelay({
+  relay = await startRelayOf(service, {
     eventStore: identity.eventStore,
     pool: identity.pool,
     nats,

@@ -3,7 +3,8 @@ import { rebuildProjection } from '@app/eventing';
 import { wireUserCommands } from '../../src/application/wire-user-commands.js';
 import { identitySchema } from '../../src/config.js';
 import { usersProjection } from '../../src/projections/users.js';
-import { ownedCategories } from '../../src/runtime.js';
+import { categoriesOf } from '@app/service-kit/runtime';
+import { service } from '../../src/service.js';
 import { startIdentity, type IdentityHarness } from '../support/identity-harness.js';
 import { createUser, newEmail, newUser, patchUser } from '../support/requests.js';
 
@@ -47,7 +48,7 @@ describe('users projection', () => {
       eventStore: identity.eventStore,
       pool: identity.pool,
       schema: identitySchema,
-      categories: ownedCategories,
+      categories: categoriesOf(service),
       projection: usersProjection,
     });
     expect(result.events).toBe(9);

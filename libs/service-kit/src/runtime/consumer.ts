@@ -1,0 +1,47 @@
+import type { NatsConnection } from '@nats-io/transport-node';
+import type pg from 'pg';
+import {
+  startIntegrationConsumer,
+  type EventingLogger,
+  type IntegrationConsumer,
+  type IntegrationConsumerOptions,
+} from '@app/eventing';
+
+/** What a service's consumers need of its clients (a service's ServiceClients fit). */
+export interface ConsumerClients {
+  nats: NatsConnection;
+  pool: pg.Pool;
+  logger: EventingLogger;
+  /** NATS_PREFIX, applied to the producer's stream and subjects as its relay applies it. */
+  natsPrefix: string;
+}
+
+export type ServiceConsumerOptions = Omit<
+  IntegrationConsumerOptions,
+  'nats' | 'pool' | 'logger' | 'stream' | 'filterSubject'
+> & {
+  /** The producer's stream as the contracts name it, e.g. `billingStream`. */
+  stream: { name: string };
+  /** One subject of it, as the contracts name it (NATS 2.9 takes one filter per consumer). */
+  subject: string;
+};
+
+/**
+ * A consumer of another service's integration events, with the environment's NATS_PREFIX applied to the stream
+ * and subject the same way the producer's relay applies it.
+ */
+export function startServiceConsumer(
+  clients: ConsumerClients,
+  options: ServiceConsumerOptions,
+): Promise<IntegrationConsumer> {
+  const { stream, subject, ...consumer } = options;
+  const prefix = clients.natsPrefix;
+  return startIntegrationConsumer({
+    ...consumer,
+    nats: clients.nats,
+    pool: clients.pool,
+    logger: clients.logger,
+    stream: prefix ? `${prefix}_${stream.name}` : stream.name,
+    filterSubject: prefix ? `${prefix}.${subject}` : subject,
+  } as IntegrationConsumerOptions);
+}
