@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { parseKeyRing, type KeyRing } from '@app/secrets';
-import {
-  parseConfig,
-  resolveDatabaseUrl,
-  serviceVariables,
-  storageVariables,
-  type WithDatabaseUrl,
-} from '@app/service-kit/config';
+import { databaseConfigLoader, serviceVariables, storageVariables } from '@app/service-kit/config';
 import { demoTenantAppUrl } from '@app/demo-fixtures';
 
 const ownDatabase = 'TENANCY_DATABASE_URL';
@@ -43,26 +37,15 @@ const seedSchema = keyRingSchema.extend({
 /** Tenancy's whole environment (README "Configuration"); no other file reads process.env. */
 const serviceSchema = keyRingSchema.extend(serviceVariables('tenancy', 3003));
 
-export type StorageConfig = WithDatabaseUrl<z.output<typeof storageSchema>, typeof ownDatabase>;
-export type KeyRingConfig = WithDatabaseUrl<z.output<typeof keyRingSchema>, typeof ownDatabase>;
-export type SeedConfig = WithDatabaseUrl<z.output<typeof seedSchema>, typeof ownDatabase>;
-export type TenancyConfig = WithDatabaseUrl<z.output<typeof serviceSchema>, typeof ownDatabase>;
+export const loadConfig = databaseConfigLoader(serviceSchema, ownDatabase);
+export const loadStorageConfig = databaseConfigLoader(storageSchema, ownDatabase);
+export const loadKeyRingConfig = databaseConfigLoader(keyRingSchema, ownDatabase);
+export const loadSeedConfig = databaseConfigLoader(seedSchema, ownDatabase);
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): TenancyConfig {
-  return resolveDatabaseUrl(parseConfig(serviceSchema, env), ownDatabase);
-}
-
-export function loadStorageConfig(env: Record<string, string | undefined> = process.env): StorageConfig {
-  return resolveDatabaseUrl(parseConfig(storageSchema, env), ownDatabase);
-}
-
-export function loadKeyRingConfig(env: Record<string, string | undefined> = process.env): KeyRingConfig {
-  return resolveDatabaseUrl(parseConfig(keyRingSchema, env), ownDatabase);
-}
-
-export function loadSeedConfig(env: Record<string, string | undefined> = process.env): SeedConfig {
-  return resolveDatabaseUrl(parseConfig(seedSchema, env), ownDatabase);
-}
+export type TenancyConfig = ReturnType<typeof loadConfig>;
+export type StorageConfig = ReturnType<typeof loadStorageConfig>;
+export type KeyRingConfig = ReturnType<typeof loadKeyRingConfig>;
+export type SeedConfig = ReturnType<typeof loadSeedConfig>;
 
 /** Tenancy's Postgres schema: its read models, reservations, checkpoints and idempotency keys live here. */
 export const tenancySchema = 'tenancy';

@@ -21,7 +21,11 @@ export async function createServiceApp(
   const { redact, ...service } = options;
   const app = await createService({
     ...service,
-    logger: { level: context.logLevel, ...(redact ? { redact } : {}) },
+    logger: {
+      level: context.logLevel,
+      ...(context.logStream ? { stream: context.logStream } : {}),
+      ...(redact ? { redact } : {}),
+    },
     identity: { secret: context.identitySecret },
     readiness: context.readiness,
     ...(context.telemetry ? { telemetry: context.telemetry } : {}),

@@ -1,7 +1,7 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { ServiceApp } from '../http/fastify-types.js';
 import type pg from 'pg';
-import type { Logger } from 'pino';
+import type { DestinationStream, Logger } from 'pino';
 import type { IntegrationEnvelope } from '@app/contracts';
 import type { ConfiguredEventStore, Projection, ProjectionRunner, RecordedEvent } from '@app/eventing';
 import type { CommandReplies } from '../http/command-reply.js';
@@ -40,6 +40,8 @@ export interface ServiceAppContext {
   schema: string;
   identitySecret: AcceptedSecrets;
   logLevel: string;
+  /** Where log lines go; stdout when absent (tests read them from here). */
+  logStream?: DestinationStream;
   telemetry?: Telemetry;
   db: pg.Pool;
   eventStore: ConfiguredEventStore;

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import pMap from 'p-map';
+import { mapBounded } from '@app/concurrency';
 import type { EventingLogger } from '@app/eventing';
 import { catalogueCounter, metricCatalogue, type CatalogueCounter } from '@app/service-kit';
 import type { ScrapeResult } from '../store/scrape-result.js';
@@ -92,31 +92,27 @@ export function createScraper(deps: ScraperDeps): Scraper {
       let failed = 0;
       let claimedElsewhere = 0;
       // Once the cycle is aborted (shutdown) no further app is started, and the cycle ends when those in hand
-      // are done: the mapper returns at once, and the signal is not handed to pMap, which would not wait for them.
-      await pMap(
-        endpoints,
-        async (endpoint) => {
-          if (signal?.aborted) return;
-          try {
-            const claim = { subscriptionId: endpoint.subscriptionId, ...deps.claim };
-            if (!(await claimScrape(pool, claim))) {
-              claimedElsewhere += 1;
-              return;
-            }
-            const result = await scrapeOnce(keyedTarget(endpoint), deps.retries);
-            if (result.outcome === 'success') succeeded += 1;
-            else failed += 1;
-          } catch (error) {
-            // Claiming or recording failed (Postgres away): this app is tried again next cycle; the others go on.
-            failed += 1;
-            logger.error(
-              { err: error, subscriptionId: endpoint.subscriptionId },
-              'Scrape could not be claimed or recorded',
-            );
+      // are done.
+      await mapBounded(endpoints, deps.concurrency, async (endpoint) => {
+        if (signal?.aborted) return;
+        try {
+          const claim = { subscriptionId: endpoint.subscriptionId, ...deps.claim };
+          if (!(await claimScrape(pool, claim))) {
+            claimedElsewhere += 1;
+            return;
           }
-        },
-        { concurrency: deps.concurrency },
-      );
+          const result = await scrapeOnce(keyedTarget(endpoint), deps.retries);
+          if (result.outcome === 'success') succeeded += 1;
+          else failed += 1;
+        } catch (error) {
+          // Claiming or recording failed (Postgres away): this app is tried again next cycle; the others go on.
+          failed += 1;
+          logger.error(
+            { err: error, subscriptionId: endpoint.subscriptionId },
+            'Scrape could not be claimed or recorded',
+          );
+        }
+      });
       const cutoff = new Date(deps.now().getTime() - deps.retentionDays * dayMs);
       const pruned = { ...(await pruneHistory(pool, cutoff)), claims: await pruneClaims(pool, cutoff) };
       const summary = {

@@ -1,8 +1,8 @@
 import type pg from 'pg';
 import { isLiveSubscriptionStatus } from '@app/contracts';
-import { createUniqueValueReservations, type EventStore } from '@app/eventing';
+import { aggregateStore, createUniqueValueReservations, type EventStore } from '@app/eventing';
 import { duplicateLiveSubscription } from '../domain/subscription/decide.js';
-import { readSubscriptionState } from './subscription-stream.js';
+import { subscriptions } from './subscriptions.js';
 
 /**
  * The live slot of each (tenant, product) pair: the uniqueness the decider cannot see across streams, kept the
@@ -18,12 +18,13 @@ export interface LiveSubscriptionSlots {
 const pairOf = (tenantId: string, productId: string): string => `${tenantId}:${productId}`;
 
 export function createLiveSubscriptionSlots(db: pg.Pool, eventStore: EventStore): LiveSubscriptionSlots {
+  const store = aggregateStore(eventStore, subscriptions);
   const reservations = createUniqueValueReservations({
     db,
     table: { name: 'live_subscription_slots', valueColumn: 'pair', ownerColumn: 'subscription_id' },
     // A holder keeps its slot while its own stream says it is live; the read model may lag behind.
     currentValueOf: async (subscriptionId) => {
-      const state = await readSubscriptionState(eventStore, subscriptionId);
+      const { state } = await store.read(subscriptionId);
       return state.status !== 'absent' && isLiveSubscriptionStatus(state.status)
         ? pairOf(state.tenantId, state.productId)
         : null;

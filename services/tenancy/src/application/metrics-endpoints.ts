@@ -1,14 +1,14 @@
 import type pg from 'pg';
-import pMap from 'p-map';
+import { mapBounded } from '@app/concurrency';
 import type { SubscriptionStatus } from '@app/contracts';
-import type { EventStore } from '@app/eventing';
+import { aggregateStore, type EventStore } from '@app/eventing';
 import { decryptSecret, secretContexts, type KeyRing, type SealedSecret } from '@app/secrets';
 import {
   findEndpointCandidates,
   type EndpointCandidate,
   type EndpointFilter,
 } from '../projections/metrics-endpoint-queries.js';
-import { readSubscriptionState } from './subscription-stream.js';
+import { subscriptions } from './subscriptions.js';
 
 export interface MetricsEndpoint {
   subscriptionId: string;
@@ -40,6 +40,7 @@ export interface MetricsEndpointsDeps {
  */
 export function createMetricsEndpoints(deps: MetricsEndpointsDeps) {
   const { db, eventStore, keyRing, logger, streamReadConcurrency = 8 } = deps;
+  const store = aggregateStore(eventStore, subscriptions);
 
   function open(subscriptionId: string, sealed: SealedSecret): string | null {
     try {
@@ -63,7 +64,7 @@ export function createMetricsEndpoints(deps: MetricsEndpointsDeps) {
       const { subscriptionId, tenantId, productId, status, domainUrl } = candidate;
       return { subscriptionId, tenantId, productId, status, domainUrl, metricsApiKey: null };
     }
-    const state = await readSubscriptionState(eventStore, candidate.subscriptionId);
+    const { state } = await store.read(candidate.subscriptionId);
     // The stream is ahead of the read model: the URL has been cleared since, so there is nothing to watch.
     if (state.status === 'absent' || state.domainUrl === null) return null;
     return {
@@ -79,7 +80,7 @@ export function createMetricsEndpoints(deps: MetricsEndpointsDeps) {
   return {
     async list(filter: EndpointFilter): Promise<MetricsEndpoint[]> {
       const candidates = await findEndpointCandidates(db, filter);
-      const endpoints = await pMap(candidates, withKey, { concurrency: streamReadConcurrency });
+      const endpoints = await mapBounded(candidates, streamReadConcurrency, withKey);
       return endpoints.filter((endpoint): endpoint is MetricsEndpoint => endpoint !== null);
     },
   };

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import pMap from 'p-map';
+import { mapBounded } from '@app/concurrency';
 import type { SubscriptionCommands } from './subscription-commands.js';
 import type { TenantCommands } from './tenant-commands.js';
 
@@ -33,13 +33,11 @@ export async function resealAllSecrets(deps: {
     pool,
     'SELECT id FROM subscriptions WHERE metrics_api_key_configured ORDER BY id',
   );
-  const tenantResults = await pMap(tenantIds, (id) => deps.tenants.resealCredentials(id, options), {
-    concurrency,
-  });
-  const subscriptionResults = await pMap(
-    subscriptionIds,
-    (id) => deps.subscriptions.resealMetricsApiKey(id, options),
-    { concurrency },
+  const tenantResults = await mapBounded(tenantIds, concurrency, (id) =>
+    deps.tenants.resealCredentials(id, options),
+  );
+  const subscriptionResults = await mapBounded(subscriptionIds, concurrency, (id) =>
+    deps.subscriptions.resealMetricsApiKey(id, options),
   );
   return {
     tenantsChecked: tenantIds.length,

@@ -3,25 +3,14 @@ import { v7 as uuidv7 } from 'uuid';
 import type { StartableSubscriptionStatus, SubscriptionPlan } from '@app/contracts';
 import type { SubscriptionEvent } from '../domain/subscription/events.js';
 import { NotFoundError, ValidationError } from '@app/domain';
-import {
-  createCommandHandler,
-  type CommandOptions,
-  type CommandResult,
-  type EventStore,
-} from '@app/eventing';
+import { aggregateStore, type CommandOptions, type CommandResult, type EventStore } from '@app/eventing';
 import { encryptSecret, resealIfStale, secretContexts, type KeyRing } from '@app/secrets';
-import { subscriptionDecider, subscriptionNotFound } from '../domain/subscription/decide.js';
+import { subscriptionNotFound } from '../domain/subscription/decide.js';
 import type { SubscriptionState } from '../domain/subscription/subscription.js';
 import { findProductCopy } from '../projections/products-copy.js';
 import { hasLiveSubscription, tenantExists } from '../projections/subscription-queries.js';
 import { createLiveSubscriptionSlots } from './live-subscription-slots.js';
-import { retryOnConflict } from './retry-on-conflict.js';
-import {
-  decodeSubscriptionEvent,
-  readSubscription,
-  readSubscriptionState,
-  subscriptionStream,
-} from './subscription-stream.js';
+import { subscriptions } from './subscriptions.js';
 
 export const tenantNotFoundMessage = 'Tenant not found';
 export const unknownProductMessage = 'No such product';
@@ -62,11 +51,7 @@ export interface SubscriptionCommandsDeps {
  */
 export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
   const { eventStore, pool, keyRing, now, newId = uuidv7 } = deps;
-  const handle = createCommandHandler({
-    eventStore,
-    decider: subscriptionDecider,
-    decode: decodeSubscriptionEvent,
-  });
+  const store = aggregateStore(eventStore, subscriptions);
   const slots = createLiveSubscriptionSlots(pool, eventStore);
   const at = () => ({ now: now().toISOString() });
 
@@ -86,7 +71,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
   }
 
   async function existingPair(subscriptionId: string) {
-    const state = await readSubscriptionState(eventStore, subscriptionId);
+    const { state } = await store.read(subscriptionId);
     if (state.status === 'absent') throw new NotFoundError(subscriptionNotFound);
     return state;
   }
@@ -120,7 +105,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
           tenantHasLiveSubscription: await hasLiveSubscription(pool, tenantId, productId),
         };
         const command = { type: 'StartSubscription', data, metadata: at() } as const;
-        return { ...(await handle(subscriptionStream(subscriptionId), command, options)), subscriptionId };
+        return { ...(await store.handle(subscriptionId, command, options)), subscriptionId };
       });
     },
 
@@ -143,7 +128,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
           ),
         };
         const command = { type: 'ToggleSubscriptionStatus', data, metadata: at() } as const;
-        return { ...(await handle(subscriptionStream(subscriptionId), command, options)), subscriptionId };
+        return { ...(await store.handle(subscriptionId, command, options)), subscriptionId };
       };
       if (status === 'active') return inLiveSlot({ tenantId, productId, subscriptionId }, toggle);
       const result = await toggle();
@@ -166,7 +151,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
         data: { subscriptionId, standing },
         metadata: at(),
       } as const;
-      return { ...(await handle(subscriptionStream(subscriptionId), command, options)), subscriptionId };
+      return { ...(await store.handle(subscriptionId, command, options)), subscriptionId };
     },
 
     async configureEndpoint(
@@ -185,34 +170,36 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
         ...(sealed === undefined ? {} : { metricsApiKey: sealed }),
       };
       const command = { type: 'ConfigureEndpoint', data, metadata: at() } as const;
-      return { ...(await handle(subscriptionStream(subscriptionId), command, options)), subscriptionId };
+      return { ...(await store.handle(subscriptionId, command, options)), subscriptionId };
     },
 
     /**
-     * Reseals the metrics API key under the newest key when an older key sealed it, pinned to the revision it
-     * read; null when there is no key or it is current.
+     * Reseals the metrics API key under the newest key when an older key sealed it; null when there is no key or
+     * it is current.
      */
     async resealMetricsApiKey(
       subscriptionId: string,
       options: CommandOptions,
     ): Promise<SubscriptionCommandResult | null> {
-      return retryOnConflict(async () => {
-        const { state, revision } = await readSubscription(eventStore, subscriptionId);
-        const sealed = state.status === 'absent' ? null : state.metricsApiKey;
-        const context = secretContexts.subscriptionMetricsApiKey(subscriptionId);
-        const resealed = sealed === null ? null : resealIfStale(keyRing, sealed, context);
-        if (resealed === null || typeof revision !== 'number') return null;
-        const command = {
+      const context = secretContexts.subscriptionMetricsApiKey(subscriptionId);
+      const sealedKey = (state: SubscriptionState) =>
+        state.status === 'absent' ? null : state.metricsApiKey;
+      const staleKey = (state: SubscriptionState) => {
+        const sealed = sealedKey(state);
+        return sealed === null ? null : resealIfStale(keyRing, sealed, context);
+      };
+      if (staleKey((await store.read(subscriptionId)).state) === null) return null;
+      // Made from the subscription as it stands when appended, so a key configured meanwhile is never overwritten.
+      const result = await store.handle(
+        subscriptionId,
+        (state) => ({
           type: 'ConfigureEndpoint',
-          data: { subscriptionId, metricsApiKey: resealed },
+          data: { subscriptionId, metricsApiKey: staleKey(state) ?? sealedKey(state) },
           metadata: at(),
-        } as const;
-        const result = await handle(subscriptionStream(subscriptionId), command, {
-          ...options,
-          expectedRevision: revision,
-        });
-        return { ...result, subscriptionId };
-      });
+        }),
+        options,
+      );
+      return { ...result, subscriptionId };
     },
   };
 }

@@ -8,19 +8,18 @@ import type {
 } from '@app/contracts';
 import type { TenantEvent } from '../domain/tenant/events.js';
 import {
-  createCommandHandler,
+  aggregateStore,
   type CommandOptions,
+  type CommandOrStateFunction,
   type CommandResult,
   type EventStore,
 } from '@app/eventing';
 import { decryptSecret, secretContexts, type KeyRing } from '@app/secrets';
 import type { TenantCommand } from '../domain/tenant/commands.js';
-import { tenantDecider } from '../domain/tenant/decide.js';
 import type { TenantState } from '../domain/tenant/tenant.js';
-import { retryOnConflict } from './retry-on-conflict.js';
-import { credentialChanges, staleCredentialReseals } from './tenant-credentials.js';
+import { credentialChanges, namesProviderField, staleCredentialReseals } from './tenant-credentials.js';
 import { reserveTenantSlug, type TenantSlugReservations } from './tenant-slugs.js';
-import { decodeTenantEvent, readTenant, tenantStream } from './tenant-stream.js';
+import { tenants } from './tenants.js';
 
 export type PatchTenant = z.output<typeof patchTenantBodySchema>;
 export type ReplaceTenant = z.output<typeof replaceTenantBodySchema>;
@@ -53,7 +52,7 @@ export interface TenantCommandsDeps {
 /** Tenancy's tenant use cases: slug reservation and password sealing around the generic command handler. */
 export function createTenantCommands(deps: TenantCommandsDeps) {
   const { eventStore, slugs, keyRing, now, newId = uuidv7 } = deps;
-  const handle = createCommandHandler({ eventStore, decider: tenantDecider, decode: decodeTenantEvent });
+  const store = aggregateStore(eventStore, tenants);
   const at = () => ({ now: now().toISOString() });
 
   /**
@@ -62,13 +61,13 @@ export function createTenantCommands(deps: TenantCommandsDeps) {
    */
   async function runAll(
     tenantId: string,
-    commands: TenantCommand[],
+    commands: CommandOrStateFunction<TenantState, TenantCommand>[],
     options: CommandOptions,
   ): Promise<TenantCommandResult> {
     let expected = options.expectedRevision;
     const results: CommandResult<TenantState, TenantEvent>[] = [];
     for (const command of commands) {
-      const result = await handle(tenantStream(tenantId), command, {
+      const result = await store.handle(tenantId, command, {
         ...options,
         expectedRevision: expected,
       });
@@ -102,11 +101,7 @@ export function createTenantCommands(deps: TenantCommandsDeps) {
           status: tenant.status ?? 'active',
           domainUrl: tenant.domainUrl ?? null,
         };
-        const result = await handle(
-          tenantStream(tenantId),
-          { type: 'CreateTenant', data, metadata: at() },
-          options,
-        );
+        const result = await store.handle(tenantId, { type: 'CreateTenant', data, metadata: at() }, options);
         return { ...result, tenantId };
       } catch (error) {
         if (reservedNow) await slugs.release(slug, tenantId);
@@ -114,17 +109,20 @@ export function createTenantCommands(deps: TenantCommandsDeps) {
       }
     },
 
-    /** PATCH: whichever of name, status, domain and provider fields are present, each as its own fact. */
+    /**
+     * PATCH: whichever of name, status, domain and provider fields are present, each as its own fact. The
+     * credentials' change is made from the tenant as it stands when it is appended (a kept password resealed is
+     * the current one), so no pinned revision is needed.
+     */
     async patchTenant(tenantId: string, body: PatchTenant, options: CommandOptions) {
-      const commands: TenantCommand[] = [];
+      const commands: CommandOrStateFunction<TenantState, TenantCommand>[] = [];
       const metadata = at();
-      let expectedRevision = options.expectedRevision;
-      const { state, revision } = await readTenant(eventStore, tenantId);
-      const changes = credentialChanges(keyRing, tenantId, state, body);
-      if (changes !== null) {
-        commands.push({ type: 'ChangeProviderCredentials', data: { tenantId, changes }, metadata });
-        // A resealed password is the one read above: pin the revision so no newer one can be overwritten.
-        if (expectedRevision === undefined && typeof revision === 'number') expectedRevision = revision;
+      if (namesProviderField(body)) {
+        commands.push((state) => ({
+          type: 'ChangeProviderCredentials',
+          data: { tenantId, changes: credentialChanges(keyRing, tenantId, state, body) ?? {} },
+          metadata,
+        }));
       }
       if (body.name !== undefined) {
         commands.push({ type: 'RenameTenant', data: { tenantId, name: body.name }, metadata });
@@ -139,7 +137,7 @@ export function createTenantCommands(deps: TenantCommandsDeps) {
           metadata,
         });
       }
-      return runAll(tenantId, commands, { ...options, expectedRevision });
+      return runAll(tenantId, commands, options);
     },
 
     /** PUT: name, status and domain replaced whole; provider credentials are left as they are. */
@@ -166,8 +164,8 @@ export function createTenantCommands(deps: TenantCommandsDeps) {
       revealedBy: string,
       options: CommandOptions,
     ): Promise<RevealedPassword> {
-      const result = await handle(
-        tenantStream(tenantId),
+      const result = await store.handle(
+        tenantId,
         { type: 'RecordCredentialReveal', data: { tenantId, group, revealedBy }, metadata: at() },
         options,
       );
@@ -182,20 +180,23 @@ export function createTenantCommands(deps: TenantCommandsDeps) {
 
     /**
      * Reseals under the newest key each provider password an older key sealed, as one ChangeProviderCredentials
-     * pinned to the revision it read (so no newer password is overwritten); null when none needed it.
+     * made from the tenant as it stands when appended (so no newer password is overwritten); null when none needed
+     * it.
      */
     async resealCredentials(tenantId: string, options: CommandOptions): Promise<TenantCommandResult | null> {
-      return retryOnConflict(async () => {
-        const { state, revision } = await readTenant(eventStore, tenantId);
-        const changes = staleCredentialReseals(keyRing, tenantId, state);
-        if (changes === null || typeof revision !== 'number') return null;
-        const command: TenantCommand = {
-          type: 'ChangeProviderCredentials',
-          data: { tenantId, changes },
-          metadata: at(),
-        };
-        return runAll(tenantId, [command], { ...options, expectedRevision: revision });
-      });
+      const { state } = await store.read(tenantId);
+      if (staleCredentialReseals(keyRing, tenantId, state) === null) return null;
+      return runAll(
+        tenantId,
+        [
+          (current) => ({
+            type: 'ChangeProviderCredentials',
+            data: { tenantId, changes: staleCredentialReseals(keyRing, tenantId, current) ?? {} },
+            metadata: at(),
+          }),
+        ],
+        options,
+      );
     },
   };
 }

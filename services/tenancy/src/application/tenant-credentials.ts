@@ -6,6 +6,13 @@ import type { TenantState } from '../domain/tenant/tenant.js';
 /** The provider fields of a PATCH body, after the contract's parsing ('' is already null). */
 export type ProviderFieldsInput = Partial<Record<string, string | null | undefined>>;
 
+/** Whether a PATCH body names any provider field, which makes it change the tenant's credentials. */
+export function namesProviderField(body: ProviderFieldsInput): boolean {
+  return providerGroups.some((group) =>
+    Object.values(providerFieldNames(group)).some((name) => body[name] !== undefined),
+  );
+}
+
 /**
  * The ChangeProviderCredentials changes a PATCH asks for, or null when it names no provider field. Each new
  * password is sealed here, bound to its tenant and group, before any command holds it. A group that changes

@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import type { EventStore } from '@app/eventing';
+import { aggregateStore, type EventStore } from '@app/eventing';
 import type { KeyRing } from '@app/secrets';
 import { createTenantCommands, type TenantCommands } from './tenant-commands.js';
 import { createTenantSlugReservations } from './tenant-slugs.js';
-import { readTenant } from './tenant-stream.js';
+import { tenants } from './tenants.js';
 
 /** Tenant use cases whose slug reservations consult the event store for the truth. */
 export function wireTenantCommands(
@@ -12,8 +12,9 @@ export function wireTenantCommands(
   keyRing: KeyRing,
   now: () => Date,
 ): TenantCommands {
+  const store = aggregateStore(eventStore, tenants);
   const slugs = createTenantSlugReservations(db, async (tenantId) => {
-    const { state } = await readTenant(eventStore, tenantId);
+    const { state } = await store.read(tenantId);
     return state.status === 'absent' ? null : state.slug;
   });
   return createTenantCommands({ eventStore, slugs, keyRing, now });

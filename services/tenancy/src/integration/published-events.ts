@@ -1,25 +1,16 @@
 import { tenancySubjects, type IntegrationEnvelope, type TenancyIntegrationEvent } from '@app/contracts';
 import { categoryOf, type RecordedEvent } from '@app/eventing';
-import { decodeTenantEvent, tenantCategory } from '../application/tenant-stream.js';
-
-/** Maps one stored event of another tenancy category (subscriptions) to its published form, or null. */
-export type IntegrationEventMapper = (recorded: RecordedEvent) => IntegrationEnvelope | null;
-
-export function envelopeOf(recorded: RecordedEvent) {
-  return {
-    id: recorded.id,
-    occurredAt: recorded.recordedAt.toISOString(),
-    ...(recorded.metadata.correlationId ? { correlationId: recorded.metadata.correlationId } : {}),
-    causationId: recorded.id,
-  };
-}
+import { subscriptions } from '../application/subscriptions.js';
+import { tenants } from '../application/tenants.js';
+import { envelopeOf } from './envelope.js';
+import { subscriptionIntegrationEvent } from './published-subscription-events.js';
 
 /**
  * Stored tenant events → the public `tenancy.tenant.*.v1` contract. Provider credentials never cross (not even
  * sealed), nor does the reveal audit: they are tenancy's own business and secret-adjacent.
  */
 export function tenantIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
-  const event = decodeTenantEvent(recorded);
+  const event = tenants.decode(recorded);
   const envelope = envelopeOf(recorded);
   const published: TenancyIntegrationEvent | null = (() => {
     switch (event.type) {
@@ -45,11 +36,14 @@ export function tenantIntegrationEvent(recorded: RecordedEvent): IntegrationEnve
   return published;
 }
 
-/** Every tenancy event → its published form: tenants here, other categories through `others`. */
-export function toIntegrationEvent(
-  recorded: RecordedEvent,
-  others?: IntegrationEventMapper,
-): IntegrationEnvelope | null {
-  if (categoryOf(recorded.streamName) === tenantCategory) return tenantIntegrationEvent(recorded);
-  return others ? others(recorded) : null;
+/** Every tenancy event → its published form, by the aggregate it belongs to. */
+export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
+  switch (categoryOf(recorded.streamName)) {
+    case tenants.category:
+      return tenantIntegrationEvent(recorded);
+    case subscriptions.category:
+      return subscriptionIntegrationEvent(recorded);
+    default:
+      return null;
+  }
 }

@@ -1,14 +1,14 @@
 import { tenancySubjects, type IntegrationEnvelope, type TenancyIntegrationEvent } from '@app/contracts';
 import type { RecordedEvent } from '@app/eventing';
-import { decodeSubscriptionEvent } from '../application/subscription-stream.js';
-import { envelopeOf } from './published-events.js';
+import { subscriptions } from '../application/subscriptions.js';
+import { envelopeOf } from './envelope.js';
 
 /**
  * Stored subscription events → the public `tenancy.subscription.*.v1` contract. The sealed metrics API key never
  * crosses: only whether one is configured (monitoring asks tenancy for the key over an internal call).
  */
 export function subscriptionIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope {
-  const event = decodeSubscriptionEvent(recorded);
+  const event = subscriptions.decode(recorded);
   const envelope = envelopeOf(recorded);
   const published: TenancyIntegrationEvent = (() => {
     switch (event.type) {

@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { providerGroups, type ProviderGroup } from '@app/contracts';
 import { tenantEventTypes } from '../domain/tenant/events.js';
 import type { Projection, RecordedEvent } from '@app/eventing';
-import { decodeTenantEvent } from '../application/tenant-stream.js';
+import { tenants } from '../application/tenants.js';
 
 /**
  * The `tenants` read model (migrations/001_tenants.sql). It never holds a password, sealed or not: only
@@ -30,7 +30,7 @@ const clearedProviders = providerGroups
   .join(', ');
 
 async function applyTenantEvent(recorded: RecordedEvent, tx: pg.PoolClient): Promise<void> {
-  const event = decodeTenantEvent(recorded);
+  const event = tenants.decode(recorded);
   const { revision } = recorded;
   const update = async (assignments: string, values: unknown[], at: string) => {
     const last = values.length + 2;

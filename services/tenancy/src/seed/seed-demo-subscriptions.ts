@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { ConflictError, IllegalStateError, ValidationError } from '@app/domain';
 import {
+  aggregateStore,
   comparePositions,
   type CheckpointWatcher,
   type CommandOptions,
@@ -8,7 +9,7 @@ import {
   type Position,
 } from '@app/eventing';
 import type { SubscriptionCommands } from '../application/subscription-commands.js';
-import { readSubscriptionState } from '../application/subscription-stream.js';
+import { subscriptions } from '../application/subscriptions.js';
 import { demoSubscriptions, type DemoSubscription } from '@app/demo-fixtures';
 import { productCopiesPresent, projectionsReached, tenantsVisible } from './read-models-ready.js';
 
@@ -44,7 +45,7 @@ export async function seedDemoSubscriptions(deps: SubscriptionSeedDeps): Promise
   const report: SubscriptionSeedReport = { created: [], alreadyPresent: [], skipped: [] };
   const missing: DemoSubscription[] = [];
   for (const subscription of pointedAt(deps.tenantAppUrl)) {
-    const state = await readSubscriptionState(eventStore, subscription.id);
+    const { state } = await aggregateStore(eventStore, subscriptions).read(subscription.id);
     if (state.status === 'absent') missing.push(subscription);
     else report.alreadyPresent.push(subscription.id);
   }

@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, parseKeyRing, secretContexts } from '@app/secrets';
 import { resealAllSecrets } from '../../src/application/reseal-secrets.js';
 import { createSubscriptionCommands } from '../../src/application/subscription-commands.js';
-import { readSubscriptionState } from '../../src/application/subscription-stream.js';
-import { readTenant, tenantStream } from '../../src/application/tenant-stream.js';
+import { aggregateStore, streamOf } from '@app/eventing';
+import { subscriptions } from '../../src/application/subscriptions.js';
+import { tenants } from '../../src/application/tenants.js';
 import { wireTenantCommands } from '../../src/application/wire-tenant-commands.js';
 import { asAdmin, createTenant, patchTenant } from '../support/requests.js';
 import { newKeyRingText, startTenancy, type TenancyHarness } from '../support/tenancy-harness.js';
@@ -76,7 +77,7 @@ describe('resealing after a key rotation', () => {
       subscriptionsResealed: 1,
     });
 
-    const { state } = await readTenant(tenancy.eventStore, keptTenantId);
+    const { state } = await aggregateStore(tenancy.eventStore, tenants).read(keptTenantId);
     if (state.status === 'absent') throw new Error('tenant missing');
     for (const [group, password] of [
       ['dnsServer', 'dns-password'],
@@ -89,7 +90,9 @@ describe('resealing after a key rotation', () => {
     }
     expect(state.providers.webHosting.username).toBeNull();
 
-    const subscription = await readSubscriptionState(tenancy.eventStore, subscriptionId);
+    const { state: subscription } = await aggregateStore(tenancy.eventStore, subscriptions).read(
+      subscriptionId,
+    );
     if (subscription.status === 'absent') throw new Error('subscription missing');
     expect(subscription.domainUrl).toBe('https://app.example.com');
     const context = secretContexts.subscriptionMetricsApiKey(subscriptionId);
@@ -97,9 +100,9 @@ describe('resealing after a key rotation', () => {
   });
 
   it('finds nothing to do the second time, and leaves a tenant without passwords alone', async () => {
-    const before = await tenancy.eventStore.readStream(tenantStream(plainTenantId));
+    const before = await tenancy.eventStore.readStream(streamOf(tenants, plainTenantId));
     expect(await reseal()).toMatchObject({ tenantsResealed: 0, subscriptionsResealed: 0 });
-    const after = await tenancy.eventStore.readStream(tenantStream(plainTenantId));
+    const after = await tenancy.eventStore.readStream(streamOf(tenants, plainTenantId));
     expect(after.revision).toEqual(before.revision);
   });
 });

@@ -6,7 +6,6 @@ import { uniquePrefix } from '@app/test-support';
 import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, inject } from 'vitest';
 import { wireTenantCommands } from '../../src/application/wire-tenant-commands.js';
-import { tenancySchema } from '../../src/config.js';
 import { startTenancyConsumers } from '../../src/integration/consumers/start-tenancy-consumers.js';
 import {
   silentLogger,
@@ -40,16 +39,10 @@ export function useTenancyConsumers() {
       });
     }
     const tenants = wireTenantCommands(h.eventStore, h.pool, testKeyRing, () => new Date());
-    consumers = await startTenancyConsumers({
-      nats: nc,
-      pool: h.pool,
-      schema: tenancySchema,
-      prefix,
-      createTenant: tenants.createTenant,
-      subscriptions: h.commands,
-      projections: h.projections,
-      logger: silentLogger,
-    });
+    consumers = await startTenancyConsumers(
+      { nats: nc, pool: h.pool, natsPrefix: prefix, logger: silentLogger },
+      { createTenant: tenants.createTenant, subscriptions: h.commands, projections: h.projections },
+    );
   });
   afterAll(async () => {
     await consumers?.stop();

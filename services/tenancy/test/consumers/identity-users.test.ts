@@ -1,6 +1,7 @@
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { readTenant } from '../../src/application/tenant-stream.js';
+import { aggregateStore } from '@app/eventing';
+import { tenants } from '../../src/application/tenants.js';
 import { onboardingTenantId } from '../../src/integration/consumers/onboarding.js';
 import { eventually, registered, useTenancyConsumers } from './consumers-fixture.js';
 
@@ -89,9 +90,9 @@ describe('identity users', () => {
     );
     expect(row).toEqual({ name: "jo.bloggs's organisation" });
     for (const userId of [adminMade, admin]) {
-      expect((await readTenant(consumers.h.eventStore, onboardingTenantId(userId))).state.status).toBe(
-        'absent',
-      );
+      expect(
+        (await aggregateStore(consumers.h.eventStore, tenants).read(onboardingTenantId(userId))).state.status,
+      ).toBe('absent');
     }
   });
 });

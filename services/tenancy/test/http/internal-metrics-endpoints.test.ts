@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from '@app/eventing';
 import { parseKeyRing, type KeyRing } from '@app/secrets';
-import type * as ServiceKit from '@app/service-kit';
 import {
   derivedKey,
   internalKeyHeader,
@@ -10,22 +9,15 @@ import {
   sessionResolvePurpose,
 } from '@app/service-kit';
 import { bindIdentityOnInject, testIdentitySecret } from '@app/service-kit/testing';
+import { tenancySchema } from '../../src/config.js';
 import { buildApp, type TenancyApp } from '../../src/app.js';
 import { createMetricsEndpoints } from '../../src/application/metrics-endpoints.js';
 import { asAdmin, createTenant } from '../support/requests.js';
 import { newKeyRingText, startTenancy, type TenancyHarness } from '../support/tenancy-harness.js';
 
-/** buildApp only takes a log level, so createService is wrapped to send the app's lines (at debug) here. */
-const logLines = vi.hoisted(() => [] as string[]);
-vi.mock('@app/service-kit', async (importOriginal) => {
-  const actual = await importOriginal<typeof ServiceKit>();
-  const stream = { write: (line: string) => void logLines.push(line) };
-  return {
-    ...actual,
-    createService: (options: Parameters<typeof actual.createService>[0]) =>
-      actual.createService({ ...options, logger: { ...options.logger, level: 'debug', stream } }),
-  };
-});
+/** The app's log lines, at debug, for the tests that look at what was (and was not) logged. */
+const logLines: string[] = [];
+const logStream = { write: (line: string) => void logLines.push(line) };
 
 const url = '/internal/metrics-endpoints';
 const monitoringKey = derivedKey(testIdentitySecret, metricsEndpointsPurpose);
@@ -39,7 +31,7 @@ let tenancy: TenancyHarness;
 const plaintextKeys: string[] = [];
 
 beforeAll(async () => {
-  tenancy = await startTenancy({ keyRing: parseKeyRing(ringText), logLevel: 'debug' });
+  tenancy = await startTenancy({ keyRing: parseKeyRing(ringText), logLevel: 'debug', logStream });
 });
 afterAll(async () => {
   await tenancy?.close();
@@ -104,16 +96,18 @@ function newApiKey(): string {
 
 /** Tenancy as an earlier deployment ran it, on the same storage, with another key ring. */
 async function tenancyWithRing(keyRing: KeyRing): Promise<TenancyApp> {
-  const app = await buildApp({
-    identitySecret: testIdentitySecret,
-    logLevel: 'silent',
-    readYourWritesTimeoutMs: 5_000,
-    keyRing,
-    db: tenancy.pool,
-    eventStore: tenancy.eventStore,
-    projections: tenancy.projections,
-    readiness: [],
-  });
+  const app = await buildApp(
+    {
+      schema: tenancySchema,
+      identitySecret: testIdentitySecret,
+      logLevel: 'silent',
+      db: tenancy.pool,
+      eventStore: tenancy.eventStore,
+      replies: { projections: tenancy.projections, timeoutMs: 5_000 },
+      readiness: [],
+    },
+    { keyRing },
+  );
   bindIdentityOnInject(app);
   return app;
 }

@@ -2,9 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rebuildProjection } from '@app/eventing';
 import { tenancySchema } from '../../src/config.js';
 import { tenantsProjection } from '../../src/projections/tenants.js';
-import { ownedCategories } from '../../src/runtime.js';
+import { categoriesOf } from '@app/service-kit/runtime';
+import { service } from '../../src/service.js';
 import { startTenancy, type TenancyHarness } from '../support/tenancy-harness.js';
 import { asAdmin, createTenant, patchTenant } from '../support/requests.js';
+
+const ownedCategories = categoriesOf(service);
 
 let tenancy: TenancyHarness;
 beforeAll(async () => {

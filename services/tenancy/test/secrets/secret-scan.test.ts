@@ -2,34 +2,24 @@ import { randomUUID } from 'node:crypto';
 import { jetstreamManager } from '@nats-io/jetstream';
 import type { NatsConnection } from '@nats-io/transport-node';
 import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { providerGroups, tenancyStream, tenancySubjects, type Tenant } from '@app/contracts';
 import { connectNats, type Relay } from '@app/eventing';
-import type * as ServiceKit from '@app/service-kit';
 import { createLogger } from '@app/service-kit';
 import { identityHeaders } from '@app/service-kit/testing';
 import { uniquePrefix } from '@app/test-support';
-import { startTenancyRelay } from '../../src/integration/start-tenancy-relay.js';
-import { subscriptionIntegrationEvent } from '../../src/integration/published-subscription-events.js';
+import { startRelayOf } from '@app/service-kit/runtime';
+import { service } from '../../src/service.js';
 import { startTenancy, type TenancyHarness } from '../support/tenancy-harness.js';
 import { asAdmin } from '../support/requests.js';
 import { collectMessages, eventually, leaks, storedText } from './secret-scan-support.js';
 
 /**
- * Issue 4's "Done when": no password or API key in any read response, log line, NATS message or stored row.
- * buildApp only takes a log level, so createService is wrapped to send the real app's lines (at debug) here;
- * everything else is the app as server.ts builds it.
+ * No password or API key in any read response, log line, NATS message or stored row. The app and the relay log
+ * at debug into `logLines`, which the scan reads.
  */
-const logLines = vi.hoisted(() => [] as string[]);
-vi.mock('@app/service-kit', async (importOriginal) => {
-  const actual = await importOriginal<typeof ServiceKit>();
-  const stream = { write: (line: string) => void logLines.push(line) };
-  return {
-    ...actual,
-    createService: (options: Parameters<typeof actual.createService>[0]) =>
-      actual.createService({ ...options, logger: { ...options.logger, level: 'debug', stream } }),
-  };
-});
+const logLines: string[] = [];
+const logStream = { write: (line: string) => void logLines.push(line) };
 
 const prefix = uniquePrefix();
 let tenancy: TenancyHarness;
@@ -38,16 +28,15 @@ let relay: Relay;
 let collector: ReturnType<typeof collectMessages>;
 
 beforeAll(async () => {
-  tenancy = await startTenancy({ logLevel: 'debug' });
+  tenancy = await startTenancy({ logLevel: 'debug', logStream });
   nc = await connectNats({ url: inject('natsUrl'), name: 'tenancy-secret-scan' });
   collector = collectMessages(nc, prefix);
-  relay = await startTenancyRelay({
+  relay = await startRelayOf(service, {
     eventStore: tenancy.eventStore,
     pool: tenancy.pool,
     nats: nc,
     prefix,
-    logger: createLogger({ level: 'debug', stream: { write: (line: string) => void logLines.push(line) } }),
-    mapOther: subscriptionIntegrationEvent,
+    logger: createLogger({ level: 'debug', stream: logStream }),
   });
 });
 afterAll(async () => {

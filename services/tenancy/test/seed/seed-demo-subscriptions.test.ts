@@ -5,7 +5,8 @@ import { type SealedSecret, decryptSecret, secretContexts } from '@app/secrets';
 import { watchCheckpoints } from '@app/eventing';
 import { demoProducts, demoProductIds, demoSubscriptions, demoTenantIds } from '@app/demo-fixtures';
 import { createSubscriptionCommands } from '../../src/application/subscription-commands.js';
-import { readSubscriptionState, subscriptionStream } from '../../src/application/subscription-stream.js';
+import { aggregateStore, streamOf } from '@app/eventing';
+import { subscriptions } from '../../src/application/subscriptions.js';
 import { wireTenantCommands } from '../../src/application/wire-tenant-commands.js';
 import { tenancySchema } from '../../src/config.js';
 import { duplicateLiveSubscription } from '../../src/domain/subscription/decide.js';
@@ -122,10 +123,10 @@ describe('the demo subscription seed', () => {
     const keyed = demoSubscriptions.filter(({ endpoint }) => endpoint?.metricsApiKey);
     expect(keyed.length).toBeGreaterThan(0);
     for (const demo of keyed) {
-      const state = await readSubscriptionState(tenancy.eventStore, demo.id);
+      const { state } = await aggregateStore(tenancy.eventStore, subscriptions).read(demo.id);
       const sealed = (state as { metricsApiKey: SealedSecret | null }).metricsApiKey;
       expect(sealed).not.toBeNull();
-      const { events } = await tenancy.eventStore.readStream(subscriptionStream(demo.id));
+      const { events } = await tenancy.eventStore.readStream(streamOf(subscriptions, demo.id));
       expect(JSON.stringify(events.map(({ data }) => data))).not.toContain(demo.endpoint?.metricsApiKey);
       expect(
         decryptSecret(

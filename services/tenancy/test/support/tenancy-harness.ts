@@ -1,12 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { parseKeyRing, type KeyRing } from '@app/secrets';
-import { testIdentitySecret } from '@app/service-kit/testing';
 import { startServiceHarness, type ServiceHarness } from '@app/test-support/service-harness';
 import { buildApp } from '../../src/app.js';
-import { tenancySchema } from '../../src/config.js';
-import { subscriptionsProjection } from '../../src/projections/subscriptions.js';
-import { tenantsProjection } from '../../src/projections/tenants.js';
-import { ownedCategories, prepareStorage } from '../../src/runtime.js';
+import { service } from '../../src/service.js';
 
 export { countEvents, silentLogger } from '@app/test-support/service-harness';
 
@@ -17,27 +13,29 @@ export function newKeyRingText(...ids: string[]): string {
   return ids.map((id) => `${id}:${randomBytes(32).toString('base64')}`).join(',');
 }
 
-/** Tenancy as server.ts wires it, minus NATS and the listening socket, on a database of its own. */
+/** Tenancy as service-kit runs it, minus NATS and the listening socket, on a database of its own. */
 export async function startTenancy(
-  options: { readYourWritesTimeoutMs?: number; keyRing?: KeyRing; logLevel?: string } = {},
+  options: {
+    readYourWritesTimeoutMs?: number;
+    keyRing?: KeyRing;
+    logLevel?: string;
+    /** Where the app's log lines go, for tests that read them. */
+    logStream?: { write(line: string): void };
+  } = {},
 ): Promise<TenancyHarness> {
   const keyRing = options.keyRing ?? parseKeyRing(newKeyRingText('k1'));
-  const harness = await startServiceHarness({
-    schema: tenancySchema,
-    categories: ownedCategories,
-    projections: [tenantsProjection, subscriptionsProjection],
-    prepareStorage,
-    buildApp: ({ pool, eventStore, projections, readiness }) =>
-      buildApp({
-        identitySecret: testIdentitySecret,
-        logLevel: options.logLevel ?? 'silent',
-        readYourWritesTimeoutMs: options.readYourWritesTimeoutMs ?? 5_000,
-        keyRing,
-        db: pool,
-        eventStore,
-        projections,
-        readiness,
-      }),
-  });
+  const harness = await startServiceHarness(
+    service,
+    (context) =>
+      buildApp(
+        {
+          ...context,
+          logLevel: options.logLevel ?? 'silent',
+          ...(options.logStream ? { logStream: options.logStream } : {}),
+        },
+        { keyRing },
+      ),
+    options,
+  );
   return { ...harness, keyRing };
 }

@@ -1,7 +1,7 @@
-import type pg from 'pg';
-import type { NatsConnection } from '@nats-io/transport-node';
 import { billingStream, billingSubjects, catalogStream, identityStream } from '@app/contracts';
-import { startIntegrationConsumer, type EventingLogger, type IntegrationConsumer } from '@app/eventing';
+import type { IntegrationConsumer } from '@app/eventing';
+import { startServiceConsumer, type ConsumerClients } from '@app/service-kit/runtime';
+import { tenancySchema } from '../../config.js';
 import { applyCatalogProductMessage } from '../../projections/products-copy.js';
 import {
   applyRenewalStanding,
@@ -11,15 +11,6 @@ import {
 } from './billing.js';
 import { onboardCustomer } from './onboarding.js';
 import { applyIdentityUserMessage } from './owners.js';
-
-export interface TenancyConsumersOptions extends BillingReactionsDeps {
-  nats: NatsConnection;
-  pool: pg.Pool;
-  schema: string;
-  /** '' in production (stream CATALOG, subjects catalog.…); a test's uniquePrefix() isolates its streams. */
-  prefix: string;
-  logger: EventingLogger;
-}
 
 /** Durable names are also the dedupe keys in processed_messages: one per read model or reaction. */
 export const tenancyConsumerNames = {
@@ -37,59 +28,57 @@ export const tenancyConsumerNames = {
  * checkouts and paid invoices into subscriptions and totalSpent.
  */
 export async function startTenancyConsumers(
-  options: TenancyConsumersOptions,
+  clients: ConsumerClients,
+  reactions: Omit<BillingReactionsDeps, 'pool'>,
 ): Promise<{ stop(): Promise<void> }> {
-  const { nats, pool, schema, prefix, logger } = options;
-  const streamOf = (name: string) => (prefix ? `${prefix}_${name}` : name);
-  const subjectOf = (subject: string) => (prefix ? `${prefix}.${subject}` : subject);
-  const common = { nats, pool, schema, logger };
-  const catalog = { stream: streamOf(catalogStream.name), filterSubject: subjectOf('catalog.product.>') };
-  const identity = { stream: streamOf(identityStream.name), filterSubject: subjectOf('identity.user.>') };
-  const billing = { stream: streamOf(billingStream.name) };
-
+  const deps = { ...reactions, pool: clients.pool };
+  const schema = tenancySchema;
   const consumers: IntegrationConsumer[] = [];
+  const start = (options: Parameters<typeof startServiceConsumer>[1]) =>
+    startServiceConsumer(clients, options).then((consumer) => void consumers.push(consumer));
   try {
-    consumers.push(
-      await startIntegrationConsumer({
-        ...common,
-        ...catalog,
-        durableName: tenancyConsumerNames.products,
-        handle: applyCatalogProductMessage,
-      }),
-      await startIntegrationConsumer({
-        ...common,
-        ...identity,
-        durableName: tenancyConsumerNames.owners,
-        handle: applyIdentityUserMessage,
-      }),
-      await startIntegrationConsumer({
-        ...common,
-        ...identity,
-        durableName: tenancyConsumerNames.onboarding,
-        react: (envelope) => onboardCustomer(envelope, options.createTenant),
-      }),
-      await startIntegrationConsumer({
-        ...common,
-        stream: billing.stream,
-        filterSubject: subjectOf(billingSubjects.checkoutCompleted),
-        durableName: tenancyConsumerNames.checkouts,
-        react: (envelope) => startPaidSubscription(envelope, options),
-      }),
-      await startIntegrationConsumer({
-        ...common,
-        stream: billing.stream,
-        filterSubject: subjectOf(billingSubjects.invoicePaid),
-        durableName: tenancyConsumerNames.paidInvoices,
-        handle: countPaidInvoice,
-      }),
-      await startIntegrationConsumer({
-        ...common,
-        stream: billing.stream,
-        filterSubject: subjectOf('billing.invoice.>'),
-        durableName: tenancyConsumerNames.renewals,
-        react: (envelope) => applyRenewalStanding(envelope, options),
-      }),
-    );
+    await start({
+      stream: catalogStream,
+      subject: 'catalog.product.>',
+      schema,
+      durableName: tenancyConsumerNames.products,
+      handle: applyCatalogProductMessage,
+    });
+    await start({
+      stream: identityStream,
+      subject: 'identity.user.>',
+      schema,
+      durableName: tenancyConsumerNames.owners,
+      handle: applyIdentityUserMessage,
+    });
+    await start({
+      stream: identityStream,
+      subject: 'identity.user.>',
+      schema,
+      durableName: tenancyConsumerNames.onboarding,
+      react: (envelope) => onboardCustomer(envelope, deps.createTenant),
+    });
+    await start({
+      stream: billingStream,
+      subject: billingSubjects.checkoutCompleted,
+      schema,
+      durableName: tenancyConsumerNames.checkouts,
+      react: (envelope) => startPaidSubscription(envelope, deps),
+    });
+    await start({
+      stream: billingStream,
+      subject: billingSubjects.invoicePaid,
+      schema,
+      durableName: tenancyConsumerNames.paidInvoices,
+      handle: countPaidInvoice,
+    });
+    await start({
+      stream: billingStream,
+      subject: 'billing.invoice.>',
+      schema,
+      durableName: tenancyConsumerNames.renewals,
+      react: (envelope) => applyRenewalStanding(envelope, deps),
+    });
   } catch (error) {
     await Promise.all(consumers.map((consumer) => consumer.stop()));
     throw error;
