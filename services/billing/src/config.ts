@@ -1,11 +1,5 @@
 import { z } from 'zod';
-import {
-  parseConfig,
-  resolveDatabaseUrl,
-  serviceVariables,
-  storageVariables,
-  type WithDatabaseUrl,
-} from '@app/service-kit/config';
+import { databaseConfigLoader, serviceVariables, storageVariables } from '@app/service-kit/config';
 import { renewalVariables } from './application/renewals/renewal-config.js';
 import { paymentProviderVariables, requireStripeKeys } from './payments/provider-config.js';
 
@@ -24,21 +18,13 @@ const serviceSchema = seedObject
   .extend(renewalVariables)
   .superRefine(requireStripeKeys);
 
-export type StorageConfig = WithDatabaseUrl<z.output<typeof storageSchema>, typeof ownDatabase>;
-export type SeedConfig = WithDatabaseUrl<z.output<typeof seedSchema>, typeof ownDatabase>;
-export type BillingConfig = WithDatabaseUrl<z.output<typeof serviceSchema>, typeof ownDatabase>;
+export const loadConfig = databaseConfigLoader(serviceSchema, ownDatabase);
+export const loadStorageConfig = databaseConfigLoader(storageSchema, ownDatabase);
+export const loadSeedConfig = databaseConfigLoader(seedSchema, ownDatabase);
 
-export function loadConfig(env: Record<string, string | undefined> = process.env): BillingConfig {
-  return resolveDatabaseUrl(parseConfig(serviceSchema, env), ownDatabase);
-}
-
-export function loadStorageConfig(env: Record<string, string | undefined> = process.env): StorageConfig {
-  return resolveDatabaseUrl(parseConfig(storageSchema, env), ownDatabase);
-}
-
-export function loadSeedConfig(env: Record<string, string | undefined> = process.env): SeedConfig {
-  return resolveDatabaseUrl(parseConfig(seedSchema, env), ownDatabase);
-}
+export type BillingConfig = ReturnType<typeof loadConfig>;
+export type StorageConfig = ReturnType<typeof loadStorageConfig>;
+export type SeedConfig = ReturnType<typeof loadSeedConfig>;
 
 /** Billing's Postgres schema: its read models, invoice numbers, provider records, checkpoints and keys. */
 export const billingSchema = 'billing';

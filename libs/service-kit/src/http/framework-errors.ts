@@ -9,7 +9,7 @@ import { HttpProblem, problemContentType, problemType, sendProblem } from './pro
  * The answers Fastify and Node would otherwise write themselves, in their own `{statusCode, error, message}`
  * shape and echoing the URL: a path a router cannot decode, a path segment over the router's length limit, a
  * request that is not valid HTTP, and a request that arrives while the server closes. Each becomes a problem
- * document like every other error (ARCHITECTURE.md "Errors", issue 15).
+ * document like every other error (ARCHITECTURE.md "Errors"), and none echoes what the client sent.
  */
 
 /** The longest path segment (route param) the router matches; longer ones answer 414. UUIDs are 36. */

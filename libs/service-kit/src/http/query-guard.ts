@@ -10,7 +10,7 @@ const noParameters: QueryRule = { open: false, names: new Set() };
 const maxReported = 10;
 
 /**
- * One rule for every service's query strings (issue 15): a parameter the route's `querystring` schema does not
+ * One rule for every service's query strings: a parameter the route's `querystring` schema does not
  * declare is refused with a 400 naming it, rather than silently ignored (a misspelt `form=` filter would
  * otherwise answer as if no filter were asked for). A route without a querystring schema takes none. A route
  * that others link to with parameters of their own (a sign-in page, an OpenID Connect callback) declares a loose

@@ -5,7 +5,7 @@ import { HttpProblem, problemType } from './problem.js';
 /**
  * Refuses text Postgres cannot store (contracts' `isStorableText`) in the parsed body, the query string and the
  * route params of every route, before the route's schema looks at them: a 400 naming each field, rather than a
- * 500 from the event append or a lookup (issue 15). One hook on the root instance covers every route, the JSON
+ * 500 from the event append or a lookup. One hook on the root instance covers every route, the JSON
  * APIs and the sign-in forms alike, without a route having to ask for it. Field paths are spelled as schema
  * failures spell them (`features.2`), so the front end puts the message beside its field.
  */

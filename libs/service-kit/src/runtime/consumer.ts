@@ -45,3 +45,25 @@ export function startServiceConsumer(
     filterSubject: prefix ? `${prefix}.${subject}` : subject,
   } as IntegrationConsumerOptions);
 }
+
+/**
+ * A service's consumers, started in order and stopped together. Should one fail to start (its stream missing,
+ * NATS gone), those already started are stopped before the error goes on, so a failed start leaves no consumer
+ * running behind a process that is about to exit.
+ */
+export async function startServiceConsumers(
+  clients: ConsumerClients,
+  consumers: readonly ServiceConsumerOptions[],
+): Promise<{ stop(): Promise<void> }> {
+  const started: IntegrationConsumer[] = [];
+  const stop = async () => {
+    await Promise.all(started.map((consumer) => consumer.stop()));
+  };
+  try {
+    for (const options of consumers) started.push(await startServiceConsumer(clients, options));
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+  return { stop };
+}

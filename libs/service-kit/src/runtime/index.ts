@@ -6,3 +6,4 @@ export * from './service-lag.js';
 export * from './service-descriptor.js';
 export * from './service-app.js';
 export * from './consumer.js';
+export * from './published-envelope.js';

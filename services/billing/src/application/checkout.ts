@@ -5,9 +5,8 @@ import type { CommandOptions, Position } from '@app/eventing';
 import { priceCheckout, type CheckoutPrice } from '../domain/payment/checkout-price.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import { findProductForSale } from '../projections/products-copy.js';
-import type { BillingHandlers } from './command-handlers.js';
-import type { Buyer, Customers } from './customers.js';
-import { paymentStream } from './streams.js';
+import type { BillingStores } from './billing-stores.js';
+import { createProviderCustomers, type Buyer } from './provider-customers.js';
 
 export interface CheckoutRequest {
   productId: string;
@@ -27,13 +26,13 @@ export type CheckoutStart =
  */
 export function createCheckout(deps: {
   pool: pg.Pool;
-  handlers: BillingHandlers;
-  customers: Customers;
+  stores: BillingStores;
   provider: PaymentProvider;
   now: () => Date;
   newId?: () => string;
 }) {
-  const { pool, handlers, customers, provider, now, newId = uuidv7 } = deps;
+  const { pool, stores, provider, now, newId = uuidv7 } = deps;
+  const providerCustomers = createProviderCustomers({ stores, provider, now });
   return {
     /** `paymentId` is given only by the demo seed, whose fixed ids make it idempotent. */
     async start(
@@ -46,7 +45,7 @@ export function createCheckout(deps: {
       const price = priceCheckout(product, centsFromDollars(request.amount));
       if (price.kind !== 'priced') return { kind: 'refused', price };
 
-      const providerCustomerId = await customers.ensure(buyer, options);
+      const providerCustomerId = await providerCustomers.ensure(buyer, options);
       // Billing does not know the buyer's tenant; tenancy settles it from the buyer (ARCHITECTURE.md "Decisions").
       const tenantId = null;
       const intent = await provider.createPaymentIntent({
@@ -57,8 +56,8 @@ export function createCheckout(deps: {
         savePaymentMethod: true,
         idempotencyKey: `billing-payment-${paymentId}`,
       });
-      const result = await handlers.payment(
-        paymentStream(paymentId),
+      const result = await stores.payments.handle(
+        paymentId,
         {
           type: 'CreatePayment',
           data: {

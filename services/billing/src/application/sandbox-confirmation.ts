@@ -1,12 +1,12 @@
 import { NotFoundError } from '@app/domain';
-import type { CommandOptions, EventStore } from '@app/eventing';
+import type { CommandOptions } from '@app/eventing';
 import { paymentNotFound } from '../domain/payment/decide.js';
 import type { PaymentOutcome } from '../payments/payment-provider.js';
 import { PaymentIntentUnexpectedStateError } from '../payments/provider-errors.js';
 import type { SandboxConfirmInput, SandboxProvider } from '../payments/sandbox/sandbox-provider.js';
 import { intentIdOf } from '../payments/sandbox/sandbox-secrets.js';
+import type { BillingStores } from './billing-stores.js';
 import type { Settlement, SettlementService } from './settlement.js';
-import { readPayment } from './streams.js';
 
 /**
  * POST /api/billing/sandbox/confirm's use case: the Sandbox plays Stripe.js and Stripe at once. The payment the
@@ -14,11 +14,11 @@ import { readPayment } from './streams.js';
  * buyer's payment); then the Sandbox's answer is settled exactly as a Stripe webhook's would be.
  */
 export function createSandboxConfirmation(deps: {
-  eventStore: EventStore;
+  stores: Pick<BillingStores, 'payments'>;
   sandbox: SandboxProvider;
   settlement: SettlementService;
 }) {
-  const { eventStore, sandbox, settlement } = deps;
+  const { stores, sandbox, settlement } = deps;
 
   /**
    * The caller's payment behind the intent, from the payment's own stream rather than billing's views: a checkout
@@ -27,7 +27,7 @@ export function createSandboxConfirmation(deps: {
   async function callersPayment(userId: string, intentId: string): Promise<string | null> {
     const paymentId = await sandbox.paymentIdOf(intentId);
     if (paymentId === null) return null;
-    const payment = await readPayment(eventStore, paymentId);
+    const { state: payment } = await stores.payments.read(paymentId);
     const owned = payment.status !== 'absent' && payment.userId === userId;
     return owned && payment.providerPaymentId === intentId ? paymentId : null;
   }

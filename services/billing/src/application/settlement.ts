@@ -1,11 +1,10 @@
 import type pg from 'pg';
 import { v5 as uuidv5 } from 'uuid';
-import { comparePositions, type CommandOptions, type EventStore, type Position } from '@app/eventing';
+import { comparePositions, type CommandOptions, type Position } from '@app/eventing';
 import type { PaymentState } from '../domain/payment/payment.js';
 import type { PaymentOutcome } from '../payments/payment-provider.js';
-import type { BillingHandlers } from './command-handlers.js';
+import type { BillingStores } from './billing-stores.js';
 import { allocateInvoiceNumber } from './invoice-numbers.js';
-import { invoiceStream, paymentStream, readInvoice, readPayment } from './streams.js';
 
 /** Fixed forever: a checkout's invoice id is derived from its payment id under it, so it is issued once. */
 export const checkoutInvoiceNamespace = '3b0f5a2e-6c1d-5e8f-9b7a-4d2c1e0f9a8b';
@@ -24,13 +23,12 @@ export type Settlement =
  */
 export function createSettlement(deps: {
   pool: pg.Pool;
-  eventStore: EventStore;
-  handlers: BillingHandlers;
+  stores: BillingStores;
   now: () => Date;
   /** Told once per payment outcome actually recorded (a repeat records nothing); the payments metric. */
   onRecorded?: (outcome: PaymentOutcome['status']) => void;
 }) {
-  const { pool, eventStore, handlers, now } = deps;
+  const { pool, stores, now } = deps;
   const at = () => ({ now: now().toISOString() });
 
   async function issueCheckoutInvoice(
@@ -39,9 +37,10 @@ export function createSettlement(deps: {
   ): Promise<{ invoiceId: string; position: Position | null }> {
     const invoiceId = checkoutInvoiceId(payment.paymentId);
     // Checked first so that a repeat does not take a number for nothing; a race still can (a gap, never reuse).
-    if ((await readInvoice(eventStore, invoiceId)).status !== 'absent') return { invoiceId, position: null };
-    const result = await handlers.invoice(
-      invoiceStream(invoiceId),
+    if ((await stores.invoices.read(invoiceId)).state.status !== 'absent')
+      return { invoiceId, position: null };
+    const result = await stores.invoices.handle(
+      invoiceId,
       {
         type: 'IssueInvoice',
         data: {
@@ -106,7 +105,7 @@ export function createSettlement(deps: {
               },
               metadata: at(),
             } as const);
-      const recorded = await handlers.payment(paymentStream(paymentId), command, options);
+      const recorded = await stores.payments.handle(paymentId, command, options);
       if (recorded.position !== null) deps.onRecorded?.(outcome.status);
       // A decline reported after the confirmation (late or reordered) leaves the payment succeeded.
       if (recorded.state.status === 'succeeded')
@@ -117,7 +116,7 @@ export function createSettlement(deps: {
 
     /** For a repeated confirmation of a payment billing already recorded as succeeded. */
     async resume(paymentId: string, options: CommandOptions): Promise<Settlement | null> {
-      const payment = await readPayment(eventStore, paymentId);
+      const { state: payment } = await stores.payments.read(paymentId);
       return payment.status === 'succeeded' ? completeSucceeded(payment, null, options) : null;
     },
   };

@@ -1,10 +1,10 @@
 import type pg from 'pg';
-import { createLeases, type CommandOptions, type EventingLogger, type EventStore } from '@app/eventing';
+import { createLeases, type CommandOptions, type EventingLogger } from '@app/eventing';
 import { billingSchema } from '../config.js';
 import type { StripeProvider } from '../payments/stripe/stripe-provider.js';
 import type { StripeWebhookFact } from '../payments/stripe/stripe-webhooks.js';
+import type { BillingStores } from './billing-stores.js';
 import type { SettlementService } from './settlement.js';
-import { readPayment } from './streams.js';
 
 export type WebhookResult = 'handled' | 'replayed' | 'ignored' | 'unknown-payment';
 
@@ -17,12 +17,12 @@ export type WebhookResult = 'handled' | 'replayed' | 'ignored' | 'unknown-paymen
  */
 export function createStripeWebhooks(deps: {
   pool: pg.Pool;
-  eventStore: EventStore;
+  stores: Pick<BillingStores, 'payments'>;
   stripe: Pick<StripeProvider, 'parseWebhook'>;
   settlement: SettlementService;
   logger: EventingLogger;
 }) {
-  const { pool, eventStore, stripe, settlement, logger } = deps;
+  const { pool, stores, stripe, settlement, logger } = deps;
   const leases = createLeases({
     db: pool,
     schema: billingSchema,
@@ -41,7 +41,7 @@ export function createStripeWebhooks(deps: {
   async function handle(fact: StripeWebhookFact, options: CommandOptions): Promise<WebhookResult> {
     if (fact.kind === 'ignored') return 'ignored';
     const { paymentId } = fact.metadata;
-    const payment = await readPayment(eventStore, paymentId);
+    const { state: payment } = await stores.payments.read(paymentId);
     if (payment.status === 'absent' || payment.providerPaymentId !== fact.providerPaymentId) {
       // Billing's metadata on an intent billing never recorded: a checkout whose creation failed after
       // Stripe's answer (no browser ever got its client secret), or a renewal charge the renewal runner is

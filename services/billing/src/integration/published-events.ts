@@ -1,22 +1,9 @@
 import { billingSubjects, type BillingIntegrationEvent, type IntegrationEnvelope } from '@app/contracts';
 import { categoryOf, type RecordedEvent } from '@app/eventing';
-import {
-  customerCategory,
-  decodeCustomerEvent,
-  decodeInvoiceEvent,
-  decodePaymentEvent,
-  invoiceCategory,
-  paymentCategory,
-} from '../application/streams.js';
-
-function envelopeOf(recorded: RecordedEvent) {
-  return {
-    id: recorded.id,
-    occurredAt: recorded.recordedAt.toISOString(),
-    ...(recorded.metadata.correlationId ? { correlationId: recorded.metadata.correlationId } : {}),
-    causationId: recorded.id,
-  };
-}
+import { publishedEnvelopeOf } from '@app/service-kit/runtime';
+import { customers } from '../application/customers.js';
+import { invoices } from '../application/invoices.js';
+import { payments } from '../application/payments.js';
 
 /**
  * Stored billing events → the public `billing.*.v1` contract (libs/contracts billing/integration-events.ts).
@@ -26,15 +13,15 @@ function envelopeOf(recorded: RecordedEvent) {
  * collection attempts, stay billing's own. Nothing card-like crosses: not even brand and last four.
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
-  const envelope = envelopeOf(recorded);
+  const envelope = publishedEnvelopeOf(recorded);
   const published = ((): BillingIntegrationEvent | null => {
     switch (categoryOf(recorded.streamName)) {
-      case customerCategory: {
-        const event = decodeCustomerEvent(recorded);
+      case customers.category: {
+        const event = customers.decode(recorded);
         return { ...envelope, type: billingSubjects.customerCreated, data: event.data };
       }
-      case paymentCategory: {
-        const event = decodePaymentEvent(recorded);
+      case payments.category: {
+        const event = payments.decode(recorded);
         if (event.type !== 'PaymentSucceeded' || event.data.kind !== 'checkout') return null;
         const { paymentId, userId, tenantId, productId, plan, amountCents, currency, succeededAt } =
           event.data;
@@ -53,8 +40,8 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
           },
         };
       }
-      case invoiceCategory: {
-        const event = decodeInvoiceEvent(recorded);
+      case invoices.category: {
+        const event = invoices.decode(recorded);
         if (event.type === 'InvoiceOverdue') {
           const { paymentId: _none, ...data } = event.data;
           return { ...envelope, type: billingSubjects.invoiceOverdue, data };

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { invoiceEventTypes } from '../domain/invoice/events.js';
 import type { Projection, RecordedEvent } from '@app/eventing';
-import { decodeInvoiceEvent } from '../application/streams.js';
+import { invoices } from '../application/invoices.js';
 
 /**
  * The `invoices` read model (migrations/003_invoices.sql, 053_renewals.sql): GET /api/invoices, and the renewal
@@ -18,7 +18,7 @@ export const invoicesProjection: Projection = {
 };
 
 async function applyInvoiceEvent(recorded: RecordedEvent, tx: pg.PoolClient): Promise<void> {
-  const event = decodeInvoiceEvent(recorded);
+  const event = invoices.decode(recorded);
   switch (event.type) {
     case 'InvoiceIssued': {
       const data = event.data;

@@ -2,12 +2,8 @@ import type pg from 'pg';
 import { customerEventTypes } from '../domain/customer/events.js';
 import { paymentEventTypes } from '../domain/payment/events.js';
 import { categoryOf, type Projection, type RecordedEvent } from '@app/eventing';
-import {
-  customerCategory,
-  decodeCustomerEvent,
-  decodePaymentEvent,
-  paymentCategory,
-} from '../application/streams.js';
+import { customers } from '../application/customers.js';
+import { payments } from '../application/payments.js';
 
 /**
  * The `payers` read model (migrations/052_payers.sql): each buyer's customer at a provider and the card their
@@ -25,8 +21,8 @@ export const payersProjection: Projection = {
 
 async function applyPayerEvent(recorded: RecordedEvent, tx: pg.PoolClient): Promise<void> {
   const category = categoryOf(recorded.streamName);
-  if (category === customerCategory) {
-    const { userId, provider, providerCustomerId } = decodeCustomerEvent(recorded).data;
+  if (category === customers.category) {
+    const { userId, provider, providerCustomerId } = customers.decode(recorded).data;
     await tx.query(
       `INSERT INTO payers (user_id, provider, provider_customer_id) VALUES ($1, $2, $3)
        ON CONFLICT (user_id, provider) DO UPDATE SET provider_customer_id = $3`,
@@ -34,8 +30,8 @@ async function applyPayerEvent(recorded: RecordedEvent, tx: pg.PoolClient): Prom
     );
     return;
   }
-  if (category !== paymentCategory) return;
-  const event = decodePaymentEvent(recorded);
+  if (category !== payments.category) return;
+  const event = payments.decode(recorded);
   if (event.type !== 'PaymentSucceeded' || event.data.kind !== 'checkout') return;
   const { userId, provider, paymentMethodId, card, succeededAt } = event.data;
   if (paymentMethodId === null) return;

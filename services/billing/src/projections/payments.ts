@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { paymentEventTypes } from '../domain/payment/events.js';
 import type { Projection, RecordedEvent } from '@app/eventing';
-import { decodePaymentEvent } from '../application/streams.js';
+import { payments } from '../application/payments.js';
 
 /**
  * The `payments` read model (migrations/002_payments.sql): which buyer a provider payment belongs to, so a
@@ -17,7 +17,7 @@ export const paymentsProjection: Projection = {
 };
 
 async function applyPaymentEvent(recorded: RecordedEvent, tx: pg.PoolClient): Promise<void> {
-  const event = decodePaymentEvent(recorded);
+  const event = payments.decode(recorded);
   switch (event.type) {
     case 'PaymentCreated': {
       const { paymentId, provider, providerPaymentId, userId, tenantId, productId, amountCents, createdAt } =

@@ -1,9 +1,8 @@
 import type pg from 'pg';
 import { dollarsFromCents } from '@app/contracts';
-import type { EventStore } from '@app/eventing';
 import type { Checkout } from '../application/checkout.js';
+import type { BillingStores } from '../application/billing-stores.js';
 import type { SettlementService } from '../application/settlement.js';
-import { readPayment } from '../application/streams.js';
 import type { SandboxProvider } from '../payments/index.js';
 import { findProductForSale } from '../projections/products-copy.js';
 import { demoPurchases, type DemoPurchase } from './demo-purchases.js';
@@ -16,7 +15,7 @@ export interface SeedReport {
 
 export interface SeedDeps {
   pool: pg.Pool;
-  eventStore: EventStore;
+  stores: Pick<BillingStores, 'payments'>;
   checkout: Checkout;
   settlement: SettlementService;
   sandbox: SandboxProvider;
@@ -33,13 +32,13 @@ export async function seedDemoInvoices(
   deps: SeedDeps,
   purchases: readonly DemoPurchase[] = demoPurchases,
 ): Promise<SeedReport> {
-  const { pool, eventStore, checkout, settlement, sandbox, now } = deps;
+  const { pool, stores, checkout, settlement, sandbox, now } = deps;
   const report: SeedReport = { paid: [], alreadyPresent: [], skipped: [] };
   const options = { metadata: { actorId: 'seed' } };
 
   for (const purchase of purchases) {
     const label = `${purchase.buyer.email} ${purchase.product.name}`;
-    const payment = await readPayment(eventStore, purchase.paymentId);
+    const { state: payment } = await stores.payments.read(purchase.paymentId);
     if (payment.status === 'succeeded') {
       await settlement.resume(purchase.paymentId, options);
       report.alreadyPresent.push(label);

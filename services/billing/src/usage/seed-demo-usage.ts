@@ -3,8 +3,6 @@ import { v5 as uuidv5 } from 'uuid';
 import type { UsageRecordedV1Data } from '@app/contracts';
 import { inTransaction } from '@app/eventing';
 import { demoAccounts } from '@app/demo-fixtures';
-import type { StorageConfig } from '../config.js';
-import { openStorage } from '../runtime.js';
 import { storeUsageBatch } from './store-usage-batch.js';
 import { periodOfDay, utcDayOf } from './usage-period.js';
 
@@ -70,15 +68,4 @@ export async function seedDemoUsage(pool: pg.Pool, now: Date): Promise<DemoUsage
     else report.alreadyStored += 1;
   }
   return report;
-}
-
-/** `node dist/seed.cjs`'s usage part, whichever payment provider is configured: usage is not paid by card. */
-export async function seedDemoUsageWith(config: StorageConfig): Promise<void> {
-  const storage = await openStorage(config);
-  try {
-    const report = await seedDemoUsage(storage.pool, new Date());
-    console.log(`demo usage: ${report.stored} days stored, ${report.alreadyStored} already present`);
-  } finally {
-    await storage.close();
-  }
 }

@@ -13,18 +13,18 @@ import { storeUsageBatch } from './store-usage-batch.js';
 export const usageConsumerName = 'billing-usage';
 
 /**
- * The gateway's usage batches into billing's usage records: what startIntegrationConsumer needs besides its
- * clients. `handle` runs in the transaction that records the message as processed (exactly once per envelope
+ * The gateway's usage batches into billing's usage records: what startServiceConsumer needs besides its
+ * clients and schema. `handle` runs in the transaction that records the message as processed (exactly once per envelope
  * id), and storeUsageBatch also claims the batch id, so a batch republished under another envelope counts once.
  *
  * The framework terminates a message that is not a JSON envelope. A well-formed envelope whose batch breaks the
  * contract is refused here: logged, nothing stored, and acknowledged, since redelivering the same bytes could
  * never succeed. Throwing instead would retry it about 20 times over a quarter of an hour for the same result.
  */
-export function usageConsumer(prefix: string, logger: EventingLogger) {
+export function usageConsumer(logger: EventingLogger) {
   return {
-    stream: prefix ? `${prefix}_${gatewayStream.name}` : gatewayStream.name,
-    filterSubject: prefix ? `${prefix}.${gatewaySubjects.usageRecorded}` : gatewaySubjects.usageRecorded,
+    stream: gatewayStream,
+    subject: gatewaySubjects.usageRecorded,
     durableName: usageConsumerName,
     handle: async (envelope: IntegrationEnvelope, tx: pg.PoolClient): Promise<void> => {
       const parsed = gatewayUsageRecordedV1.safeParse(envelope);

@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBillingHandlers } from '../../src/application/command-handlers.js';
+import { streamOf } from '@app/eventing';
+import { createBillingStores } from '../../src/application/billing-stores.js';
 import { allocateInvoiceNumber, formatInvoiceNumber } from '../../src/application/invoice-numbers.js';
 import { checkoutInvoiceId, createSettlement } from '../../src/application/settlement.js';
-import { paymentStream } from '../../src/application/streams.js';
+import { payments } from '../../src/application/payments.js';
 import { startBilling, viewsSettled, type BillingHarness } from '../support/billing-harness.js';
 import { uuidv7 } from '../support/requests.js';
 
@@ -31,15 +32,14 @@ describe('invoice numbers', () => {
 });
 
 describe('issuing checkout invoices concurrently', () => {
-  const handlers = () => createBillingHandlers(h.eventStore);
-  const settlement = () =>
-    createSettlement({ pool: h.pool, eventStore: h.eventStore, handlers: handlers(), now: () => new Date() });
+  const stores = () => createBillingStores(h.eventStore);
+  const settlement = () => createSettlement({ pool: h.pool, stores: stores(), now: () => new Date() });
 
   async function pendingPayment(): Promise<{ paymentId: string; providerPaymentId: string }> {
     const paymentId = uuidv7();
     const providerPaymentId = `pi_sandbox_${paymentId.replaceAll('-', '')}`;
-    await handlers().payment(
-      paymentStream(paymentId),
+    await stores().payments.handle(
+      paymentId,
       {
         type: 'CreatePayment',
         data: {
@@ -93,7 +93,7 @@ describe('issuing checkout invoices concurrently', () => {
     );
     const { events } = await h.eventStore.readStream(`billing_invoice-${invoiceId}`);
     expect(events.map((event) => event.type)).toEqual(['InvoiceIssued', 'InvoicePaid']);
-    const payment = await h.eventStore.readStream(paymentStream(paymentId));
+    const payment = await h.eventStore.readStream(streamOf(payments, paymentId));
     expect(payment.events.map((event) => event.type)).toEqual(['PaymentCreated', 'PaymentSucceeded']);
   });
 });

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogStream } from '@app/contracts';
 import { ensureStream } from '@app/eventing';
 import { uniquePrefix } from '@app/test-support';
-import { billingSchema } from '../../src/config.js';
 import { startBillingConsumers } from '../../src/integration/consumers/start-billing-consumers.js';
 import { silentLogger, startBilling, type BillingHarness } from '../support/billing-harness.js';
 import { eventually, natsFor } from '../support/nats.js';
@@ -24,8 +23,7 @@ beforeAll(async () => {
   consumers = await startBillingConsumers({
     nats: nats.nc,
     pool: h.pool,
-    schema: billingSchema,
-    prefix,
+    natsPrefix: prefix,
     logger: silentLogger,
   });
 });

@@ -8,8 +8,9 @@ import {
   billingSubjects,
 } from '@app/contracts';
 import type { Relay } from '@app/eventing';
+import { startRelayOf } from '@app/service-kit/runtime';
 import { uniquePrefix } from '@app/test-support';
-import { startBillingRelay } from '../../src/integration/start-billing-relay.js';
+import { service } from '../../src/service.js';
 import { addProduct, silentLogger, startBilling, type BillingHarness } from '../support/billing-harness.js';
 import { eventually, natsFor } from '../support/nats.js';
 import { clientSecretFor, confirm, invoicesOf, newBuyer, testCards } from '../support/requests.js';
@@ -22,7 +23,7 @@ let relay: Relay;
 beforeAll(async () => {
   h = await startBilling();
   nats = await natsFor(prefix, 'billing.>');
-  relay = await startBillingRelay({
+  relay = await startRelayOf(service, {
     eventStore: h.eventStore,
     pool: h.pool,
     nats: nats.nc,

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createBillingHandlers } from '../../src/application/command-handlers.js';
-import { customerStream, paymentStream } from '../../src/application/streams.js';
+import { createBillingStores } from '../../src/application/billing-stores.js';
 import type { PaymentOutcome } from '../../src/payments/payment-provider.js';
 import { startBilling, viewsSettled, type BillingHarness } from '../support/billing-harness.js';
 import { uuidv7 } from '../support/requests.js';
@@ -17,11 +16,11 @@ const options = { metadata: { actorId: 'test' } };
 
 describe('payers: the card renewals charge', () => {
   it('is the card the latest checkout saved; a payment that saved none, or a renewal, never replaces it', async () => {
-    const handlers = createBillingHandlers(h.eventStore);
+    const stores = createBillingStores(h.eventStore);
     const userId = uuidv7();
     const productId = uuidv7();
-    await handlers.customer(
-      customerStream(userId),
+    await stores.customers.handle(
+      userId,
       {
         type: 'CreateCustomer',
         data: { userId, provider: 'sandbox', providerCustomerId: 'cus_sandbox_payer' },
@@ -45,14 +44,14 @@ describe('payers: the card renewals charge', () => {
         providerPaymentId,
         providerCustomerId: 'cus_sandbox_payer',
       };
-      await handlers.payment(
-        paymentStream(paymentId),
+      await stores.payments.handle(
+        paymentId,
         { type: 'CreatePayment', data: facts, metadata: { now } },
         options,
       );
       const card = { brand: 'visa', last4: paymentMethodId === null ? '1111' : '4242' };
-      await handlers.payment(
-        paymentStream(paymentId),
+      await stores.payments.handle(
+        paymentId,
         {
           type: 'RecordPaymentSuccess',
           data: { paymentId, providerPaymentId, paymentMethodId, card },
@@ -69,8 +68,8 @@ describe('payers: the card renewals charge', () => {
         card: { brand: 'visa', last4: '0000' },
       };
       const paymentId = uuidv7();
-      await handlers.payment(
-        paymentStream(paymentId),
+      await stores.payments.handle(
+        paymentId,
         {
           type: 'RecordOffSessionCharge',
           data: {

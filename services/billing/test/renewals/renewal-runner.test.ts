@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { v7 as uuidv7 } from 'uuid';
 import { issueRenewal } from '../../src/application/renewals/issue-renewal.js';
-import { createBillingHandlers } from '../../src/application/command-handlers.js';
+import { createBillingStores } from '../../src/application/billing-stores.js';
 import { createRenewalLease } from '../../src/application/renewals/renewal-lease.js';
 import { createSandboxProvider, type SandboxProvider } from '../../src/payments/index.js';
 import { addProduct, startBilling, viewsSettled, type BillingHarness } from '../support/billing-harness.js';
@@ -188,8 +188,7 @@ describe('the renewal runner', () => {
     };
     const deps = {
       pool: h.pool,
-      eventStore: h.eventStore,
-      handlers: createBillingHandlers(h.eventStore),
+      stores: createBillingStores(h.eventStore),
       now: clock.now,
     };
     expect(await issueRenewal(deps, work)).toMatchObject({ issued: false });

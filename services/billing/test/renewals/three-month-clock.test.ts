@@ -6,8 +6,9 @@ import {
   invoiceListSchema,
 } from '@app/contracts';
 import type { Relay } from '@app/eventing';
+import { startRelayOf } from '@app/service-kit/runtime';
 import { uniquePrefix } from '@app/test-support';
-import { startBillingRelay } from '../../src/integration/start-billing-relay.js';
+import { service } from '../../src/service.js';
 import { createSandboxProvider } from '../../src/payments/index.js';
 import {
   addProduct,
@@ -45,7 +46,7 @@ beforeAll(async () => {
     provider: (pool) => createSandboxProvider({ pool, now: clock.now }),
   });
   nats = await natsFor(prefix, 'billing.>');
-  relay = await startBillingRelay({
+  relay = await startRelayOf(service, {
     eventStore: h.eventStore,
     pool: h.pool,
     nats: nats.nc,

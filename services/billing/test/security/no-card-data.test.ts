@@ -1,31 +1,23 @@
 import type { InjectOptions } from 'fastify';
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingStream } from '@app/contracts';
 import type { Relay } from '@app/eventing';
-import type * as ServiceKit from '@app/service-kit';
 import { createLogger } from '@app/service-kit';
+import { startRelayOf } from '@app/service-kit/runtime';
 import { uniquePrefix } from '@app/test-support';
 import { billingSchema } from '../../src/config.js';
-import { startBillingRelay } from '../../src/integration/start-billing-relay.js';
+import { service } from '../../src/service.js';
 import { addProduct, startBilling, type BillingHarness } from '../support/billing-harness.js';
 import { eventually, natsFor } from '../support/nats.js';
 import { newBuyer, type Buyer } from '../support/requests.js';
 
 /**
- * Issue 5: card numbers and CVCs are never stored or logged. buildApp only takes a log level, so createService is
- * wrapped to send the real app's lines, at trace, here; everything else is the app as server.ts builds it.
+ * Card numbers and CVCs are never stored or logged: the app logs at trace into `logLines`, the relay too, and
+ * everything else is the app as service-kit builds it.
  */
-const logLines = vi.hoisted(() => [] as string[]);
-vi.mock('@app/service-kit', async (importOriginal) => {
-  const actual = await importOriginal<typeof ServiceKit>();
-  const stream = { write: (line: string) => void logLines.push(line) };
-  return {
-    ...actual,
-    createService: (options: Parameters<typeof actual.createService>[0]) =>
-      actual.createService({ ...options, logger: { ...options.logger, level: 'trace', stream } }),
-  };
-});
+const logLines: string[] = [];
+const logStream = { write: (line: string) => void logLines.push(line) };
 
 const prefix = uniquePrefix();
 let h: BillingHarness;
@@ -33,14 +25,14 @@ let nats: Awaited<ReturnType<typeof natsFor>>;
 let relay: Relay;
 
 beforeAll(async () => {
-  h = await startBilling({ logLevel: 'trace' });
+  h = await startBilling({ logLevel: 'trace', logStream });
   nats = await natsFor(prefix, 'billing.>');
-  relay = await startBillingRelay({
+  relay = await startRelayOf(service, {
     eventStore: h.eventStore,
     pool: h.pool,
     nats: nats.nc,
     prefix,
-    logger: createLogger({ level: 'trace', stream: { write: (line: string) => void logLines.push(line) } }),
+    logger: createLogger({ level: 'trace', stream: logStream }),
   });
 });
 afterAll(async () => {

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoAccounts } from '@app/demo-fixtures';
+import { createBillingStores } from '../../src/application/billing-stores.js';
 import { createCheckout } from '../../src/application/checkout.js';
-import { createBillingHandlers } from '../../src/application/command-handlers.js';
-import { createCustomers } from '../../src/application/customers.js';
 import { createSettlement } from '../../src/application/settlement.js';
 import { createSandboxProvider } from '../../src/payments/index.js';
 import { demoPurchases } from '../../src/seed/demo-purchases.js';
@@ -27,14 +26,13 @@ function seed(purchases = demoPurchases) {
   const now = () => new Date();
   const { pool, eventStore } = h;
   const sandbox = createSandboxProvider({ pool, now });
-  const handlers = createBillingHandlers(eventStore);
-  const customers = createCustomers({ eventStore, handlers, provider: sandbox, now });
+  const stores = createBillingStores(eventStore);
   return seedDemoInvoices(
     {
       pool,
-      eventStore,
-      checkout: createCheckout({ pool, handlers, customers, provider: sandbox, now }),
-      settlement: createSettlement({ pool, eventStore, handlers, now }),
+      stores,
+      checkout: createCheckout({ pool, stores, provider: sandbox, now }),
+      settlement: createSettlement({ pool, stores, now }),
       sandbox,
       now,
     },

@@ -2,17 +2,17 @@ import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import type { z } from 'zod';
 import type { productCreatedV1DataSchema } from '@app/contracts';
-import { testIdentitySecret } from '@app/service-kit/testing';
+import { categoriesOf } from '@app/service-kit/runtime';
 import { startServiceHarness, type ServiceHarness } from '@app/test-support/service-harness';
 import { buildApp } from '../../src/app.js';
-import { billingSchema } from '../../src/config.js';
 import {
   createSandboxProvider,
   type SandboxProvider,
   type StripeProvider,
 } from '../../src/payments/index.js';
 import { applyCatalogProductMessage } from '../../src/projections/products-copy.js';
-import { billingProjections, ownedCategories, prepareStorage } from '../../src/runtime.js';
+import { paymentsCounter } from '../../src/payments/payment-metrics.js';
+import { service } from '../../src/service.js';
 
 export { countEvents, expectRefusedUnchanged, silentLogger } from '@app/test-support/service-harness';
 
@@ -24,29 +24,27 @@ export interface BillingOptions {
   /** The Sandbox on the harness's own database unless given (a Stripe adapter for the webhook tests). */
   provider?: (pool: pg.Pool) => SandboxProvider | StripeProvider;
   logLevel?: string;
+  /** Where the app's log lines go, for tests that read them. */
+  logStream?: { write(line: string): void };
   now?: () => Date;
 }
 
-/** Billing as server.ts wires it, minus NATS and the listening socket, on a database of its own. */
+/** Billing as service-kit runs it, minus NATS, its workers and the listening socket, on a database of its own. */
 export function startBilling(options: BillingOptions = {}): Promise<BillingHarness> {
-  return startServiceHarness({
-    schema: billingSchema,
-    categories: ownedCategories,
-    projections: billingProjections,
-    prepareStorage,
-    buildApp: ({ pool, eventStore, projections, readiness }) =>
-      buildApp({
-        identitySecret: testIdentitySecret,
+  return startServiceHarness(service, (context) =>
+    buildApp(
+      {
+        ...context,
         logLevel: options.logLevel ?? 'silent',
-        readYourWritesTimeoutMs: 5_000,
-        db: pool,
-        eventStore,
-        projections,
-        readiness,
-        provider: options.provider?.(pool) ?? createSandboxProvider({ pool }),
+        ...(options.logStream ? { logStream: options.logStream } : {}),
+      },
+      {
+        provider: options.provider?.(context.db) ?? createSandboxProvider({ pool: context.db }),
+        payments: paymentsCounter(),
         ...(options.now ? { now: options.now } : {}),
-      }),
-  });
+      },
+    ),
+  );
 }
 
 /**
@@ -97,7 +95,7 @@ export async function viewsSettled(h: BillingHarness): Promise<void> {
   const { rows } = await h.pool.query<{ commit: string; prepare: string }>(
     `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM eventstore.events
      WHERE category = ANY($1::text[]) ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
-    [ownedCategories],
+    [categoriesOf(service)],
   );
   const newest = rows[0];
   if (!newest) return;

@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { checkoutSubscriptionNamespace } from '@app/contracts';
-import { createBillingHandlers } from '../../src/application/command-handlers.js';
+import { createBillingStores } from '../../src/application/billing-stores.js';
 import { createRenewalRunner } from '../../src/application/renewals/renewal-runner.js';
 import type { RenewalPolicy } from '../../src/domain/renewal/renewal-cycle.js';
 import { createSandboxProvider, type PaymentProvider } from '../../src/payments/index.js';
@@ -37,7 +37,7 @@ export function recordingLogger() {
   };
 }
 
-/** The renewal runner as main.ts wires it, on the harness's store, with the Sandbox unless given a provider. */
+/** The renewal runner as service.ts wires it, on the harness's store, with the Sandbox unless given a provider. */
 export function renewalRunner(
   h: BillingHarness,
   now: () => Date,
@@ -50,8 +50,7 @@ export function renewalRunner(
   const { errors, logger } = recordingLogger();
   const runner = createRenewalRunner({
     pool: h.pool,
-    eventStore: h.eventStore,
-    handlers: createBillingHandlers(h.eventStore),
+    stores: createBillingStores(h.eventStore),
     provider: options.provider ?? createSandboxProvider({ pool: h.pool, now }),
     now,
     policy: options.policy ?? testPolicy,

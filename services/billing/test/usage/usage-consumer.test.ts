@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gatewayStream, gatewaySubjects, type UsageRecordedV1Data } from '@app/contracts';
 import { ensureStream } from '@app/eventing';
 import { uniquePrefix } from '@app/test-support';
-import { billingSchema } from '../../src/config.js';
 import { startBillingConsumers } from '../../src/integration/consumers/start-billing-consumers.js';
 import { usageConsumerName } from '../../src/usage/usage-consumer.js';
 import { silentLogger, startBilling, type BillingHarness } from '../support/billing-harness.js';
@@ -28,8 +27,7 @@ beforeAll(async () => {
   consumers = await startBillingConsumers({
     nats: nats.nc,
     pool: h.pool,
-    schema: billingSchema,
-    prefix,
+    natsPrefix: prefix,
     // The other consumers' streams do not exist here: only this consumer's warnings are of interest.
     logger: {
       ...silentLogger,

@@ -1,5 +1,6 @@
 import { catalogSubjects, type CatalogIntegrationEvent, type IntegrationEnvelope } from '@app/contracts';
 import type { RecordedEvent } from '@app/eventing';
+import { publishedEnvelopeOf } from '@app/service-kit/runtime';
 import { products } from '../application/products.js';
 
 /**
@@ -8,12 +9,7 @@ import { products } from '../application/products.js';
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
   const event = products.decode(recorded);
-  const envelope = {
-    id: recorded.id,
-    occurredAt: recorded.recordedAt.toISOString(),
-    ...(recorded.metadata.correlationId ? { correlationId: recorded.metadata.correlationId } : {}),
-    causationId: recorded.id,
-  };
+  const envelope = publishedEnvelopeOf(recorded);
   const published: CatalogIntegrationEvent = (() => {
     switch (event.type) {
       case 'ProductCreated':

@@ -8,8 +8,9 @@ export type FormFields = Record<string, string | string[]>;
  * The sign-in pages' form bodies (application/x-www-form-urlencoded), decoded strictly: a browser percent-encodes
  * every field as UTF-8, so an escape that is malformed or does not decode to Unicode text (a lone surrogate sent
  * as its three bytes, a stray `%FF`) comes only from a hand-made request, and is refused with a 400 problem
- * naming the field, the same answer as unstorable text gets (issue 15). A lenient parser would keep such an
- * escape as literal text instead. Null-prototype result, so a field named `__proto__` is only a field.
+ * naming the field, the same answer as unstorable text gets from service-kit's text guard. A lenient parser
+ * would keep such an escape as literal text instead. Null-prototype result, so a field named `__proto__` is only
+ * a field.
  */
 export function parseLoginForm(body: string): FormFields {
   const fields = Object.create(null) as FormFields;

@@ -1,5 +1,6 @@
 import { identitySubjects, type IdentityIntegrationEvent, type IntegrationEnvelope } from '@app/contracts';
 import type { RecordedEvent } from '@app/eventing';
+import { publishedEnvelopeOf } from '@app/service-kit/runtime';
 import { users } from '../application/users.js';
 
 /**
@@ -9,12 +10,7 @@ import { users } from '../application/users.js';
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
   const event = users.decode(recorded);
-  const envelope = {
-    id: recorded.id,
-    occurredAt: recorded.recordedAt.toISOString(),
-    ...(recorded.metadata.correlationId ? { correlationId: recorded.metadata.correlationId } : {}),
-    causationId: recorded.id,
-  };
+  const envelope = publishedEnvelopeOf(recorded);
   const published: IdentityIntegrationEvent | null = (() => {
     switch (event.type) {
       case 'UserRegistered':

@@ -30,8 +30,8 @@ export interface MetricsEndpointsDeps {
 }
 
 /**
- * The deployed apps the monitoring service watches, each with its metrics API key in plain text (issue 6:
- * integration events carry no secret, so monitoring asks here over an internal call).
+ * The deployed apps the monitoring service watches, each with its metrics API key in plain text: integration
+ * events carry no secret, so monitoring asks here over an internal call.
  *
  * The read model lists the candidates but holds only a flag for the key: ciphertext never reaches a read model
  * (projections/subscriptions.ts). So the sealed key is read from the subscription's own stream, for flagged

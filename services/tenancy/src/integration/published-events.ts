@@ -2,7 +2,7 @@ import { tenancySubjects, type IntegrationEnvelope, type TenancyIntegrationEvent
 import { categoryOf, type RecordedEvent } from '@app/eventing';
 import { subscriptions } from '../application/subscriptions.js';
 import { tenants } from '../application/tenants.js';
-import { envelopeOf } from './envelope.js';
+import { publishedEnvelopeOf } from '@app/service-kit/runtime';
 import { subscriptionIntegrationEvent } from './published-subscription-events.js';
 
 /**
@@ -11,7 +11,7 @@ import { subscriptionIntegrationEvent } from './published-subscription-events.js
  */
 export function tenantIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
   const event = tenants.decode(recorded);
-  const envelope = envelopeOf(recorded);
+  const envelope = publishedEnvelopeOf(recorded);
   const published: TenancyIntegrationEvent | null = (() => {
     switch (event.type) {
       case 'TenantCreated':

@@ -1,7 +1,7 @@
 import { tenancySubjects, type IntegrationEnvelope, type TenancyIntegrationEvent } from '@app/contracts';
 import type { RecordedEvent } from '@app/eventing';
 import { subscriptions } from '../application/subscriptions.js';
-import { envelopeOf } from './envelope.js';
+import { publishedEnvelopeOf } from '@app/service-kit/runtime';
 
 /**
  * Stored subscription events → the public `tenancy.subscription.*.v1` contract. The sealed metrics API key never
@@ -9,7 +9,7 @@ import { envelopeOf } from './envelope.js';
  */
 export function subscriptionIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope {
   const event = subscriptions.decode(recorded);
-  const envelope = envelopeOf(recorded);
+  const envelope = publishedEnvelopeOf(recorded);
   const published: TenancyIntegrationEvent = (() => {
     switch (event.type) {
       case 'SubscriptionStarted':

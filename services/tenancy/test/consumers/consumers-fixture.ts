@@ -17,7 +17,7 @@ import {
 const streams = [catalogStream, identityStream, billingStream];
 
 /**
- * Tenancy's consumers as main.ts starts them, on a harness of this test file's own and NATS streams under a
+ * Tenancy's consumers as service.ts starts them, on a harness of this test file's own and NATS streams under a
  * prefix of its own; started before the file's tests and stopped after them.
  */
 export function useTenancyConsumers() {

@@ -1,18 +1,16 @@
-import type { CommandOptions, EventStore } from '@app/eventing';
+import type { CommandOptions } from '@app/eventing';
 import type { AttemptOutcome } from '../../domain/invoice/commands.js';
 import type { CollectionAttempt, IssuedInvoice } from '../../domain/invoice/invoice.js';
 import type { RenewalWork } from '../../domain/renewal/due-work.js';
 import type { RenewalPolicy } from '../../domain/renewal/renewal-cycle.js';
 import type { PaymentOutcome, PaymentProvider } from '../../payments/payment-provider.js';
-import type { BillingHandlers } from '../command-handlers.js';
-import { invoiceStream, paymentStream, readInvoice } from '../streams.js';
+import type { BillingStores } from '../billing-stores.js';
 import { renewalChargeKey, renewalPaymentId } from './renewal-ids.js';
 
 export type CollectResult = 'paid' | 'declined' | 'overdue' | 'nothing-to-do';
 
 export interface CollectDeps {
-  eventStore: EventStore;
-  handlers: BillingHandlers;
+  stores: BillingStores;
   provider: PaymentProvider;
   now: () => Date;
   policy: RenewalPolicy;
@@ -30,7 +28,7 @@ type Collect = Extract<RenewalWork, { kind: 'collect' }>;
  * instead of charging again.
  */
 export function createRenewalCollector(deps: CollectDeps) {
-  const { eventStore, handlers, provider, now, policy } = deps;
+  const { stores, provider, now, policy } = deps;
 
   async function begin(
     invoice: IssuedInvoice,
@@ -43,8 +41,8 @@ export function createRenewalCollector(deps: CollectDeps) {
     if (payer === null || work.attempt !== invoice.attempts + 1) return null;
     const due = invoice.nextAttemptAt !== null && Date.parse(invoice.nextAttemptAt) <= now().getTime();
     if (invoice.status === 'pending' && !due) return null;
-    const result = await handlers.invoice(
-      invoiceStream(invoice.invoiceId),
+    const result = await stores.invoices.handle(
+      invoice.invoiceId,
       {
         type: 'StartPaymentAttempt',
         data: {
@@ -64,7 +62,7 @@ export function createRenewalCollector(deps: CollectDeps) {
   return {
     async collect(work: Pick<Collect, 'invoiceId' | 'attempt' | 'payer' | 'plan'>): Promise<CollectResult> {
       const options = { metadata: { actorId: 'billing-renewals', correlationId: work.invoiceId } };
-      const invoice = await readInvoice(eventStore, work.invoiceId);
+      const { state: invoice } = await stores.invoices.read(work.invoiceId);
       if (invoice.status === 'absent' || invoice.status === 'paid') return 'nothing-to-do';
       const attempt = await begin(invoice, work, options);
       if (attempt === null) return 'nothing-to-do';
@@ -78,8 +76,8 @@ export function createRenewalCollector(deps: CollectDeps) {
         metadata: { paymentId: attempt.paymentId, productId, userId, tenantId },
         idempotencyKey: renewalChargeKey(invoiceId, attempt.attempt),
       });
-      const charged = await handlers.payment(
-        paymentStream(attempt.paymentId),
+      const charged = await stores.payments.handle(
+        attempt.paymentId,
         {
           type: 'RecordOffSessionCharge',
           data: {
@@ -100,8 +98,8 @@ export function createRenewalCollector(deps: CollectDeps) {
         options,
       );
       if (charged.position !== null) deps.onPaymentRecorded?.(outcome.status);
-      const recorded = await handlers.invoice(
-        invoiceStream(invoiceId),
+      const recorded = await stores.invoices.handle(
+        invoiceId,
         {
           type: 'RecordAttemptOutcome',
           data: {

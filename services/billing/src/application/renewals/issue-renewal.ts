@@ -1,9 +1,7 @@
 import type pg from 'pg';
-import type { EventStore } from '@app/eventing';
 import type { RenewalWork } from '../../domain/renewal/due-work.js';
-import type { BillingHandlers } from '../command-handlers.js';
+import type { BillingStores } from '../billing-stores.js';
 import { allocateInvoiceNumber } from '../invoice-numbers.js';
-import { invoiceStream, readInvoice } from '../streams.js';
 import { renewalInvoiceId } from './renewal-ids.js';
 
 type Issue = Extract<RenewalWork, { kind: 'issue' }>;
@@ -14,15 +12,15 @@ type Issue = Extract<RenewalWork, { kind: 'issue' }>;
  * more; checking first keeps such a repeat from taking an invoice number for nothing.
  */
 export async function issueRenewal(
-  deps: { pool: pg.Pool; eventStore: EventStore; handlers: BillingHandlers; now: () => Date },
+  deps: { pool: pg.Pool; stores: BillingStores; now: () => Date },
   work: Issue,
 ): Promise<{ invoiceId: string; issued: boolean }> {
   const { subscription, period } = work;
   const invoiceId = renewalInvoiceId(subscription.subscriptionId, period.start);
-  if ((await readInvoice(deps.eventStore, invoiceId)).status !== 'absent')
+  if ((await deps.stores.invoices.read(invoiceId)).state.status !== 'absent')
     return { invoiceId, issued: false };
-  const result = await deps.handlers.invoice(
-    invoiceStream(invoiceId),
+  const result = await deps.stores.invoices.handle(
+    invoiceId,
     {
       type: 'IssueInvoice',
       data: {

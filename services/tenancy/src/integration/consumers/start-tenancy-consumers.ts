@@ -1,6 +1,5 @@
 import { billingStream, billingSubjects, catalogStream, identityStream } from '@app/contracts';
-import type { IntegrationConsumer } from '@app/eventing';
-import { startServiceConsumer, type ConsumerClients } from '@app/service-kit/runtime';
+import { startServiceConsumers, type ConsumerClients } from '@app/service-kit/runtime';
 import { tenancySchema } from '../../config.js';
 import { applyCatalogProductMessage } from '../../projections/products-copy.js';
 import {
@@ -27,65 +26,54 @@ export const tenancyConsumerNames = {
  * products copy, identity's users into owners, a customer's sign-up into their tenant, and billing's
  * checkouts and paid invoices into subscriptions and totalSpent.
  */
-export async function startTenancyConsumers(
+export function startTenancyConsumers(
   clients: ConsumerClients,
   reactions: Omit<BillingReactionsDeps, 'pool'>,
 ): Promise<{ stop(): Promise<void> }> {
   const deps = { ...reactions, pool: clients.pool };
   const schema = tenancySchema;
-  const consumers: IntegrationConsumer[] = [];
-  const start = (options: Parameters<typeof startServiceConsumer>[1]) =>
-    startServiceConsumer(clients, options).then((consumer) => void consumers.push(consumer));
-  try {
-    await start({
+  return startServiceConsumers(clients, [
+    {
       stream: catalogStream,
       subject: 'catalog.product.>',
       schema,
       durableName: tenancyConsumerNames.products,
       handle: applyCatalogProductMessage,
-    });
-    await start({
+    },
+    {
       stream: identityStream,
       subject: 'identity.user.>',
       schema,
       durableName: tenancyConsumerNames.owners,
       handle: applyIdentityUserMessage,
-    });
-    await start({
+    },
+    {
       stream: identityStream,
       subject: 'identity.user.>',
       schema,
       durableName: tenancyConsumerNames.onboarding,
       react: (envelope) => onboardCustomer(envelope, deps.createTenant),
-    });
-    await start({
+    },
+    {
       stream: billingStream,
       subject: billingSubjects.checkoutCompleted,
       schema,
       durableName: tenancyConsumerNames.checkouts,
       react: (envelope) => startPaidSubscription(envelope, deps),
-    });
-    await start({
+    },
+    {
       stream: billingStream,
       subject: billingSubjects.invoicePaid,
       schema,
       durableName: tenancyConsumerNames.paidInvoices,
       handle: countPaidInvoice,
-    });
-    await start({
+    },
+    {
       stream: billingStream,
       subject: 'billing.invoice.>',
       schema,
       durableName: tenancyConsumerNames.renewals,
       react: (envelope) => applyRenewalStanding(envelope, deps),
-    });
-  } catch (error) {
-    await Promise.all(consumers.map((consumer) => consumer.stop()));
-    throw error;
-  }
-  return {
-    stop: async () => {
-      await Promise.all(consumers.map((consumer) => consumer.stop()));
     },
-  };
+  ]);
 }

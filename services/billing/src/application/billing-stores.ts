@@ -1,0 +1,15 @@
+import { aggregateStore, type EventStore } from '@app/eventing';
+import { customers } from './customers.js';
+import { invoices } from './invoices.js';
+import { payments } from './payments.js';
+
+/** Billing's aggregates bound to its event store: the only way its use cases read or change one. */
+export function createBillingStores(eventStore: EventStore) {
+  return {
+    customers: aggregateStore(eventStore, customers),
+    payments: aggregateStore(eventStore, payments),
+    invoices: aggregateStore(eventStore, invoices),
+  };
+}
+
+export type BillingStores = ReturnType<typeof createBillingStores>;

@@ -1,0 +1,14 @@
+import { defineAggregate, type RecordedEvent } from '@app/eventing';
+import { invoiceDecider } from '../domain/invoice/decide.js';
+import { invoiceEventSchema, type InvoiceEvent } from '../domain/invoice/events.js';
+
+/**
+ * An invoice, paid at checkout or issued for a renewal and collected: its stream category, its decider, and how
+ * a stored event is read back (validated; an upcaster for a `.v2` type would go here).
+ */
+export const invoices = defineAggregate({
+  category: 'billing_invoice',
+  decider: invoiceDecider,
+  decode: (recorded: RecordedEvent): InvoiceEvent =>
+    invoiceEventSchema.parse({ type: recorded.type, data: recorded.data }),
+});
