@@ -1,7 +1,7 @@
 /**
- * Issue 6's figure: one scrape cycle over 1,000 simulated tenant apps, served locally, against the 5-minute
- * cycle it must fit in (target: cycle time ÷ 300 s ≤ 0.1), with the heap watched for boundedness. Every app is
- * the demo tenant app seen through its own key (so 1,000 different documents), behind the same SSRF guard,
+ * Whether the scraper keeps up: one scrape cycle over 1,000 simulated tenant apps, served locally, against the
+ * 5-minute cycle it must fit in (target: cycle time ÷ 300 s ≤ 0.1), with the heap watched for boundedness. Every
+ * app is the demo tenant app seen through its own key (so 1,000 different documents), behind the same SSRF guard,
  * byte cap, validation and Postgres recording as in production; tenancy's internal call is stood in for by a
  * local server answering the 1,000 endpoints with their keys.
  */

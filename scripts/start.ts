@@ -1,5 +1,5 @@
 /**
- * `npm start`: runs the whole platform on one machine on embedded defaults (README "Run it"): Postgres from
+ * `npm start`: runs the whole platform on one machine on embedded defaults (README "Two commands"): Postgres from
  * DATABASE_URL or embedded in .data/, NATS from NATS_URL or a local nats-server, the event store on Postgres
  * unless EVENTSTORE_URL is set; then starts every service, each seeded once it is ready, then the gateway, and
  * prints the URL. It restarts a service, the gateway or the demo app that crashes (launcher/supervisor.ts) and

@@ -15,8 +15,8 @@ import { buildGateway } from '../src/app.js';
 import { loadConfig as loadGatewayConfig } from '../src/config.js';
 
 /**
- * The whole path of the issue: an admin command through the gateway becomes an event, the relay publishes it on
- * NATS, a consumer in another "service" applies it, and the change is read back through the gateway.
+ * The platform's whole write path: an admin command through the gateway becomes an event, the relay publishes it
+ * on NATS, a consumer in another "service" applies it, and the change is read back through the gateway.
  */
 const silent = {
   debug: () => undefined,

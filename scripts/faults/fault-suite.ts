@@ -21,8 +21,9 @@ import { checkWrites, type WriteFinding } from './write-checks.js';
 import { startWriteLoad } from './write-load.js';
 
 /**
- * The fault suite (issue 15): its own Postgres and NATS, the built platform as separate processes plus a second
- * catalog, a steady write load through the gateway, and the faults one at a time with recovery in between.
+ * The fault suite (README "Faults and concurrency"): its own Postgres and NATS, the built platform as separate
+ * processes plus a second catalog, a steady write load through the gateway, and the faults one at a time with
+ * recovery in between.
  * Afterwards every acknowledged write must be in the event store, the owner's read model and every consumer's
  * copy exactly once, every process must have come back by itself, and every service must have said it was not
  * ready while Postgres or NATS was gone.

@@ -11,7 +11,7 @@ export interface IdleTransaction {
 
 /**
  * Sessions of `database` sitting `idle in transaction`: a transaction opened and never finished, holding its
- * connection and its locks (issue 15 found tenancy's pool wedged this way). A healthy service leaves a session
+ * connection and its locks until the pool runs dry and the service wedges. A healthy service leaves a session
  * idle in a transaction only for the moment between two statements, so only those idle for over a second count,
  * and this waits up to `settleMs` for them to go and returns those that stayed.
  */

@@ -1,7 +1,7 @@
 import type { ApiReply } from './http-client.js';
 
 /**
- * What a client may see from a write under load (issue 15, "What to build"): success, or a refusal that tells it
+ * What a client may see from a write under load: success, or a refusal that tells it
  * what to do next: 409 (conflict, reload), 412 (stale If-Match), 429 (slow down) or 503 (retry later). Anything
  * else, a 500 or 504, a timeout or a dropped connection, is a failure of the platform.
  */

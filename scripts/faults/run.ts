@@ -1,6 +1,6 @@
 /**
- * `npm run faults`: the fault suite of issue 15 (README "Faults"). Prints the fault table and exits non-zero on
- * any missing or duplicated write, any process that did not come back by itself, or any service that said it
+ * `npm run faults`: the fault suite (README "Faults and concurrency"). Prints the fault table and exits non-zero
+ * on any missing or duplicated write, any process that did not come back by itself, or any service that said it
  * was ready while Postgres or NATS was gone. About five minutes on a 2-core machine.
  */
 import { fullFaultPlan } from './fault-plan.js';

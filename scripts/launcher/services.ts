@@ -2,8 +2,8 @@ import { join } from 'node:path';
 import { demoMetricsKeys } from '@app/demo-fixtures';
 
 /**
- * What `npm start` runs, in start order. Each later issue adds its service here: its built entry, the
- * environment variable the gateway reads its address from, and an optional seed script. Services listen on
+ * What `npm start` runs, in start order: each service's built entry, the environment variable the gateway reads
+ * its address from, and an optional seed script. Services listen on
  * SERVICES_BASE_PORT, SERVICES_BASE_PORT + 1, … in this order.
  */
 export interface LaunchedService {

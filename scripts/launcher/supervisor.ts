@@ -27,7 +27,10 @@ export interface Supervised extends Stoppable {
   start(): Promise<void>;
 }
 
-/** A development-time supervisor for a service, the gateway or the demo app (issue 15, item 4). */
+/**
+ * Keeps a service, the gateway or the demo app of `npm start` running: one crash after it was ready is restarted
+ * with backoff instead of taking the whole launch down (README "Two commands").
+ */
 export function supervise(options: SupervisedOptions): Supervised {
   const { name, policy, stopping } = options;
   let current: RunningProcess | undefined;

@@ -12,7 +12,7 @@ import { startPlatform, type Platform } from './support/platform.js';
 import { storedWrites, type StoredWrites } from './support/stored-writes.js';
 
 /**
- * Hostile input against every write route of the gateway's OpenAPI document (issue 15), on the platform as
+ * Hostile input against every write route of the gateway's OpenAPI document, on the platform as
  * `npm start` runs it: NUL, lone and reversed surrogates and overlong strings in every string field of each
  * body (built from the route's request schema), and NUL, surrogate bytes, bad escapes and a 5 KB segment in every
  * path parameter, each sent as the role the route admits. Every answer must be a 4xx problem document, and

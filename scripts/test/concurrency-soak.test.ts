@@ -12,7 +12,7 @@ import type { PhasePlan, PhaseResult, SoakContext } from './support/soak-phase.j
 import { soakRoutes } from './support/soak-routes.js';
 
 /**
- * The concurrency soak of issue 15: every write route of the gateway's OpenAPI document, driven by 32 clients
+ * The concurrency soak: every write route of the gateway's OpenAPI document, driven by 32 clients
  * at once through the gateway, on one aggregate and on one each. It passes only if every request ends within
  * its timeout with success or a 409/412/429/503 problem, the read models then agree with the acknowledged
  * writes, every service still answers reads, and Postgres holds no transaction left idle.

@@ -8,7 +8,7 @@ import { checkScreen, desktop } from './support/screen-check.js';
 import { startPlatform, type Platform } from './support/platform.js';
 
 /**
- * The customer's screens in a real browser on the platform `npm start` runs (issue 8): a visitor is sent to sign
+ * The customer's screens in a real browser on the platform `npm start` runs: a visitor is sent to sign
  * in from checkout, signs up, browses the catalogue, is declined once and then pays with the Sandbox's success
  * card, and sees the subscription, the paid invoice and the spend on the dashboard, billing and analytics, whose
  * CSV holds the numbers shown. Every screen is checked with axe and kept as phone and desktop screenshots.

@@ -6,8 +6,8 @@ import { alive, descendants } from './support/process-tree.js';
 
 /**
  * The launcher restarts a crashed service with backoff and says so, and gives up loudly, stopping everything
- * with a non-zero exit, when one keeps crashing (issue 15, item 4). Restarts wait 0.1 s, 0.2 s, … here instead
- * of 1 s, 2 s, … so five fit in a test.
+ * with a non-zero exit, when one keeps crashing (README "Two commands"). Restarts wait 0.1 s, 0.2 s, … here
+ * instead of 1 s, 2 s, … so five fit in a test.
  */
 let platform: Platform;
 

@@ -12,9 +12,9 @@ export interface DemoAppOptions {
 }
 
 /**
- * The demo tenant app (issue 6): what a customer's deployed app would serve to the platform's monitoring,
- * `GET /api/metrics` behind `Authorization: Bearer <metrics API key>` (ARCHITECTURE.md "Decisions"). Not a
- * platform service: no identity tokens, no database.
+ * The demo tenant app, so the demo's monitoring has an app to scrape: what a customer's deployed app would serve
+ * to the platform's monitoring, `GET /api/metrics` behind `Authorization: Bearer <metrics API key>`
+ * (ARCHITECTURE.md "Decisions"). Not a platform service: no identity tokens, no database.
  */
 export async function buildDemoApp(options: DemoAppOptions) {
   const now = options.now ?? (() => new Date());

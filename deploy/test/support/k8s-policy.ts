@@ -1,8 +1,9 @@
 import type { K8sObject } from './kustomize.js';
 
 /**
- * The rules every rendered overlay keeps (issue 10): each function returns the broken rules as readable lines, so a
- * test asserts an empty list and a failure names the object and the field.
+ * The rules every rendered overlay keeps, so no overlay can drift from what deploy/k8s/README.md promises:
+ * each function returns the broken rules as readable lines, so a test asserts an empty list and a failure names
+ * the object and the field.
  */
 
 type Labels = Record<string, string>;

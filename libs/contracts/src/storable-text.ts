@@ -1,5 +1,5 @@
 /**
- * Text that PostgreSQL can store (issue 15). Its `text` and `jsonb` types refuse U+0000, and a UTF-16 surrogate
+ * Text that PostgreSQL can store. Its `text` and `jsonb` types refuse U+0000, and a UTF-16 surrogate
  * without its partner is not Unicode text at all: `jsonb` refuses its `\ud800` escape, and node-postgres would
  * quietly store U+FFFD in its place. Every service refuses such text at the edge with this one rule
  * (service-kit's text guard), so it never reaches an event, a read model or a lookup.

@@ -8,7 +8,7 @@ import { captureLogger, createStoreFixture, waitUntil, type StoreFixture } from 
 
 /**
  * A consumer started before its producer (identity before billing under `npm start`) waits for the stream
- * quietly: issue 15 found a warning with a stack trace on every first start.
+ * quietly: that wait is normal on every first start, not a warning with a stack trace.
  */
 const schema = 'waiting';
 let store: StoreFixture;

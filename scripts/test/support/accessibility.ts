@@ -1,7 +1,7 @@
 import axe from 'axe-core';
 import type { Page } from 'playwright-core';
 
-/** The impacts a screen may not have (issue 7: "no serious or critical violations"). */
+/** The impacts a screen may not have: serious and critical violations keep someone from using it. */
 const blocking = new Set(['serious', 'critical']);
 
 /**

@@ -64,7 +64,7 @@ export function writeOperationsOf(document: OpenApiDocument): WriteOperation[] {
   return operations;
 }
 
-/** Text PostgreSQL cannot store (issue 15), as JSON carries it: a JSON body escapes each one as `\uXXXX`. */
+/** Text PostgreSQL cannot store (isStorableText), as JSON carries it: a JSON body escapes each one as `\uXXXX`. */
 const unstorableTexts: Record<string, string> = {
   'a NUL': 'bad\u0000text',
   'a NUL alone': '\u0000',

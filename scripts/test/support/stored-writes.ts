@@ -1,7 +1,7 @@
 import pg from 'pg';
 
 /**
- * What the platform stored, read behind its back, to prove that refused requests stored nothing (issue 15). Every
+ * What the platform stored, read behind its back, to prove that refused requests stored nothing. Every
  * command's events carry the request id as `correlationId`, so a request's events are found by its id whichever
  * service appended them. A few tables are written by requests directly, without events: their row counts must
  * not move either. Throttling bookkeeping (sign-in attempts) and usage metering are left out on purpose: they

@@ -8,7 +8,7 @@ CREATE TABLE users (
   role text NOT NULL CHECK (role IN ('admin', 'tenant')),
   profile_image_url text,
   is_active boolean NOT NULL,
-  -- Filled from billing's events once billing publishes its customers; null until then.
+  -- Dropped by 107_billing_customers.sql: billing's customers get a table of their own, kept by a users rebuild.
   stripe_customer_id text,
   revision bigint NOT NULL,
   created_at timestamptz NOT NULL,

@@ -1,5 +1,5 @@
--- Every scrape, good or not (issue 6 "History"): telemetry, not events, so plain rows pruned by age. The charted
--- figures are kept per scrape; the whole document only as the latest good one per subscription.
+-- Every scrape, good or not, for the history charts: telemetry, not events, so plain rows pruned by age. The
+-- charted figures are kept per scrape; the whole document only as the latest good one per subscription.
 CREATE TABLE scrapes (
   id bigint GENERATED ALWAYS AS IDENTITY PRIMARY KEY,
   subscription_id uuid NOT NULL,

@@ -9,7 +9,7 @@ const base = {
 };
 
 describe('monitoring config', () => {
-  it('has the defaults of issue 6 and falls back to DATABASE_URL', () => {
+  it('has the defaults the README states and falls back to DATABASE_URL', () => {
     const config = loadConfig(base);
     expect(config).toMatchObject({
       PORT: 3005,

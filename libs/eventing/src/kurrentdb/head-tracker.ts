@@ -15,7 +15,7 @@ export interface HeadTrackerOptions {
 }
 
 /**
- * The newest event of each category, for headPosition and lag (issue 16, item 5). $all has no index by category,
+ * The newest event of each category, for headPosition and the readiness lag. $all has no index by category,
  * so the log is read for a category once, and then only again while no subscription of this process that has
  * caught up follows it: a live subscription sees every new event of its categories, and appends made here are
  * noted as they succeed. A service's projections and relay follow all its categories, so its readiness probes do

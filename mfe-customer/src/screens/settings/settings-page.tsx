@@ -4,8 +4,8 @@ import { ProfileSection } from './profile-section.js';
 import { SecuritySection } from './security-section.js';
 
 /**
- * Settings (SPEC.md §2; wired to identity by issue 8). API Keys is in the menu, but the spec shows no content for
- * it, so it stays a disabled entry rather than an invented screen.
+ * Settings (SPEC.md §2), its sections wired to identity. API Keys is in the menu, but the spec shows no content
+ * for it, so it stays a disabled entry rather than an invented screen.
  */
 export function SettingsPage() {
   return (

@@ -27,7 +27,7 @@ const redirectStatuses = new Set([301, 302, 303, 307, 308]);
 const credentialHeaders = ['authorization', 'cookie'];
 
 /**
- * GET through the SSRF guard (issue 6): each URL, the first and every redirect target, is checked and then
+ * GET through the SSRF guard: each URL, the first and every redirect target, is checked and then
  * connected to at the address the check validated; redirects are followed by hand, at most `maxRedirects`;
  * the body is streamed and abandoned once it passes `maxBytes`; one deadline covers everything. Credentials go
  * to the first URL's origin only, as fetch does, so a redirect elsewhere never carries the metrics key.

@@ -30,7 +30,7 @@ export interface KeyedTarget extends ScrapeTarget {
 
 /**
  * Fetches and validates one tenant app's metrics document, retrying what a retry may fix, and says how it went.
- * Never throws: every failure becomes a recorded reason (issue 6 "Done when": bad documents never crash it).
+ * Never throws: every failure becomes a recorded reason, so a tenant's bad document cannot stop the cycle.
  */
 export async function scrapeEndpoint(
   target: KeyedTarget,

@@ -2,7 +2,7 @@ import type { TenantMetricsDocument, TenantMetricsGroup } from '@app/contracts';
 import type { MetricSeries } from '../domain/scrape/metric-series.js';
 import type { OutboundFailureKind } from '../outbound/outbound-error.js';
 
-/** One scrape as it is recorded, whichever way it went (issue 6 "History"). */
+/** One scrape as it is recorded for the history, whichever way it went. */
 export interface ScrapeTarget {
   subscriptionId: string;
   tenantId: string;

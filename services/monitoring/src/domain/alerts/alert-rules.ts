@@ -1,7 +1,7 @@
 import type { MetricSeries } from '../scrape/metric-series.js';
 
 /**
- * Alerts raised from scrapes (issue 6): a streak of failed scrapes, and thresholds on the app's own figures. An
+ * Alerts raised from scrapes: a streak of failed scrapes, and thresholds on the app's own figures. An
  * alert is raised once when its condition starts and resolved when it clears, not repeated every cycle.
  */
 export type AlertKind = 'scrape-failures' | 'cpu' | 'memory' | 'disk' | 'error-rate';
