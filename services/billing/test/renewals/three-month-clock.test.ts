@@ -22,7 +22,7 @@ import { checkoutAndStart, renewalRunner, statusChanged, testClock } from '../su
 import { invoicesOf, newBuyer, type Buyer } from '../support/requests.js';
 
 /**
- * Issue 5 "Done when": the clock moves three months ahead, day by day and hour by hour through every anniversary
+ * Renewals over three months: the clock moves three months ahead, day by day and hour by hour through every anniversary
  * and retry, and every invoice, payment and published message is checked, the way Kill Bill tests billing.
  * Everything runs on one injected clock: the checkout routes, the Sandbox, the renewal runner. Tenancy is played
  * by its messages (its reactions are tested in tenancy).
