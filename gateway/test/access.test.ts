@@ -1,38 +1,23 @@
 import { request as httpRequest } from 'node:http';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { anonymousAuthenticator, checkAccess } from '../src/access.js';
 import { buildGateway } from '../src/app.js';
-import { adminCaller, headerAuthenticator, startEchoUpstream, tenantCaller, testConfig } from './support.js';
+import { adminCaller, echoBehindGateway, tenantCaller, testConfig } from './support.js';
 
-let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
-let gateway: FastifyInstance;
-
-beforeAll(async () => {
-  upstream = await startEchoUpstream();
-  gateway = await buildGateway({
-    config: testConfig({ CATALOG_URL: upstream.url }),
-    authenticate: headerAuthenticator,
-  });
-});
-
-afterAll(async () => {
-  await gateway?.close();
-  await upstream?.app.close();
-});
+const stack = echoBehindGateway();
 
 describe('access enforcement at the gateway', () => {
   it('answers 401 problem for an admin path without a caller, without contacting the service', async () => {
-    const before = upstream.received.length;
-    const response = await gateway.inject({ method: 'DELETE', url: '/api/admin/products/p-1' });
+    const before = stack.upstream.received.length;
+    const response = await stack.gateway.inject({ method: 'DELETE', url: '/api/admin/products/p-1' });
     expect(response.statusCode).toBe(401);
     expect(response.headers['content-type']).toContain('application/problem+json');
     expect(response.json()).toMatchObject({ status: 401, instance: '/api/admin/products/p-1' });
-    expect(upstream.received.length).toBe(before);
+    expect(stack.upstream.received.length).toBe(before);
   });
 
   it('answers 403 problem for an admin path called by a tenant', async () => {
-    const response = await gateway.inject({
+    const response = await stack.gateway.inject({
       method: 'POST',
       url: '/api/admin/products',
       headers: { 'x-test-caller': 'tenant', 'content-type': 'application/json' },
@@ -43,7 +28,7 @@ describe('access enforcement at the gateway', () => {
   });
 
   it('lets an admin through', async () => {
-    const response = await gateway.inject({
+    const response = await stack.gateway.inject({
       method: 'GET',
       url: '/api/admin/products',
       headers: { 'x-test-caller': 'admin' },
@@ -52,29 +37,29 @@ describe('access enforcement at the gateway', () => {
   });
 
   it('lets visitors read public paths', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/api/products' });
+    const response = await stack.gateway.inject({ method: 'GET', url: '/api/products' });
     expect(response.statusCode).toBe(200);
   });
 
   it('answers 404 problem naming the path when no service owns it', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/api/unknown/thing?x=1' });
+    const response = await stack.gateway.inject({ method: 'GET', url: '/api/unknown/thing?x=1' });
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('application/problem+json');
     expect(response.json()).toMatchObject({ status: 404, detail: 'No service owns /api/unknown/thing' });
   });
 
   it('leaves paths outside /api/ to service-kit: 404 problem, and its health routes', async () => {
-    const missing = await gateway.inject({ method: 'GET', url: '/products' });
+    const missing = await stack.gateway.inject({ method: 'GET', url: '/products' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/problem+json');
-    const live = await gateway.inject({ method: 'GET', url: '/health/live' });
+    const live = await stack.gateway.inject({ method: 'GET', url: '/health/live' });
     expect(live.statusCode).toBe(200);
   });
 
   it('never forwards a trick path', async () => {
     // Over a real socket: inject() would normalise the dot segments before the gateway saw them.
-    const address = await gateway.listen({ port: 0, host: '127.0.0.1' });
-    const before = upstream.received.length;
+    const address = await stack.gateway.listen({ port: 0, host: '127.0.0.1' });
+    const before = stack.upstream.received.length;
     for (const path of [
       '/api/products/../admin/products',
       '/api/products/%2e%2e/admin/products',
@@ -83,12 +68,12 @@ describe('access enforcement at the gateway', () => {
     ]) {
       expect(await rawGetStatus(address, path), path).toBe(404);
     }
-    expect(upstream.received.length).toBe(before);
+    expect(stack.upstream.received.length).toBe(before);
   });
 
   it('treats everyone as a visitor with the anonymous authenticator', async () => {
     const anonymous = await buildGateway({
-      config: testConfig({ CATALOG_URL: upstream.url }),
+      config: testConfig({ CATALOG_URL: stack.upstream.url }),
       authenticate: anonymousAuthenticator,
     });
     try {

@@ -1,33 +1,13 @@
 import { readIdentityToken } from '@app/service-kit';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/app.js';
-import {
-  headerAuthenticator,
-  startEchoUpstream,
-  testConfig,
-  testSecret,
-  type EchoedRequest,
-} from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { echoBehindGateway, testSecret, type EchoedRequest } from './support.js';
 
-let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
-let direct: FastifyInstance;
+const stack = echoBehindGateway({ services: ['IDENTITY_URL', 'CATALOG_URL'] });
 let behindProxy: FastifyInstance;
 
 beforeAll(async () => {
-  upstream = await startEchoUpstream();
-  const services = { IDENTITY_URL: upstream.url, CATALOG_URL: upstream.url };
-  const gatewayWith = (trustProxy: boolean) =>
-    buildGateway({
-      config: testConfig({ ...services, TRUST_PROXY: trustProxy }),
-      authenticate: headerAuthenticator,
-    });
-  [direct, behindProxy] = await Promise.all([gatewayWith(false), gatewayWith(true)]);
-});
-
-afterAll(async () => {
-  await Promise.all([direct?.close(), behindProxy?.close()]);
-  await upstream?.app.close();
+  behindProxy = await stack.gatewayWith({ TRUST_PROXY: true });
 });
 
 /** A visitor's sign-in form post from `remoteAddress`, and the identity token the service received with it. */
@@ -48,14 +28,14 @@ async function signInThrough(gateway: FastifyInstance, remoteAddress: string, fo
 
 describe('the client address in the identity token', () => {
   it("signs a visitor's sign-in with the socket's peer, whatever X-Forwarded-For the client sent", async () => {
-    const token = await signInThrough(direct, '192.0.2.10', '203.0.113.99');
+    const token = await signInThrough(stack.gateway, '192.0.2.10', '203.0.113.99');
     expect(token.caller).toBeNull();
     expect(token.request).toEqual({ method: 'POST', url: '/api/login' });
     expect(token.clientAddress).toBe('192.0.2.10');
   });
 
   it('names the address beside a signed-in caller too', async () => {
-    const response = await direct.inject({
+    const response = await stack.gateway.inject({
       method: 'GET',
       url: '/api/products',
       remoteAddress: '192.0.2.11',

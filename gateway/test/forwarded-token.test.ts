@@ -1,25 +1,9 @@
 import { request as httpRequest } from 'node:http';
 import { readIdentityToken, signIdentityToken } from '@app/service-kit';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/app.js';
-import { headerAuthenticator, startEchoUpstream, testConfig, testSecret } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { echoBehindGateway, testSecret } from './support.js';
 
-let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
-let gateway: FastifyInstance;
-
-beforeAll(async () => {
-  upstream = await startEchoUpstream();
-  gateway = await buildGateway({
-    config: testConfig({ CATALOG_URL: upstream.url }),
-    authenticate: headerAuthenticator,
-  });
-});
-
-afterAll(async () => {
-  await gateway?.close();
-  await upstream?.app.close();
-});
+const stack = echoBehindGateway();
 
 describe('identity tokens at the gateway', () => {
   it('refuses a client token that was used before or is bound to another request', async () => {
@@ -27,12 +11,12 @@ describe('identity tokens at the gateway', () => {
       method: 'GET',
       url: '/api/products',
     });
-    const first = await gateway.inject({
+    const first = await stack.gateway.inject({
       method: 'GET',
       url: '/api/products',
       headers: { 'x-identity-token': token },
     });
-    const again = await gateway.inject({
+    const again = await stack.gateway.inject({
       method: 'GET',
       url: '/api/products',
       headers: { 'x-identity-token': token },
@@ -43,7 +27,7 @@ describe('identity tokens at the gateway', () => {
   it('binds the forwarded token to the URL the service receives, encoded as it is sent', async () => {
     // Over a real socket, so the raw `{` and `'` reach the gateway (inject() would encode them first); the
     // proxy's URL parsing encodes them, and the binding must name what the service then sees.
-    const address = new URL(await gateway.listen({ port: 0, host: '127.0.0.1' }));
+    const address = new URL(await stack.gateway.listen({ port: 0, host: '127.0.0.1' }));
     const status = await new Promise<number | undefined>((resolve, reject) => {
       const req = httpRequest(
         {
@@ -62,7 +46,7 @@ describe('identity tokens at the gateway', () => {
       req.end();
     });
     expect(status).toBe(200);
-    const received = upstream.received.at(-1);
+    const received = stack.upstream.received.at(-1);
     expect(received?.url).toBe('/api/products/%7Bx%7D?q=%27a%27');
     const forwarded = await readIdentityToken(String(received?.headers['x-identity-token']), testSecret);
     expect(forwarded.request).toEqual({ method: 'HEAD', url: received?.url });

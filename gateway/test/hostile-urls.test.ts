@@ -1,26 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/app.js';
-import { headerAuthenticator, startEchoUpstream, testConfig } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { echoBehindGateway } from './support.js';
 
-let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
-let gateway: FastifyInstance;
-
-beforeAll(async () => {
-  upstream = await startEchoUpstream();
-  gateway = await buildGateway({
-    config: testConfig({ CATALOG_URL: upstream.url }),
-    authenticate: headerAuthenticator,
-  });
-});
-afterAll(async () => {
-  await gateway?.close();
-  await upstream?.app.close();
-});
+const stack = echoBehindGateway();
 
 describe('hostile URLs at the gateway', () => {
   it('answers a huge path no service owns with a 404 problem that does not repeat it whole', async () => {
-    const response = await gateway.inject({ method: 'GET', url: `/api/nothing/${'x'.repeat(8_000)}` });
+    const response = await stack.gateway.inject({ method: 'GET', url: `/api/nothing/${'x'.repeat(8_000)}` });
 
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toMatch(/^application\/problem\+json/);
@@ -29,28 +14,28 @@ describe('hostile URLs at the gateway', () => {
   });
 
   it('answers malformed percent-encoding with a 400 problem, before any service is asked', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/api/products/%E0%A4%A' });
+    const response = await stack.gateway.inject({ method: 'GET', url: '/api/products/%E0%A4%A' });
 
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ type: 'urn:problem:malformed-url' });
-    expect(upstream.received).toHaveLength(0);
+    expect(stack.upstream.received).toHaveLength(0);
   });
 
   it('refuses a NUL in the path or the query with a 400 naming where it was, before any service is asked', async () => {
-    const inPath = await gateway.inject({ method: 'GET', url: '/api/products/a%00b' });
-    const inQuery = await gateway.inject({ method: 'GET', url: '/api/products?q=%00' });
+    const inPath = await stack.gateway.inject({ method: 'GET', url: '/api/products/a%00b' });
+    const inQuery = await stack.gateway.inject({ method: 'GET', url: '/api/products?q=%00' });
 
     expect(inPath.statusCode).toBe(400);
     expect(inPath.json()).toMatchObject({ type: 'urn:problem:unstorable-text', errors: [{ path: 'path' }] });
     expect(inQuery.statusCode).toBe(400);
     expect(inQuery.json()).toMatchObject({ type: 'urn:problem:unstorable-text', errors: [{ path: 'q' }] });
-    expect(upstream.received).toHaveLength(0);
+    expect(stack.upstream.received).toHaveLength(0);
   });
 
   it('forwards query parameters it does not know: the service decides which it takes', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/api/products?anything=1' });
+    const response = await stack.gateway.inject({ method: 'GET', url: '/api/products?anything=1' });
 
     expect(response.statusCode).toBe(200);
-    expect(upstream.received.at(-1)?.url).toBe('/api/products?anything=1');
+    expect(stack.upstream.received.at(-1)?.url).toBe('/api/products?anything=1');
   });
 });

@@ -1,20 +1,9 @@
 import { readIdentityToken, signIdentityToken } from '@app/service-kit';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/app.js';
-import {
-  headerAuthenticator,
-  startEchoUpstream,
-  testConfig,
-  testSecret,
-  type EchoedRequest,
-} from './support.js';
+import { describe, expect, it } from 'vitest';
+import { echoBehindGateway, testSecret, type EchoedRequest } from './support.js';
 
-let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
-let gateway: FastifyInstance;
-
-beforeAll(async () => {
-  upstream = await startEchoUpstream((app) => {
+const stack = echoBehindGateway({
+  extend: (app) => {
     app.get('/api/products/missing', async (_request, reply) =>
       reply.code(404).type('application/problem+json').send({
         type: 'about:blank',
@@ -26,22 +15,13 @@ beforeAll(async () => {
     app.post('/api/admin/products/replayed', async (_request, reply) =>
       reply.code(201).header('idempotent-replayed', 'true').send({ id: 'p-1' }),
     );
-  });
-  gateway = await buildGateway({
-    config: testConfig({ CATALOG_URL: upstream.url }),
-    authenticate: headerAuthenticator,
-  });
-});
-
-afterAll(async () => {
-  await gateway?.close();
-  await upstream?.app.close();
+  },
 });
 
 describe('proxying to the owning service', () => {
   it('forwards method, path, query and body as they are and returns the status', async () => {
     const body = JSON.stringify({ name: 'Analytics', basePrice: 49.99, extra: [1, 2] });
-    const response = await gateway.inject({
+    const response = await stack.gateway.inject({
       method: 'PATCH',
       url: '/api/admin/products/0190a1b2-c3d4-7e5f-8a9b-0c1d2e3f4a5b?include=all&tag=a&tag=b',
       headers: { 'content-type': 'application/json', 'x-test-caller': 'admin' },
@@ -59,7 +39,7 @@ describe('proxying to the owning service', () => {
 
   it('forwards JSON bodies byte for byte, never re-serialised', async () => {
     const body = '{ "name" : "A",\n  "price": 1.10 }';
-    const response = await gateway.inject({
+    const response = await stack.gateway.inject({
       method: 'POST',
       url: '/api/products/import',
       headers: { 'content-type': 'application/json; charset=utf-8' },
@@ -70,11 +50,11 @@ describe('proxying to the owning service', () => {
   });
 
   it('forwards HEAD and DELETE', async () => {
-    const head = await gateway.inject({ method: 'HEAD', url: '/api/products' });
+    const head = await stack.gateway.inject({ method: 'HEAD', url: '/api/products' });
     expect(head.statusCode).toBe(200);
     expect(head.headers.etag).toBe('"v7"');
     expect(head.body).toBe('');
-    const removed = await gateway.inject({
+    const removed = await stack.gateway.inject({
       method: 'DELETE',
       url: '/api/admin/products/p-9',
       headers: { 'x-test-caller': 'admin' },
@@ -83,16 +63,16 @@ describe('proxying to the owning service', () => {
   });
 
   it('answers 400 problem for a query string the proxy cannot decode', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/api/products?q=%zz' });
+    const response = await stack.gateway.inject({ method: 'GET', url: '/api/products?q=%zz' });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toMatchObject({ status: 400, type: 'urn:problem:malformed-url' });
   });
 
   it("passes the service's headers and problem bodies through unchanged", async () => {
-    const listed = await gateway.inject({ method: 'GET', url: '/api/products' });
+    const listed = await stack.gateway.inject({ method: 'GET', url: '/api/products' });
     expect(listed.headers.etag).toBe('"v7"');
 
-    const missing = await gateway.inject({ method: 'GET', url: '/api/products/missing' });
+    const missing = await stack.gateway.inject({ method: 'GET', url: '/api/products/missing' });
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['content-type']).toContain('application/problem+json');
     expect(missing.json()).toEqual({
@@ -102,7 +82,7 @@ describe('proxying to the owning service', () => {
       detail: 'Product not found',
     });
 
-    const replayed = await gateway.inject({
+    const replayed = await stack.gateway.inject({
       method: 'POST',
       url: '/api/admin/products/replayed',
       headers: { 'x-test-caller': 'admin', 'content-type': 'application/json' },
@@ -116,7 +96,7 @@ describe('proxying to the owning service', () => {
     // Even a token with the right signature and binding (leaked) only ever stands for the authenticated caller.
     const leakedFor = (url: string) =>
       signIdentityToken({ userId: 'someone-else', role: 'admin' }, testSecret, { method: 'GET', url });
-    const refused = await gateway.inject({
+    const refused = await stack.gateway.inject({
       method: 'GET',
       url: '/api/admin/products',
       headers: { 'x-test-caller': 'tenant', 'x-identity-token': await leakedFor('/api/admin/products') },
@@ -124,7 +104,7 @@ describe('proxying to the owning service', () => {
     expect(refused.statusCode).toBe(403);
 
     const leaked = await leakedFor('/api/products?page=2');
-    const asTenant = await gateway.inject({
+    const asTenant = await stack.gateway.inject({
       method: 'GET',
       url: '/api/products?page=2',
       headers: { 'x-test-caller': 'tenant', 'x-identity-token': leaked },
@@ -147,7 +127,7 @@ describe('proxying to the owning service', () => {
       method: 'GET',
       url: '/api/products',
     });
-    const response = await gateway.inject({
+    const response = await stack.gateway.inject({
       method: 'GET',
       url: '/api/products',
       headers: { 'x-identity-token': leaked },
@@ -161,19 +141,19 @@ describe('proxying to the owning service', () => {
   });
 
   it('refuses a forged identity token outright (service-kit verifies any token it sees)', async () => {
-    const before = upstream.received.length;
-    const response = await gateway.inject({
+    const before = stack.upstream.received.length;
+    const response = await stack.gateway.inject({
       method: 'GET',
       url: '/api/products',
       headers: { 'x-identity-token': 'forged' },
     });
     expect(response.statusCode).toBe(401);
-    expect(upstream.received.length).toBe(before);
+    expect(stack.upstream.received.length).toBe(before);
   });
 
   it('propagates the request id to the service and echoes it back', async () => {
     const requestId = `req-${crypto.randomUUID()}`;
-    const response = await gateway.inject({
+    const response = await stack.gateway.inject({
       method: 'GET',
       url: '/api/products',
       headers: { 'x-request-id': requestId },
@@ -181,7 +161,7 @@ describe('proxying to the owning service', () => {
     expect(response.json<EchoedRequest>().headers['x-request-id']).toBe(requestId);
     expect(response.headers['x-request-id']).toBe(requestId);
 
-    const generated = await gateway.inject({ method: 'GET', url: '/api/products' });
+    const generated = await stack.gateway.inject({ method: 'GET', url: '/api/products' });
     const sent = generated.json<EchoedRequest>().headers['x-request-id'];
     expect(sent).toEqual(expect.any(String));
     expect(generated.headers['x-request-id']).toBe(sent);
@@ -189,7 +169,7 @@ describe('proxying to the owning service', () => {
 
   it('passes trace context through and sets forwarding headers, without hop-by-hop headers', async () => {
     const traceparent = '00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01';
-    const response = await gateway.inject({
+    const response = await stack.gateway.inject({
       method: 'GET',
       url: '/api/products',
       headers: {
@@ -208,7 +188,7 @@ describe('proxying to the owning service', () => {
     expect(headers['x-forwarded-for']).toBe('203.0.113.9, 127.0.0.1');
     expect(headers['x-forwarded-proto']).toBe('http');
     expect(headers['x-forwarded-host']).toBe('shop.example.com');
-    expect(headers.host).toBe(new URL(upstream.url).host);
+    expect(headers.host).toBe(new URL(stack.upstream.url).host);
     expect(headers['proxy-authorization']).toBeUndefined();
     expect(headers.te).toBeUndefined();
     expect(headers['keep-alive']).toBeUndefined();

@@ -1,28 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/app.js';
-import type { GatewayConfig } from '../src/config.js';
-import { headerAuthenticator, startEchoUpstream, testConfig } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { echoBehindGateway } from './support.js';
 
-let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
-const gateways: FastifyInstance[] = [];
-
-beforeAll(async () => {
-  upstream = await startEchoUpstream();
-});
-afterAll(async () => {
-  for (const gateway of gateways) await gateway.close();
-  await upstream?.app.close();
-});
-
-async function gatewayWith(overrides: Partial<GatewayConfig> = {}) {
-  const gateway = await buildGateway({
-    config: testConfig({ CATALOG_URL: upstream.url, IDENTITY_URL: upstream.url, ...overrides }),
-    authenticate: headerAuthenticator,
-  });
-  gateways.push(gateway);
-  return gateway;
-}
+const stack = echoBehindGateway({ services: ['CATALOG_URL', 'IDENTITY_URL'] });
+const { gatewayWith } = stack;
 
 // inject() sends `Host: localhost:80`, so the gateway's own origin is http://localhost.
 const post = (gateway: FastifyInstance, headers: Record<string, string>, url = '/api/admin/products') =>
@@ -56,12 +37,12 @@ describe('the same-origin check on unsafe requests', () => {
     ['another site in Referer', { cookie: 'sid=s', referer: 'https://evil.example/page' }],
     ['neither header, with a cookie', { cookie: 'sid=s' }],
   ])('refuses %s with 403 problem, without contacting the service', async (_label, headers) => {
-    const before = upstream.received.length;
+    const before = stack.upstream.received.length;
     const response = await post(gateway, headers);
     expect(response.statusCode).toBe(403);
     expect(response.headers['content-type']).toContain('application/problem+json');
     expect(response.json()).toMatchObject({ status: 403, type: 'urn:problem:cross-site-request' });
-    expect(upstream.received.length).toBe(before);
+    expect(stack.upstream.received.length).toBe(before);
   });
 
   it('checks PUT, PATCH and DELETE too, and leaves safe methods alone', async () => {
@@ -93,7 +74,7 @@ describe('the public origin', () => {
     const trusting = await gatewayWith({ TRUST_PROXY: true });
     const untrusting = await gatewayWith({ TRUST_PROXY: false });
     expect((await post(trusting, behindTls)).statusCode).toBe(201);
-    expect(upstream.received.at(-1)?.headers['x-forwarded-proto']).toBe('https');
+    expect(stack.upstream.received.at(-1)?.headers['x-forwarded-proto']).toBe('https');
     expect((await post(untrusting, behindTls)).statusCode).toBe(403);
   });
 });
@@ -107,11 +88,11 @@ describe('JSON bodies', () => {
   it.each(['text/plain', 'application/x-www-form-urlencoded', 'multipart/form-data; boundary=x'])(
     'refuses a %s body on a JSON route with 415 problem',
     async (type) => {
-      const before = upstream.received.length;
+      const before = stack.upstream.received.length;
       const response = await post(gateway, { 'content-type': type });
       expect(response.statusCode).toBe(415);
       expect(response.json()).toMatchObject({ status: 415, type: 'urn:problem:unsupported-media-type' });
-      expect(upstream.received.length).toBe(before);
+      expect(stack.upstream.received.length).toBe(before);
     },
   );
 

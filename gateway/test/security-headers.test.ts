@@ -1,31 +1,20 @@
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/app.js';
-import { headerAuthenticator, startEchoUpstream, testConfig } from './support.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { echoBehindGateway } from './support.js';
 
 const upstreamPolicy = "default-src 'none'; frame-ancestors 'none'";
-let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
-let gateway: FastifyInstance;
-let trustingGateway: FastifyInstance;
-
-beforeAll(async () => {
-  upstream = await startEchoUpstream((app) => {
+const stack = echoBehindGateway({
+  services: ['CATALOG_URL', 'IDENTITY_URL'],
+  extend: (app) => {
     app.get('/api/login', async (_request, reply) =>
       reply.header('content-security-policy', upstreamPolicy).type('text/html').send('<form></form>'),
     );
-  });
-  const config = { CATALOG_URL: upstream.url, IDENTITY_URL: upstream.url };
-  gateway = await buildGateway({ config: testConfig(config), authenticate: headerAuthenticator });
-  trustingGateway = await buildGateway({
-    config: testConfig({ ...config, TRUST_PROXY: true }),
-    authenticate: headerAuthenticator,
-  });
+  },
 });
+let trustingGateway: FastifyInstance;
 
-afterAll(async () => {
-  await gateway?.close();
-  await trustingGateway?.close();
-  await upstream?.app.close();
+beforeAll(async () => {
+  trustingGateway = await stack.gatewayWith({ TRUST_PROXY: true });
 });
 
 function expectSecurityHeaders(headers: Record<string, unknown>) {
@@ -43,21 +32,21 @@ function expectSecurityHeaders(headers: Record<string, unknown>) {
 
 describe('security headers', () => {
   it('are on proxied answers', async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/api/products' });
+    const response = await stack.gateway.inject({ method: 'GET', url: '/api/products' });
     expect(response.statusCode).toBe(200);
     expectSecurityHeaders(response.headers);
   });
 
   it("keep a service's own Content-Security-Policy", async () => {
-    const response = await gateway.inject({ method: 'GET', url: '/api/login' });
+    const response = await stack.gateway.inject({ method: 'GET', url: '/api/login' });
     expect(response.headers['content-security-policy']).toBe(upstreamPolicy);
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
   it("are on the gateway's own answers: docs, its problems, and a request refused before routing", async () => {
-    const docs = await gateway.inject({ method: 'GET', url: '/api/docs' });
-    const notFound = await gateway.inject({ method: 'GET', url: '/nowhere' });
-    const forged = await gateway.inject({
+    const docs = await stack.gateway.inject({ method: 'GET', url: '/api/docs' });
+    const notFound = await stack.gateway.inject({ method: 'GET', url: '/nowhere' });
+    const forged = await stack.gateway.inject({
       method: 'GET',
       url: '/api/products',
       headers: { 'x-identity-token': 'forged' },
@@ -68,7 +57,7 @@ describe('security headers', () => {
 
   it('add HSTS only when the browser came over https, as a trusted proxy reports it', async () => {
     const tls = { 'x-forwarded-proto': 'https' };
-    const plain = await gateway.inject({ method: 'GET', url: '/api/products', headers: tls });
+    const plain = await stack.gateway.inject({ method: 'GET', url: '/api/products', headers: tls });
     const trusted = await trustingGateway.inject({ method: 'GET', url: '/api/products', headers: tls });
     const trustedPlain = await trustingGateway.inject({ method: 'GET', url: '/api/products' });
     expect(plain.headers['strict-transport-security']).toBeUndefined();

@@ -1,26 +1,11 @@
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildGateway } from '../src/app.js';
-import { headerAuthenticator, startEchoUpstream, testConfig } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { echoBehindGateway } from './support.js';
 
-let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
-let gateway: FastifyInstance;
-
-beforeAll(async () => {
-  upstream = await startEchoUpstream();
-  gateway = await buildGateway({
-    config: testConfig({ IDENTITY_URL: upstream.url }),
-    authenticate: headerAuthenticator,
-  });
-});
-afterAll(async () => {
-  await gateway?.close();
-  await upstream?.app.close();
-});
+const stack = echoBehindGateway({ services: ['IDENTITY_URL'] });
 
 /** What a browser sends when the sign-out confirmation's button (a form without fields) is pressed. */
 function pressSignOut(origin: string) {
-  return gateway.inject({
+  return stack.gateway.inject({
     method: 'POST',
     url: '/api/logout',
     headers: {
@@ -37,14 +22,14 @@ describe("the sign-out confirmation's POST at the gateway", () => {
   it('passes from our own origin: its empty form body is no JSON-only refusal', async () => {
     const response = await pressSignOut('http://localhost');
     expect(response.statusCode).toBe(201);
-    expect(upstream.received.at(-1)).toMatchObject({ method: 'POST', url: '/api/logout' });
+    expect(stack.upstream.received.at(-1)).toMatchObject({ method: 'POST', url: '/api/logout' });
   });
 
   it('is refused from another site before identity sees it', async () => {
-    const before = upstream.received.length;
+    const before = stack.upstream.received.length;
     const response = await pressSignOut('https://evil.example');
     expect(response.statusCode).toBe(403);
     expect(response.json()).toMatchObject({ type: 'urn:problem:cross-site-request' });
-    expect(upstream.received.length).toBe(before);
+    expect(stack.upstream.received.length).toBe(before);
   });
 });

@@ -1,35 +1,19 @@
 import { startTelemetry } from '@app/service-kit';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
-import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildGateway } from '../src/app.js';
-import { headerAuthenticator, startEchoUpstream, testConfig, type EchoedRequest } from './support.js';
+import { afterAll, expect, it } from 'vitest';
+import { echoBehindGateway, type EchoedRequest } from './support.js';
 
 // Tracing on, as in production with an OTLP endpoint: the service must see the gateway's span as its parent.
 const exporter = new InMemorySpanExporter();
 const telemetry = startTelemetry({ serviceName: 'gateway-test', spanExporter: exporter });
-let upstream: Awaited<ReturnType<typeof startEchoUpstream>>;
-let gateway: FastifyInstance;
-
-beforeAll(async () => {
-  upstream = await startEchoUpstream();
-  gateway = await buildGateway({
-    config: testConfig({ CATALOG_URL: upstream.url }),
-    authenticate: headerAuthenticator,
-    telemetry,
-  });
-});
-
-afterAll(async () => {
-  await gateway?.close();
-  await upstream?.app.close();
-  await telemetry.shutdown();
-});
+// Registered first, so it runs after the gateway over the upstream has closed.
+afterAll(() => telemetry.shutdown());
+const stack = echoBehindGateway({ telemetry });
 
 it("continues the caller's trace and makes the gateway's span the service's parent", async () => {
   const traceId = '4bf92f3577b34da6a3ce929d0e0e4736';
   const callerSpan = '00f067aa0ba902b7';
-  const response = await gateway.inject({
+  const response = await stack.gateway.inject({
     method: 'GET',
     url: '/api/products',
     headers: { traceparent: `00-${traceId}-${callerSpan}-01`, tracestate: 'vendor=opaque' },
