@@ -17,7 +17,7 @@ import { loadCounted, type LoadResult } from './proxy-throughput.js';
 import { publishedUsage } from './published-usage.js';
 import type { Measurement } from './report.js';
 import { signIn } from './sign-in.js';
-import { median } from './stats.js';
+import { listRates, median } from './stats.js';
 
 export interface MeteringCostTargets {
   gatewayUrl: string;
@@ -76,7 +76,6 @@ async function measure(
   if (published - before > sent) {
     throw new Error(`${published - before} calls of ${customer.email} were published, but ${sent} were sent`);
   }
-  const list = (rates: number[]) => rates.map((rate) => Math.round(rate)).join(', ');
   return {
     value: median(meteredRates),
     baseline: median(unmeteredRates),
@@ -87,7 +86,7 @@ async function measure(
       `on (default 5 s flush to NATS) against an identical gateway with it off.`,
       `autocannon, ${connections} connections to each gateway, ${durationSeconds} s per run after ${warmUpSeconds} s warm-up,` +
         ` ${runs} runs with both gateways loaded at once; medians of the runs.`,
-      `metered: ${list(meteredRates)} req/s; unmetered: ${list(unmeteredRates)} req/s.`,
+      `metered: ${listRates(meteredRates)} req/s; unmetered: ${listRates(unmeteredRates)} req/s.`,
       `usage published for the customer: ${published - before} calls (${answered} answered 2xx, ${sent} sent),` +
         ` complete ${(waitedMs / 1_000).toFixed(1)} s after the last run.`,
     ],

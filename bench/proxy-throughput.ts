@@ -5,35 +5,54 @@
 import autocannon from 'autocannon';
 import { sizes } from './config.js';
 import type { Measurement } from './report.js';
-import { median } from './stats.js';
+import { listRates, median } from './stats.js';
 
 export async function measureProxyThroughput(urls: {
   catalogUrl: string;
   gatewayUrl: string;
 }): Promise<Measurement> {
-  const { connections, warmUpSeconds, durationSeconds, pairs } = sizes.proxy;
-  const direct = `${urls.catalogUrl}/api/products`;
-  const proxied = `${urls.gatewayUrl}/api/products`;
-  await load(direct, warmUpSeconds);
-  await load(proxied, warmUpSeconds);
-  const directRates: number[] = [];
-  const proxiedRates: number[] = [];
-  for (let pair = 0; pair < pairs; pair += 1) {
-    directRates.push(await load(direct, durationSeconds));
-    proxiedRates.push(await load(proxied, durationSeconds));
-  }
-  const list = (rates: number[]) => rates.map((rate) => Math.round(rate)).join(', ');
+  const direct = { url: `${urls.catalogUrl}/api/products` };
+  const proxied = { url: `${urls.gatewayUrl}/api/products` };
+  const { rates, settings } = await alternateLoads([direct, proxied]);
+  const [directRates, proxiedRates] = rates;
   return {
     value: median(proxiedRates),
     baseline: median(directRates),
     unit: 'req/s',
     target: { on: 'ratio', atLeast: 0.7 },
     notes: [
-      `autocannon, ${connections} connections, ${durationSeconds} s per run after ${warmUpSeconds} s warm-up,` +
-        ` ${pairs} alternating pairs; medians of the runs.`,
-      `through the gateway: ${list(proxiedRates)} req/s; straight to the catalog: ${list(directRates)} req/s.`,
+      settings,
+      `through the gateway: ${listRates(proxiedRates)} req/s; straight to the catalog: ${listRates(directRates)} req/s.`,
     ],
   };
+}
+
+export interface LoadTarget {
+  url: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Figure 2's comparison of two requests (figure 5 makes it too): each warmed up once, then `pairs` runs of A and
+ * B in turn, so drift hits both sides. Each side's rates, and the note that says how they were taken.
+ */
+export async function alternateLoads(
+  targets: readonly [LoadTarget, LoadTarget],
+): Promise<{ rates: [number[], number[]]; settings: string }> {
+  const { connections, warmUpSeconds, durationSeconds, pairs } = sizes.proxy;
+  const run = ({ url, headers }: LoadTarget, seconds: number) => load(url, seconds, headers);
+  const [a, b] = targets;
+  await run(a, warmUpSeconds);
+  await run(b, warmUpSeconds);
+  const rates: [number[], number[]] = [[], []];
+  for (let pair = 0; pair < pairs; pair += 1) {
+    rates[0].push(await run(a, durationSeconds));
+    rates[1].push(await run(b, durationSeconds));
+  }
+  const settings =
+    `autocannon, ${connections} connections, ${durationSeconds} s per run after ${warmUpSeconds} s warm-up,` +
+    ` ${pairs} alternating pairs; medians of the runs.`;
+  return { rates, settings };
 }
 
 /**

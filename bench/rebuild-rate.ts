@@ -14,7 +14,7 @@ import { productStream } from '../services/catalog/src/application/products.js';
 import { sizes } from './config.js';
 import { endsDeleted, finalVersion, productHistory } from './product-events.js';
 import type { Measurement } from './report.js';
-import { median, perSecond, timed } from './stats.js';
+import { listRates, median, perSecond, timed } from './stats.js';
 
 const rawTable = 'bench_products_raw';
 
@@ -63,7 +63,6 @@ export async function measureRebuildRate(databaseUrl: string): Promise<Measureme
     }
     await checkReadModel(pool, products);
 
-    const list = (rates: number[]) => rates.map((rate) => Math.round(rate)).join(', ');
     const mode = 'applyBatch' in productsProjection ? 'applyBatch' : 'apply per event (no applyBatch)';
     return {
       value: median(rebuildRates),
@@ -77,7 +76,7 @@ export async function measureRebuildRate(databaseUrl: string): Promise<Measureme
         `rebuildProjection(catalog.products.v1, ${mode}) of all ${events} events (the earlier figures' too),`,
         `${rounds} times, each after a baseline run of ${rows} rows of the products table's shape in`,
         `${baselineBatch}-row INSERT transactions; medians of the runs.`,
-        `rebuild: ${list(rebuildRates)} events/s; baseline: ${list(baselineRates)} rows/s.`,
+        `rebuild: ${listRates(rebuildRates)} events/s; baseline: ${listRates(baselineRates)} rows/s.`,
       ],
     };
   } finally {

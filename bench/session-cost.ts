@@ -7,30 +7,20 @@
  * the admin also sees the seed's inactive product, and a bigger answer would be counted as session cost.
  */
 import { demoAccounts } from '@app/demo-fixtures';
-import { sizes } from './config.js';
-import { load } from './proxy-throughput.js';
+import { alternateLoads } from './proxy-throughput.js';
 import type { Measurement } from './report.js';
 import { signIn } from './sign-in.js';
-import { median } from './stats.js';
+import { listRates, median } from './stats.js';
 
 export async function measureSessionCost(gatewayUrl: string): Promise<Measurement> {
-  const { connections, warmUpSeconds, durationSeconds, pairs } = sizes.proxy;
   const customer = demoAccounts.find((account) => account.role === 'tenant');
   if (!customer) throw new Error('the demo accounts have no customer to sign in as');
   const { cookie } = await signIn(gatewayUrl, customer.email, customer.demoPassword);
   const url = `${gatewayUrl}/api/products`;
   const bytes = await sameAnswerSize(url, cookie);
 
-  const signedIn = { cookie };
-  await load(url, warmUpSeconds);
-  await load(url, warmUpSeconds, signedIn);
-  const anonymousRates: number[] = [];
-  const signedInRates: number[] = [];
-  for (let pair = 0; pair < pairs; pair += 1) {
-    anonymousRates.push(await load(url, durationSeconds));
-    signedInRates.push(await load(url, durationSeconds, signedIn));
-  }
-  const list = (rates: number[]) => rates.map((rate) => Math.round(rate)).join(', ');
+  const { rates, settings } = await alternateLoads([{ url }, { url, headers: { cookie } }]);
+  const [anonymousRates, signedInRates] = rates;
   return {
     value: median(signedInRates),
     baseline: median(anonymousRates),
@@ -40,9 +30,8 @@ export async function measureSessionCost(gatewayUrl: string): Promise<Measuremen
       `GET /api/products through the gateway (IDENTITY_URL set, default session cache) with the session cookie`,
       `of ${customer.email} (signed in over HTTP at POST /api/login), against the same request without a`,
       `cookie; both answers are the same ${bytes} bytes.`,
-      `autocannon, ${connections} connections, ${durationSeconds} s per run after ${warmUpSeconds} s warm-up,` +
-        ` ${pairs} alternating pairs; medians of the runs.`,
-      `signed in: ${list(signedInRates)} req/s; anonymous: ${list(anonymousRates)} req/s.`,
+      settings,
+      `signed in: ${listRates(signedInRates)} req/s; anonymous: ${listRates(anonymousRates)} req/s.`,
     ],
   };
 }

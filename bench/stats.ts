@@ -31,3 +31,13 @@ export async function timed(work: () => Promise<unknown>): Promise<number> {
 export function perSecond(count: number, milliseconds: number): number {
   return milliseconds > 0 ? (count * 1_000) / milliseconds : 0;
 }
+
+/** Rates rounded to whole numbers, comma-separated, as the figures' notes list their runs. */
+export function listRates(rates: readonly number[]): string {
+  return rates.map((rate) => Math.round(rate)).join(', ');
+}
+
+/** `p50 1.23 ms, p99 4.56 ms`: a latency sample as the figures' notes state it. */
+export function latencySummary(samples: readonly number[]): string {
+  return `p50 ${percentile(samples, 50).toFixed(2)} ms, p99 ${percentile(samples, 99).toFixed(2)} ms`;
+}
