@@ -1,37 +1,21 @@
 import * as AvatarPrimitive from '@radix-ui/react-avatar';
-import type { ComponentProps } from 'react';
-import { cn } from '../lib/cn.js';
+import { withClassName } from '../lib/with-class-name.js';
 
 /** The image shows once loaded; until then, or if it fails, the fallback (a letter) does. */
-export function Avatar({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Root>) {
-  return (
-    <AvatarPrimitive.Root
-      data-slot="avatar"
-      className={cn('relative flex size-9 shrink-0 overflow-hidden rounded-full', className)}
-      {...props}
-    />
-  );
-}
+export const Avatar = withClassName(
+  AvatarPrimitive.Root,
+  'avatar',
+  'relative flex size-9 shrink-0 overflow-hidden rounded-full',
+);
 
-export function AvatarImage({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Image>) {
-  return (
-    <AvatarPrimitive.Image
-      data-slot="avatar-image"
-      className={cn('aspect-square size-full object-cover', className)}
-      {...props}
-    />
-  );
-}
+export const AvatarImage = withClassName(
+  AvatarPrimitive.Image,
+  'avatar-image',
+  'aspect-square size-full object-cover',
+);
 
-export function AvatarFallback({ className, ...props }: ComponentProps<typeof AvatarPrimitive.Fallback>) {
-  return (
-    <AvatarPrimitive.Fallback
-      data-slot="avatar-fallback"
-      className={cn(
-        'flex size-full items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const AvatarFallback = withClassName(
+  AvatarPrimitive.Fallback,
+  'avatar-fallback',
+  'flex size-full items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground',
+);

@@ -1,20 +1,15 @@
 import { Slot } from '@radix-ui/react-slot';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.js';
+import { withClassName } from '../lib/with-class-name.js';
 
-export function Card({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="card"
-      className={cn('rounded-xl border border-border bg-card text-card-foreground shadow-card', className)}
-      {...props}
-    />
-  );
-}
+export const Card = withClassName(
+  'div',
+  'card',
+  'rounded-xl border border-border bg-card text-card-foreground shadow-card',
+);
 
-export function CardHeader({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-header" className={cn('flex flex-col gap-1.5 p-6', className)} {...props} />;
-}
+export const CardHeader = withClassName('div', 'card-header', 'flex flex-col gap-1.5 p-6');
 
 /** A heading (h3) so screen-reader users can jump between cards; `asChild` picks another level. */
 export function CardTitle({
@@ -32,16 +27,8 @@ export function CardTitle({
   );
 }
 
-export function CardDescription({ className, ...props }: ComponentProps<'p'>) {
-  return (
-    <p data-slot="card-description" className={cn('text-sm text-muted-foreground', className)} {...props} />
-  );
-}
+export const CardDescription = withClassName('p', 'card-description', 'text-sm text-muted-foreground');
 
-export function CardContent({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-content" className={cn('p-6 pt-0', className)} {...props} />;
-}
+export const CardContent = withClassName('div', 'card-content', 'p-6 pt-0');
 
-export function CardFooter({ className, ...props }: ComponentProps<'div'>) {
-  return <div data-slot="card-footer" className={cn('flex items-center p-6 pt-0', className)} {...props} />;
-}
+export const CardFooter = withClassName('div', 'card-footer', 'flex items-center p-6 pt-0');

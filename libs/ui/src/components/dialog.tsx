@@ -1,8 +1,8 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { XIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.js';
-import { focusRing } from '../lib/focus-ring.js';
+import { withClassName } from '../lib/with-class-name.js';
+import { centredModalClasses, ModalCloseButton, overlayClasses } from './modal-parts.js';
 
 /**
  * A modal dialog: focus moves in and is trapped there, Escape or the close button closes it, focus returns to
@@ -13,18 +13,7 @@ export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogPortal = DialogPrimitive.Portal;
 export const DialogClose = DialogPrimitive.Close;
 
-export function DialogOverlay({ className, ...props }: ComponentProps<typeof DialogPrimitive.Overlay>) {
-  return (
-    <DialogPrimitive.Overlay
-      data-slot="dialog-overlay"
-      className={cn(
-        'fixed inset-0 z-50 bg-overlay data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const DialogOverlay = withClassName(DialogPrimitive.Overlay, 'dialog-overlay', overlayClasses);
 
 export interface DialogContentProps extends ComponentProps<typeof DialogPrimitive.Content> {
   /** The label of the corner close button, for screen readers. */
@@ -37,69 +26,32 @@ export function DialogContent({ className, children, closeLabel = 'Close', ...pr
       <DialogOverlay />
       <DialogPrimitive.Content
         data-slot="dialog-content"
-        className={cn(
-          'fixed top-1/2 left-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2',
-          'gap-4 overflow-y-auto rounded-xl border border-border bg-card p-6 text-card-foreground shadow-overlay',
-          'data-[state=open]:animate-zoom-in data-[state=closed]:animate-zoom-out',
-          'outline-none',
-          className,
-        )}
+        className={cn(centredModalClasses, className)}
         {...props}
       >
         {children}
-        <DialogPrimitive.Close
-          className={cn(
-            'absolute top-4 right-4 cursor-pointer rounded-sm text-muted-foreground transition-colors hover:text-foreground',
-            focusRing,
-          )}
-        >
-          <XIcon className="size-4" aria-hidden="true" />
-          <span className="sr-only">{closeLabel}</span>
-        </DialogPrimitive.Close>
+        <ModalCloseButton label={closeLabel} />
       </DialogPrimitive.Content>
     </DialogPortal>
   );
 }
 
-export function DialogHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-header"
-      className={cn('flex flex-col gap-1.5 pr-6 text-left', className)}
-      {...props}
-    />
-  );
-}
+export const DialogHeader = withClassName('div', 'dialog-header', 'flex flex-col gap-1.5 pr-6 text-left');
 
-export function DialogFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div
-      data-slot="dialog-footer"
-      className={cn('flex flex-col-reverse gap-2 sm:flex-row sm:justify-end', className)}
-      {...props}
-    />
-  );
-}
+export const DialogFooter = withClassName(
+  'div',
+  'dialog-footer',
+  'flex flex-col-reverse gap-2 sm:flex-row sm:justify-end',
+);
 
-export function DialogTitle({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) {
-  return (
-    <DialogPrimitive.Title
-      data-slot="dialog-title"
-      className={cn('text-lg leading-tight font-semibold', className)}
-      {...props}
-    />
-  );
-}
+export const DialogTitle = withClassName(
+  DialogPrimitive.Title,
+  'dialog-title',
+  'text-lg leading-tight font-semibold',
+);
 
-export function DialogDescription({
-  className,
-  ...props
-}: ComponentProps<typeof DialogPrimitive.Description>) {
-  return (
-    <DialogPrimitive.Description
-      data-slot="dialog-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const DialogDescription = withClassName(
+  DialogPrimitive.Description,
+  'dialog-description',
+  'text-sm text-muted-foreground',
+);

@@ -1,6 +1,8 @@
 import * as DropdownMenuPrimitive from '@radix-ui/react-dropdown-menu';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.js';
+import { withClassName } from '../lib/with-class-name.js';
+import { choiceSeparatorClasses, choiceStateClasses } from './menu-styles.js';
 
 /** A menu button (role menu, menuitem): arrows move, Enter picks, Escape closes and returns focus. */
 export const DropdownMenu = DropdownMenuPrimitive.Root;
@@ -41,8 +43,7 @@ export function DropdownMenuItem({ className, variant = 'default', ...props }: D
       data-variant={variant}
       className={cn(
         'relative flex cursor-pointer items-center gap-2 rounded-sm px-2 py-1.5 text-sm outline-none select-none',
-        'data-[highlighted]:bg-secondary data-[highlighted]:text-secondary-foreground',
-        'data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
+        choiceStateClasses,
         'data-[variant=destructive]:text-destructive data-[variant=destructive]:data-[highlighted]:bg-destructive/10',
         '[&_svg]:pointer-events-none [&_svg]:size-4 [&_svg]:shrink-0',
         className,
@@ -52,28 +53,14 @@ export function DropdownMenuItem({ className, variant = 'default', ...props }: D
   );
 }
 
-export function DropdownMenuLabel({
-  className,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Label>) {
-  return (
-    <DropdownMenuPrimitive.Label
-      data-slot="dropdown-menu-label"
-      className={cn('px-2 py-1.5 text-sm font-semibold', className)}
-      {...props}
-    />
-  );
-}
+export const DropdownMenuLabel = withClassName(
+  DropdownMenuPrimitive.Label,
+  'dropdown-menu-label',
+  'px-2 py-1.5 text-sm font-semibold',
+);
 
-export function DropdownMenuSeparator({
-  className,
-  ...props
-}: ComponentProps<typeof DropdownMenuPrimitive.Separator>) {
-  return (
-    <DropdownMenuPrimitive.Separator
-      data-slot="dropdown-menu-separator"
-      className={cn('-mx-1 my-1 h-px bg-border', className)}
-      {...props}
-    />
-  );
-}
+export const DropdownMenuSeparator = withClassName(
+  DropdownMenuPrimitive.Separator,
+  'dropdown-menu-separator',
+  choiceSeparatorClasses,
+);

@@ -1,6 +1,6 @@
-import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.js';
 import { focusRing } from '../lib/focus-ring.js';
+import { withClassName } from '../lib/with-class-name.js';
 
 /** Mark a field in error with `aria-invalid` and point `aria-describedby` at its message. */
 export const fieldClasses = cn(
@@ -10,21 +10,11 @@ export const fieldClasses = cn(
   focusRing,
 );
 
-export function Input({ className, type, ...props }: ComponentProps<'input'>) {
-  return (
-    <input
-      type={type}
-      data-slot="input"
-      className={cn(
-        fieldClasses,
-        'h-10 file:border-0 file:bg-transparent file:text-sm file:font-medium',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Input = withClassName(
+  'input',
+  'input',
+  fieldClasses,
+  'h-10 file:border-0 file:bg-transparent file:text-sm file:font-medium',
+);
 
-export function Textarea({ className, ...props }: ComponentProps<'textarea'>) {
-  return <textarea data-slot="textarea" className={cn(fieldClasses, 'min-h-20', className)} {...props} />;
-}
+export const Textarea = withClassName('textarea', 'textarea', fieldClasses, 'min-h-20');

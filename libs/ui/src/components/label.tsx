@@ -1,17 +1,9 @@
 import * as LabelPrimitive from '@radix-ui/react-label';
-import type { ComponentProps } from 'react';
-import { cn } from '../lib/cn.js';
+import { withClassName } from '../lib/with-class-name.js';
 
-export function Label({ className, ...props }: ComponentProps<typeof LabelPrimitive.Root>) {
-  return (
-    <LabelPrimitive.Root
-      data-slot="label"
-      className={cn(
-        'flex items-center gap-2 text-sm leading-none font-medium select-none',
-        'peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const Label = withClassName(
+  LabelPrimitive.Root,
+  'label',
+  'flex items-center gap-2 text-sm leading-none font-medium select-none',
+  'peer-disabled:cursor-not-allowed peer-disabled:opacity-50',
+);

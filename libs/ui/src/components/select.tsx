@@ -3,6 +3,8 @@ import { CheckIcon, ChevronDownIcon, ChevronUpIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.js';
 import { focusRing } from '../lib/focus-ring.js';
+import { withClassName } from '../lib/with-class-name.js';
+import { choiceSeparatorClasses, choiceStateClasses } from './menu-styles.js';
 
 /**
  * A listbox select: the trigger is a combobox (label it with `Label htmlFor` or `aria-label`); Enter, Space or
@@ -69,15 +71,11 @@ export function SelectContent({
   );
 }
 
-export function SelectLabel({ className, ...props }: ComponentProps<typeof SelectPrimitive.Label>) {
-  return (
-    <SelectPrimitive.Label
-      data-slot="select-label"
-      className={cn('px-2 py-1.5 text-xs font-medium text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const SelectLabel = withClassName(
+  SelectPrimitive.Label,
+  'select-label',
+  'px-2 py-1.5 text-xs font-medium text-muted-foreground',
+);
 
 export function SelectItem({ className, children, ...props }: ComponentProps<typeof SelectPrimitive.Item>) {
   return (
@@ -85,8 +83,7 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
       data-slot="select-item"
       className={cn(
         'relative flex w-full cursor-default items-center gap-2 rounded-sm py-1.5 pr-8 pl-2 text-sm outline-none select-none',
-        'data-[highlighted]:bg-secondary data-[highlighted]:text-secondary-foreground',
-        'data-[disabled]:pointer-events-none data-[disabled]:opacity-50',
+        choiceStateClasses,
         className,
       )}
       {...props}
@@ -101,12 +98,8 @@ export function SelectItem({ className, children, ...props }: ComponentProps<typ
   );
 }
 
-export function SelectSeparator({ className, ...props }: ComponentProps<typeof SelectPrimitive.Separator>) {
-  return (
-    <SelectPrimitive.Separator
-      data-slot="select-separator"
-      className={cn('-mx-1 my-1 h-px bg-border', className)}
-      {...props}
-    />
-  );
-}
+export const SelectSeparator = withClassName(
+  SelectPrimitive.Separator,
+  'select-separator',
+  choiceSeparatorClasses,
+);

@@ -1,9 +1,9 @@
 import * as SheetPrimitive from '@radix-ui/react-dialog';
 import { cva, type VariantProps } from 'class-variance-authority';
-import { XIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.js';
-import { focusRing } from '../lib/focus-ring.js';
+import { withClassName } from '../lib/with-class-name.js';
+import { ModalCloseButton, overlayClasses } from './modal-parts.js';
 
 /** A dialog that slides in from an edge (the mobile menu): same focus trap and Escape as `Dialog`. */
 export const Sheet = SheetPrimitive.Root;
@@ -38,58 +38,27 @@ export function SheetContent({
 }: SheetContentProps) {
   return (
     <SheetPrimitive.Portal>
-      <SheetPrimitive.Overlay
-        data-slot="sheet-overlay"
-        className="fixed inset-0 z-50 bg-overlay data-[state=open]:animate-fade-in data-[state=closed]:animate-fade-out"
-      />
+      <SheetPrimitive.Overlay data-slot="sheet-overlay" className={overlayClasses} />
       <SheetPrimitive.Content
         data-slot="sheet-content"
         className={cn(sheetVariants({ side }), className)}
         {...props}
       >
         {children}
-        <SheetPrimitive.Close
-          className={cn(
-            'absolute top-4 right-4 cursor-pointer rounded-sm text-muted-foreground transition-colors hover:text-foreground',
-            focusRing,
-          )}
-        >
-          <XIcon className="size-4" aria-hidden="true" />
-          <span className="sr-only">{closeLabel}</span>
-        </SheetPrimitive.Close>
+        <ModalCloseButton label={closeLabel} />
       </SheetPrimitive.Content>
     </SheetPrimitive.Portal>
   );
 }
 
-export function SheetHeader({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div data-slot="sheet-header" className={cn('flex flex-col gap-1.5 p-4 pr-10', className)} {...props} />
-  );
-}
+export const SheetHeader = withClassName('div', 'sheet-header', 'flex flex-col gap-1.5 p-4 pr-10');
 
-export function SheetFooter({ className, ...props }: ComponentProps<'div'>) {
-  return (
-    <div data-slot="sheet-footer" className={cn('mt-auto flex flex-col gap-2 p-4', className)} {...props} />
-  );
-}
+export const SheetFooter = withClassName('div', 'sheet-footer', 'mt-auto flex flex-col gap-2 p-4');
 
-export function SheetTitle({ className, ...props }: ComponentProps<typeof SheetPrimitive.Title>) {
-  return (
-    <SheetPrimitive.Title
-      data-slot="sheet-title"
-      className={cn('text-lg font-semibold', className)}
-      {...props}
-    />
-  );
-}
+export const SheetTitle = withClassName(SheetPrimitive.Title, 'sheet-title', 'text-lg font-semibold');
 
-export function SheetDescription({ className, ...props }: ComponentProps<typeof SheetPrimitive.Description>) {
-  return (
-    <SheetPrimitive.Description
-      data-slot="sheet-description"
-      className={cn('text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const SheetDescription = withClassName(
+  SheetPrimitive.Description,
+  'sheet-description',
+  'text-sm text-muted-foreground',
+);

@@ -1,5 +1,6 @@
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.js';
+import { withClassName } from '../lib/with-class-name.js';
 
 /** A real `table` (headers announced with each cell) that scrolls sideways on a phone instead of squeezing. */
 export function Table({ className, ...props }: ComponentProps<'table'>) {
@@ -10,33 +11,21 @@ export function Table({ className, ...props }: ComponentProps<'table'>) {
   );
 }
 
-export function TableHeader({ className, ...props }: ComponentProps<'thead'>) {
-  return <thead data-slot="table-header" className={cn('[&_tr]:border-b', className)} {...props} />;
-}
+export const TableHeader = withClassName('thead', 'table-header', '[&_tr]:border-b');
 
-export function TableBody({ className, ...props }: ComponentProps<'tbody'>) {
-  return <tbody data-slot="table-body" className={cn('[&_tr:last-child]:border-0', className)} {...props} />;
-}
+export const TableBody = withClassName('tbody', 'table-body', '[&_tr:last-child]:border-0');
 
-export function TableFooter({ className, ...props }: ComponentProps<'tfoot'>) {
-  return (
-    <tfoot
-      data-slot="table-footer"
-      className={cn('border-t bg-muted/50 font-medium [&>tr]:last:border-b-0', className)}
-      {...props}
-    />
-  );
-}
+export const TableFooter = withClassName(
+  'tfoot',
+  'table-footer',
+  'border-t bg-muted/50 font-medium [&>tr]:last:border-b-0',
+);
 
-export function TableRow({ className, ...props }: ComponentProps<'tr'>) {
-  return (
-    <tr
-      data-slot="table-row"
-      className={cn('border-b border-border transition-colors hover:bg-muted/50', className)}
-      {...props}
-    />
-  );
-}
+export const TableRow = withClassName(
+  'tr',
+  'table-row',
+  'border-b border-border transition-colors hover:bg-muted/50',
+);
 
 export function TableHead({ className, scope = 'col', ...props }: ComponentProps<'th'>) {
   return (
@@ -52,16 +41,6 @@ export function TableHead({ className, scope = 'col', ...props }: ComponentProps
   );
 }
 
-export function TableCell({ className, ...props }: ComponentProps<'td'>) {
-  return <td data-slot="table-cell" className={cn('p-3 align-middle', className)} {...props} />;
-}
+export const TableCell = withClassName('td', 'table-cell', 'p-3 align-middle');
 
-export function TableCaption({ className, ...props }: ComponentProps<'caption'>) {
-  return (
-    <caption
-      data-slot="table-caption"
-      className={cn('mt-4 text-sm text-muted-foreground', className)}
-      {...props}
-    />
-  );
-}
+export const TableCaption = withClassName('caption', 'table-caption', 'mt-4 text-sm text-muted-foreground');

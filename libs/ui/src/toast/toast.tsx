@@ -4,22 +4,16 @@ import { XIcon } from 'lucide-react';
 import type { ComponentProps } from 'react';
 import { cn } from '../lib/cn.js';
 import { focusRing } from '../lib/focus-ring.js';
+import { withClassName } from '../lib/with-class-name.js';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
-export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
-  return (
-    <ToastPrimitive.Viewport
-      data-slot="toast-viewport"
-      className={cn(
-        'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none',
-        'sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-105',
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const ToastViewport = withClassName(
+  ToastPrimitive.Viewport,
+  'toast-viewport',
+  'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none',
+  'sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-105',
+);
 
 const toastVariants = cva(
   [
@@ -57,21 +51,14 @@ export function Toast({ className, variant, ...props }: ToastProps) {
   );
 }
 
-export function ToastAction({ className, ...props }: ComponentProps<typeof ToastPrimitive.Action>) {
-  return (
-    <ToastPrimitive.Action
-      data-slot="toast-action"
-      className={cn(
-        'inline-flex h-8 shrink-0 cursor-pointer items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium',
-        'transition-colors hover:bg-secondary disabled:pointer-events-none disabled:opacity-50',
-        'group-[.destructive]:border-destructive-foreground/40 group-[.destructive]:hover:bg-destructive-foreground/10',
-        focusRing,
-        className,
-      )}
-      {...props}
-    />
-  );
-}
+export const ToastAction = withClassName(
+  ToastPrimitive.Action,
+  'toast-action',
+  'inline-flex h-8 shrink-0 cursor-pointer items-center justify-center rounded-md border border-border bg-transparent px-3 text-sm font-medium',
+  'transition-colors hover:bg-secondary disabled:pointer-events-none disabled:opacity-50',
+  'group-[.destructive]:border-destructive-foreground/40 group-[.destructive]:hover:bg-destructive-foreground/10',
+  focusRing,
+);
 
 export function ToastClose({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) {
   return (
@@ -91,22 +78,10 @@ export function ToastClose({ className, ...props }: ComponentProps<typeof ToastP
   );
 }
 
-export function ToastTitle({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) {
-  return (
-    <ToastPrimitive.Title
-      data-slot="toast-title"
-      className={cn('text-sm font-semibold', className)}
-      {...props}
-    />
-  );
-}
+export const ToastTitle = withClassName(ToastPrimitive.Title, 'toast-title', 'text-sm font-semibold');
 
-export function ToastDescription({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) {
-  return (
-    <ToastPrimitive.Description
-      data-slot="toast-description"
-      className={cn('text-sm opacity-90', className)}
-      {...props}
-    />
-  );
-}
+export const ToastDescription = withClassName(
+  ToastPrimitive.Description,
+  'toast-description',
+  'text-sm opacity-90',
+);
