@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
+import { definedOnly } from '@app/domain';
 import { hashSessionToken, isWellFormedSessionToken, newSessionToken } from './session-token.js';
 
 export interface SessionSettings {
@@ -127,8 +128,4 @@ interface SessionRow {
   last_seen_at: Date;
   expires_at: Date;
   revoked_at: Date | null;
-}
-
-function definedOnly<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

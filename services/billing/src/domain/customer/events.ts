@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventTypesOf } from '@app/domain';
 import { idSchema, isoDateTimeSchema, paymentProviderNameSchema } from '@app/contracts';
 
 /**
@@ -7,7 +8,7 @@ import { idSchema, isoDateTimeSchema, paymentProviderNameSchema } from '@app/con
  * provider, so switching PAYMENT_PROVIDER makes a new one rather than charging a customer id the other
  * provider has never heard of.
  */
-export const customerCreatedSchema = z.object({
+const customerCreatedSchema = z.object({
   type: z.literal('CustomerCreated'),
   data: z.object({
     userId: idSchema,
@@ -19,4 +20,4 @@ export const customerCreatedSchema = z.object({
 
 export const customerEventSchema = z.discriminatedUnion('type', [customerCreatedSchema]);
 export type CustomerEvent = z.infer<typeof customerEventSchema>;
-export const customerEventTypes = customerEventSchema.options.map((option) => option.shape.type.value);
+export const customerEventTypes = eventTypesOf(customerEventSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventTypesOf } from '@app/domain';
 import { idSchema, invoiceNumberSchema, isoDateTimeSchema } from '@app/contracts';
 
 /**
@@ -22,7 +23,7 @@ const invoiceFacts = {
   currency: z.literal('usd'),
 };
 
-export const invoiceIssuedSchema = z.object({
+const invoiceIssuedSchema = z.object({
   type: z.literal('InvoiceIssued'),
   data: z.object({
     ...invoiceFacts,
@@ -36,7 +37,7 @@ export const invoiceIssuedSchema = z.object({
   }),
 });
 
-export const invoicePaidSchema = z.object({
+const invoicePaidSchema = z.object({
   type: z.literal('InvoicePaid'),
   data: z.object({ ...invoiceFacts, paymentId: idSchema, paidAt: isoDateTimeSchema }),
 });
@@ -45,7 +46,7 @@ export const invoicePaidSchema = z.object({
  * A collection attempt begins: recorded before the provider is asked, with the customer and card it charges, so
  * an attempt cut short by a crash is resumed with the same parameters (and the same idempotency key).
  */
-export const invoicePaymentAttemptedSchema = z.object({
+const invoicePaymentAttemptedSchema = z.object({
   type: z.literal('InvoicePaymentAttempted'),
   data: z.object({
     invoiceId: idSchema,
@@ -60,7 +61,7 @@ export const invoicePaymentAttemptedSchema = z.object({
 });
 
 /** The attempt was declined, in the provider's code and words; `nextAttemptAt` is null when none is scheduled. */
-export const invoicePaymentFailedSchema = z.object({
+const invoicePaymentFailedSchema = z.object({
   type: z.literal('InvoicePaymentFailed'),
   data: z.object({
     invoiceId: idSchema,
@@ -75,7 +76,7 @@ export const invoicePaymentFailedSchema = z.object({
 });
 
 /** The last scheduled retry failed: the renewal is overdue and tenancy suspends its subscription. */
-export const invoiceOverdueSchema = z.object({
+const invoiceOverdueSchema = z.object({
   type: z.literal('InvoiceOverdue'),
   data: z.object({ ...invoiceFacts, subscriptionId: idSchema, overdueAt: isoDateTimeSchema }),
 });
@@ -89,8 +90,4 @@ export const invoiceEventSchema = z.discriminatedUnion('type', [
 ]);
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
 export type InvoiceIssued = z.infer<typeof invoiceIssuedSchema>;
-export type InvoicePaid = z.infer<typeof invoicePaidSchema>;
-export type InvoicePaymentAttempted = z.infer<typeof invoicePaymentAttemptedSchema>;
-export type InvoicePaymentFailed = z.infer<typeof invoicePaymentFailedSchema>;
-export type InvoiceOverdue = z.infer<typeof invoiceOverdueSchema>;
-export const invoiceEventTypes = invoiceEventSchema.options.map((option) => option.shape.type.value);
+export const invoiceEventTypes = eventTypesOf(invoiceEventSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventTypesOf } from '@app/domain';
 import {
   idSchema,
   isoDateTimeSchema,
@@ -16,7 +17,7 @@ import {
  * `checkout`: the buyer confirms it in the browser. `renewal`: one off-session charge of the saved card for a
  * renewal invoice, decided at once by the provider (one payment per collection attempt).
  */
-export const paymentKindSchema = z.enum(['checkout', 'renewal']);
+const paymentKindSchema = z.enum(['checkout', 'renewal']);
 
 const paymentFacts = {
   paymentId: idSchema,
@@ -35,12 +36,12 @@ const paymentFacts = {
   invoiceId: idSchema.optional(),
 };
 
-export const cardSummarySchema = z.object({
+const cardSummarySchema = z.object({
   brand: z.string().min(1).max(40),
   last4: z.string().regex(/^\d{4}$/),
 });
 
-export const paymentCreatedSchema = z.object({
+const paymentCreatedSchema = z.object({
   type: z.literal('PaymentCreated'),
   data: z.object({
     ...paymentFacts,
@@ -49,7 +50,7 @@ export const paymentCreatedSchema = z.object({
   }),
 });
 
-export const paymentSucceededSchema = z.object({
+const paymentSucceededSchema = z.object({
   type: z.literal('PaymentSucceeded'),
   data: z.object({
     ...paymentFacts,
@@ -61,7 +62,7 @@ export const paymentSucceededSchema = z.object({
 });
 
 /** One attempt declined; the customer may try again with another card (Stripe's requires_payment_method). */
-export const paymentFailedSchema = z.object({
+const paymentFailedSchema = z.object({
   type: z.literal('PaymentFailed'),
   data: z.object({
     paymentId: idSchema,
@@ -82,6 +83,4 @@ export const paymentEventSchema = z.discriminatedUnion('type', [
 ]);
 export type PaymentEvent = z.infer<typeof paymentEventSchema>;
 export type PaymentCreated = z.infer<typeof paymentCreatedSchema>;
-export type PaymentSucceeded = z.infer<typeof paymentSucceededSchema>;
-export type PaymentFailed = z.infer<typeof paymentFailedSchema>;
-export const paymentEventTypes = paymentEventSchema.options.map((option) => option.shape.type.value);
+export const paymentEventTypes = eventTypesOf(paymentEventSchema);

@@ -1,5 +1,5 @@
 import type { ProductEvent } from './events.js';
-import { IllegalStateError, NotFoundError, assertNever, type Decider } from '@app/domain';
+import { IllegalStateError, NotFoundError, assertNever, definedOnly, type Decider } from '@app/domain';
 import type { ChangeProduct, CreateProduct, DeleteProduct, ProductCommand } from './commands.js';
 import { evolve, initialState, type ProductDetails, type ProductState } from './product.js';
 
@@ -59,10 +59,6 @@ export const productDecider: Decider<ProductState, ProductCommand, ProductEvent>
   evolve,
   decide,
 };
-
-function definedOnly(details: Partial<ProductDetails>): Partial<ProductDetails> {
-  return Object.fromEntries(Object.entries(details).filter(([, value]) => value !== undefined));
-}
 
 function sameDetails(a: ProductDetails, b: ProductDetails): boolean {
   return (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventTypesOf } from '@app/domain';
 import { idSchema, isoDateTimeSchema, productIconSchema } from '@app/contracts';
 
 /**
@@ -18,28 +19,28 @@ const productDetails = {
   features: z.array(z.string()),
 };
 
-export const productCreatedSchema = z.object({
+const productCreatedSchema = z.object({
   type: z.literal('ProductCreated'),
   data: z.object({ ...productDetails, isActive: z.boolean(), createdAt: isoDateTimeSchema }),
 });
 
 /** Carries every detail after the change, so a reader never needs the previous event to know the product. */
-export const productUpdatedSchema = z.object({
+const productUpdatedSchema = z.object({
   type: z.literal('ProductUpdated'),
   data: z.object({ ...productDetails, updatedAt: isoDateTimeSchema }),
 });
 
-export const productActivatedSchema = z.object({
+const productActivatedSchema = z.object({
   type: z.literal('ProductActivated'),
   data: z.object({ productId: idSchema, activatedAt: isoDateTimeSchema }),
 });
 
-export const productDeactivatedSchema = z.object({
+const productDeactivatedSchema = z.object({
   type: z.literal('ProductDeactivated'),
   data: z.object({ productId: idSchema, deactivatedAt: isoDateTimeSchema }),
 });
 
-export const productDeletedSchema = z.object({
+const productDeletedSchema = z.object({
   type: z.literal('ProductDeleted'),
   data: z.object({ productId: idSchema, name: z.string(), slug: z.string(), deletedAt: isoDateTimeSchema }),
 });
@@ -53,10 +54,4 @@ export const productEventSchema = z.discriminatedUnion('type', [
 ]);
 
 export type ProductEvent = z.infer<typeof productEventSchema>;
-export type ProductCreated = z.infer<typeof productCreatedSchema>;
-export type ProductUpdated = z.infer<typeof productUpdatedSchema>;
-export type ProductActivated = z.infer<typeof productActivatedSchema>;
-export type ProductDeactivated = z.infer<typeof productDeactivatedSchema>;
-export type ProductDeleted = z.infer<typeof productDeletedSchema>;
-export type ProductEventType = ProductEvent['type'];
-export const productEventTypes = productEventSchema.options.map((option) => option.shape.type.value);
+export const productEventTypes = eventTypesOf(productEventSchema);

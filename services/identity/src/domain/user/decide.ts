@@ -1,6 +1,6 @@
 import type { NotificationPreferences, UserRole } from '@app/contracts';
 import type { UserEvent } from './events.js';
-import { IllegalStateError, NotFoundError, assertNever, type Decider } from '@app/domain';
+import { IllegalStateError, NotFoundError, assertNever, definedOnly, type Decider } from '@app/domain';
 import type { DeactivateUser, RecordPasswordSet, RegisterUser, UserCommand } from './commands.js';
 import { evolve, initialState, type ActiveUser, type UserProfile, type UserState } from './user.js';
 
@@ -96,10 +96,6 @@ export const userDecider: Decider<UserState, UserCommand, UserEvent> = {
   evolve,
   decide,
 };
-
-function definedOnly(changes: Partial<UserProfile>): Partial<UserProfile> {
-  return Object.fromEntries(Object.entries(changes).filter(([, value]) => value !== undefined));
-}
 
 function sameProfile(a: UserProfile, b: UserProfile): boolean {
   return (

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventTypesOf } from '@app/domain';
 import {
   idSchema,
   isoDateTimeSchema,
@@ -31,7 +32,7 @@ export const userRegisteredSchema = z.object({
 });
 
 /** Carries the whole profile after the change, so a reader never needs the previous event. */
-export const userProfileChangedSchema = z.object({
+const userProfileChangedSchema = z.object({
   type: z.literal('UserProfileChanged'),
   data: z.object({
     userId: idSchema,
@@ -41,18 +42,18 @@ export const userProfileChangedSchema = z.object({
   }),
 });
 
-export const userRoleChangedSchema = z.object({
+const userRoleChangedSchema = z.object({
   type: z.literal('UserRoleChanged'),
   data: z.object({ userId: idSchema, role: userRoleSchema, changedAt: isoDateTimeSchema }),
 });
 
-export const userPasswordSetSchema = z.object({
+const userPasswordSetSchema = z.object({
   type: z.literal('UserPasswordSet'),
   data: z.object({ userId: idSchema, setAt: isoDateTimeSchema }),
 });
 
 /** Carries all three switches after the change, like UserProfileChanged carries the whole profile. */
-export const userNotificationPreferencesChangedSchema = z.object({
+const userNotificationPreferencesChangedSchema = z.object({
   type: z.literal('UserNotificationPreferencesChanged'),
   data: z.object({
     userId: idSchema,
@@ -61,7 +62,7 @@ export const userNotificationPreferencesChangedSchema = z.object({
   }),
 });
 
-export const userDeactivatedSchema = z.object({
+const userDeactivatedSchema = z.object({
   type: z.literal('UserDeactivated'),
   data: z.object({ userId: idSchema, deactivatedAt: isoDateTimeSchema }),
 });
@@ -76,11 +77,4 @@ export const userEventSchema = z.discriminatedUnion('type', [
 ]);
 
 export type UserEvent = z.infer<typeof userEventSchema>;
-export type UserRegistered = z.infer<typeof userRegisteredSchema>;
-export type UserProfileChanged = z.infer<typeof userProfileChangedSchema>;
-export type UserRoleChanged = z.infer<typeof userRoleChangedSchema>;
-export type UserPasswordSet = z.infer<typeof userPasswordSetSchema>;
-export type UserNotificationPreferencesChanged = z.infer<typeof userNotificationPreferencesChangedSchema>;
-export type UserDeactivated = z.infer<typeof userDeactivatedSchema>;
-export type UserEventType = UserEvent['type'];
-export const userEventTypes = userEventSchema.options.map((option) => option.shape.type.value);
+export const userEventTypes = eventTypesOf(userEventSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventTypesOf } from '@app/domain';
 import {
   idSchema,
   isoDateTimeSchema,
@@ -13,7 +14,7 @@ import { sealedSecretSchema } from '@app/secrets/sealed-secret';
  * product ids, so a projection keeps per-tenant and per-product counts without reading another stream. The
  * metrics API key enters only sealed, bound to `subscription:<id>:metricsApiKey`. Money is integer cents.
  */
-export const subscriptionStartedSchema = z.object({
+const subscriptionStartedSchema = z.object({
   type: z.literal('SubscriptionStarted'),
   data: z.object({
     subscriptionId: idSchema,
@@ -26,7 +27,7 @@ export const subscriptionStartedSchema = z.object({
   }),
 });
 
-export const subscriptionStatusChangedSchema = z.object({
+const subscriptionStatusChangedSchema = z.object({
   type: z.literal('SubscriptionStatusChanged'),
   data: z.object({
     subscriptionId: idSchema,
@@ -39,7 +40,7 @@ export const subscriptionStatusChangedSchema = z.object({
 });
 
 /** Both endpoint fields after the change, whole. */
-export const subscriptionEndpointConfiguredSchema = z.object({
+const subscriptionEndpointConfiguredSchema = z.object({
   type: z.literal('SubscriptionEndpointConfigured'),
   data: z.object({
     subscriptionId: idSchema,
@@ -58,10 +59,4 @@ export const subscriptionEventSchema = z.discriminatedUnion('type', [
 ]);
 
 export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;
-export type SubscriptionStarted = z.infer<typeof subscriptionStartedSchema>;
-export type SubscriptionStatusChanged = z.infer<typeof subscriptionStatusChangedSchema>;
-export type SubscriptionEndpointConfigured = z.infer<typeof subscriptionEndpointConfiguredSchema>;
-export type SubscriptionEventType = SubscriptionEvent['type'];
-export const subscriptionEventTypes = subscriptionEventSchema.options.map(
-  (option) => option.shape.type.value,
-);
+export const subscriptionEventTypes = eventTypesOf(subscriptionEventSchema);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { eventTypesOf } from '@app/domain';
 import { idSchema, isoDateTimeSchema, providerGroupSchema, tenantStatusSchema } from '@app/contracts';
 import { sealedSecretSchema } from '@app/secrets/sealed-secret';
 
@@ -8,7 +9,7 @@ import { sealedSecretSchema } from '@app/secrets/sealed-secret';
  * @app/secrets, ARCHITECTURE.md "Event store"), so the event store, its backups and its replays never hold
  * one in clear. A stored type never changes incompatibly: a breaking change adds `<Type>.v2` and an upcaster.
  */
-export const tenantCreatedSchema = z.object({
+const tenantCreatedSchema = z.object({
   type: z.literal('TenantCreated'),
   data: z.object({
     tenantId: idSchema,
@@ -21,17 +22,17 @@ export const tenantCreatedSchema = z.object({
   }),
 });
 
-export const tenantRenamedSchema = z.object({
+const tenantRenamedSchema = z.object({
   type: z.literal('TenantRenamed'),
   data: z.object({ tenantId: idSchema, name: z.string(), renamedAt: isoDateTimeSchema }),
 });
 
-export const tenantStatusChangedSchema = z.object({
+const tenantStatusChangedSchema = z.object({
   type: z.literal('TenantStatusChanged'),
   data: z.object({ tenantId: idSchema, status: tenantStatusSchema, changedAt: isoDateTimeSchema }),
 });
 
-export const tenantDomainChangedSchema = z.object({
+const tenantDomainChangedSchema = z.object({
   type: z.literal('TenantDomainChanged'),
   data: z.object({ tenantId: idSchema, domainUrl: z.string().nullable(), changedAt: isoDateTimeSchema }),
 });
@@ -40,7 +41,7 @@ export const tenantDomainChangedSchema = z.object({
  * One provider group after a change, whole: a reader never needs the previous event to know the group. The
  * password's seal is bound to `tenant:<id>:<group>`, so it cannot be moved to another tenant or group.
  */
-export const providerCredentialsChangedSchema = z.object({
+const providerCredentialsChangedSchema = z.object({
   type: z.literal('ProviderCredentialsChanged'),
   data: z.object({
     tenantId: idSchema,
@@ -53,7 +54,7 @@ export const providerCredentialsChangedSchema = z.object({
 });
 
 /** The audit trail of who saw which password, and when (ARCHITECTURE.md "Decisions": Secrets). */
-export const credentialRevealedSchema = z.object({
+const credentialRevealedSchema = z.object({
   type: z.literal('CredentialRevealed'),
   data: z.object({
     tenantId: idSchema,
@@ -73,11 +74,4 @@ export const tenantEventSchema = z.discriminatedUnion('type', [
 ]);
 
 export type TenantEvent = z.infer<typeof tenantEventSchema>;
-export type TenantCreated = z.infer<typeof tenantCreatedSchema>;
-export type TenantRenamed = z.infer<typeof tenantRenamedSchema>;
-export type TenantStatusChanged = z.infer<typeof tenantStatusChangedSchema>;
-export type TenantDomainChanged = z.infer<typeof tenantDomainChangedSchema>;
-export type ProviderCredentialsChanged = z.infer<typeof providerCredentialsChangedSchema>;
-export type CredentialRevealed = z.infer<typeof credentialRevealedSchema>;
-export type TenantEventType = TenantEvent['type'];
-export const tenantEventTypes = tenantEventSchema.options.map((option) => option.shape.type.value);
+export const tenantEventTypes = eventTypesOf(tenantEventSchema);
