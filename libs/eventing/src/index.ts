@@ -44,3 +44,5 @@ export { EventStoreUnavailableError, isStorageUnavailable } from './storage-unav
 export * from './leases.js';
 export { inTransaction } from './postgres/transaction.js';
 export * from './aggregate.js';
+export * from './stored-event-decoder.js';
+export * from './projections/batch-projection.js';

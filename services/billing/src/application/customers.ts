@@ -1,6 +1,6 @@
-import { defineAggregate, type RecordedEvent } from '@app/eventing';
+import { defineAggregate, storedEventDecoder } from '@app/eventing';
 import { customerDecider } from '../domain/customer/decide.js';
-import { customerEventSchema, type CustomerEvent } from '../domain/customer/events.js';
+import { customerEventSchema } from '../domain/customer/events.js';
 
 /**
  * A buyer's customers at the payment providers. The stream is keyed by the buyer's user id: one per buyer, found
@@ -9,6 +9,5 @@ import { customerEventSchema, type CustomerEvent } from '../domain/customer/even
 export const customers = defineAggregate({
   category: 'billing_customer',
   decider: customerDecider,
-  decode: (recorded: RecordedEvent): CustomerEvent =>
-    customerEventSchema.parse({ type: recorded.type, data: recorded.data }),
+  decode: storedEventDecoder(customerEventSchema),
 });

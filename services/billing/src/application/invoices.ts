@@ -1,6 +1,6 @@
-import { defineAggregate, type RecordedEvent } from '@app/eventing';
+import { defineAggregate, storedEventDecoder } from '@app/eventing';
 import { invoiceDecider } from '../domain/invoice/decide.js';
-import { invoiceEventSchema, type InvoiceEvent } from '../domain/invoice/events.js';
+import { invoiceEventSchema } from '../domain/invoice/events.js';
 
 /**
  * An invoice, paid at checkout or issued for a renewal and collected: its stream category, its decider, and how
@@ -9,6 +9,5 @@ import { invoiceEventSchema, type InvoiceEvent } from '../domain/invoice/events.
 export const invoices = defineAggregate({
   category: 'billing_invoice',
   decider: invoiceDecider,
-  decode: (recorded: RecordedEvent): InvoiceEvent =>
-    invoiceEventSchema.parse({ type: recorded.type, data: recorded.data }),
+  decode: storedEventDecoder(invoiceEventSchema),
 });

@@ -1,6 +1,6 @@
-import { defineAggregate, type RecordedEvent } from '@app/eventing';
+import { defineAggregate, storedEventDecoder } from '@app/eventing';
 import { paymentDecider } from '../domain/payment/decide.js';
-import { paymentEventSchema, type PaymentEvent } from '../domain/payment/events.js';
+import { paymentEventSchema } from '../domain/payment/events.js';
 
 /**
  * One charge at the provider, a checkout's or a renewal's: its stream category, its decider, and how a stored
@@ -9,6 +9,5 @@ import { paymentEventSchema, type PaymentEvent } from '../domain/payment/events.
 export const payments = defineAggregate({
   category: 'billing_payment',
   decider: paymentDecider,
-  decode: (recorded: RecordedEvent): PaymentEvent =>
-    paymentEventSchema.parse({ type: recorded.type, data: recorded.data }),
+  decode: storedEventDecoder(paymentEventSchema),
 });

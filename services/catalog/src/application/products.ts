@@ -1,5 +1,5 @@
-import { defineAggregate, streamOf, type RecordedEvent } from '@app/eventing';
-import { productEventSchema, type ProductEvent } from '../domain/product/events.js';
+import { defineAggregate, streamOf, storedEventDecoder } from '@app/eventing';
+import { productEventSchema } from '../domain/product/events.js';
 import { productDecider } from '../domain/product/decide.js';
 
 /**
@@ -9,8 +9,7 @@ import { productDecider } from '../domain/product/decide.js';
 export const products = defineAggregate({
   category: 'catalog_product',
   decider: productDecider,
-  decode: (recorded: RecordedEvent): ProductEvent =>
-    productEventSchema.parse({ type: recorded.type, data: recorded.data }),
+  decode: storedEventDecoder(productEventSchema),
 });
 
 export const productStream = (productId: string): string => streamOf(products, productId);

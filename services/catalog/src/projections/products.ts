@@ -1,20 +1,20 @@
 import type pg from 'pg';
 import { dollarsFromCents, type Product, type ProductIcon } from '@app/contracts';
-import { productEventSchema, productEventTypes } from '../domain/product/events.js';
-import type { Projection, RecordedEvent } from '@app/eventing';
+import { productEventTypes } from '../domain/product/events.js';
+import { batchProjection, rowTable, type RecordedEvent } from '@app/eventing';
+import { products } from '../application/products.js';
 
 /** The `products` read model (migrations/001_products.sql): one row per product that is not deleted. */
-export const productsProjection: Projection = {
+export const productsProjection = batchProjection({
   name: 'catalog.products.v1',
   eventTypes: productEventTypes,
-  apply: (event, tx) => applyProductEvents([event], tx),
   applyBatch: applyProductEvents,
   async reset(tx) {
     await tx.query('TRUNCATE products');
   },
-};
+});
 
-/** A products row as the batch builds it before writing; names follow the table's columns. */
+/** A products row as the batch writes it; names follow the table's columns. */
 interface PendingRow {
   id: string;
   name: string;
@@ -31,21 +31,32 @@ interface PendingRow {
   updated_at: string;
 }
 
-/**
- * Applies events in log order with as few round trips as possible (a rebuild replays every event): products
- * created in this batch are folded in memory and written by one multi-row insert at the end; events for
- * products created earlier update their rows directly. One event at a time goes through the same code.
- */
+const productRows = rowTable<PendingRow>('products', {
+  id: 'uuid',
+  name: 'text',
+  slug: 'text',
+  description: 'text',
+  base_price_cents: 'bigint',
+  category: 'text',
+  color: 'text',
+  icon: 'text',
+  features: 'jsonb',
+  is_active: 'boolean',
+  revision: 'bigint',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+});
+
+/** Applies events in log order; products created in the batch are written together at its end (rowTable). */
 async function applyProductEvents(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
-  const created = new Map<string, PendingRow>();
+  const rows = productRows.batch(tx);
   for (const recorded of events) {
-    const event = productEventSchema.parse({ type: recorded.type, data: recorded.data });
+    const event = products.decode(recorded);
     const revision = recorded.revision;
-    const pending = created.get(event.data.productId);
     switch (event.type) {
       case 'ProductCreated': {
         const { productId, basePriceCents, isActive, createdAt, ...rest } = event.data;
-        created.set(productId, {
+        rows.insert({
           ...rest,
           id: productId,
           base_price_cents: basePriceCents,
@@ -58,65 +69,27 @@ async function applyProductEvents(events: readonly RecordedEvent[], tx: pg.PoolC
       }
       case 'ProductUpdated': {
         const { productId, basePriceCents, updatedAt, ...rest } = event.data;
-        if (pending) {
-          Object.assign(pending, rest, { base_price_cents: basePriceCents, revision, updated_at: updatedAt });
-          break;
-        }
-        await tx.query(
-          `UPDATE products SET name = $2, slug = $3, description = $4, base_price_cents = $5, category = $6,
-             color = $7, icon = $8, features = $9, revision = $10, updated_at = $11
-           WHERE id = $1`,
-          [
-            productId,
-            rest.name,
-            rest.slug,
-            rest.description,
-            basePriceCents,
-            rest.category,
-            rest.color,
-            rest.icon,
-            JSON.stringify(rest.features),
-            revision,
-            updatedAt,
-          ],
-        );
+        await rows.update(productId, {
+          ...rest,
+          base_price_cents: basePriceCents,
+          revision,
+          updated_at: updatedAt,
+        });
         break;
       }
       case 'ProductActivated':
       case 'ProductDeactivated': {
         const isActive = event.type === 'ProductActivated';
         const at = event.type === 'ProductActivated' ? event.data.activatedAt : event.data.deactivatedAt;
-        if (pending) {
-          Object.assign(pending, { is_active: isActive, revision, updated_at: at });
-          break;
-        }
-        await tx.query('UPDATE products SET is_active = $2, revision = $3, updated_at = $4 WHERE id = $1', [
-          event.data.productId,
-          isActive,
-          revision,
-          at,
-        ]);
+        await rows.update(event.data.productId, { is_active: isActive, revision, updated_at: at });
         break;
       }
       case 'ProductDeleted':
-        if (pending) created.delete(event.data.productId);
-        else await tx.query('DELETE FROM products WHERE id = $1', [event.data.productId]);
+        await rows.delete(event.data.productId);
         break;
     }
   }
-  if (created.size > 0) {
-    await tx.query(
-      `INSERT INTO products (id, name, slug, description, base_price_cents, category, color, icon, features,
-         is_active, revision, created_at, updated_at)
-       SELECT id, name, slug, description, base_price_cents, category, color, icon, features, is_active, revision,
-         created_at, updated_at
-       FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, name text, slug text, description text,
-         base_price_cents bigint, category text, color text, icon text, features jsonb, is_active boolean,
-         revision bigint, created_at timestamptz, updated_at timestamptz)
-       ON CONFLICT (id) DO NOTHING`,
-      [JSON.stringify([...created.values()])],
-    );
-  }
+  await rows.flush();
 }
 
 interface ProductRow {

@@ -1,6 +1,6 @@
-import { defineAggregate, type RecordedEvent } from '@app/eventing';
+import { defineAggregate, storedEventDecoder } from '@app/eventing';
 import { userDecider } from '../domain/user/decide.js';
-import { userEventSchema, type UserEvent } from '../domain/user/events.js';
+import { userEventSchema } from '../domain/user/events.js';
 
 /**
  * Identity's one aggregate, an account: its stream category, its decider, and how a stored event is read back
@@ -9,6 +9,5 @@ import { userEventSchema, type UserEvent } from '../domain/user/events.js';
 export const users = defineAggregate({
   category: 'identity_user',
   decider: userDecider,
-  decode: (recorded: RecordedEvent): UserEvent =>
-    userEventSchema.parse({ type: recorded.type, data: recorded.data }),
+  decode: storedEventDecoder(userEventSchema),
 });

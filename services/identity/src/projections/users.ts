@@ -1,20 +1,20 @@
 import type pg from 'pg';
 import { defaultNotificationPreferences } from '@app/contracts';
-import { userEventSchema, userEventTypes } from '../domain/user/events.js';
-import type { Projection, RecordedEvent } from '@app/eventing';
+import { userEventTypes } from '../domain/user/events.js';
+import { batchProjection, rowTable, type RecordedEvent } from '@app/eventing';
+import { users } from '../application/users.js';
 
 /** The `users` read model (migrations/001_users.sql, 108): one row per account, deactivated ones included. */
-export const usersProjection: Projection = {
+export const usersProjection = batchProjection({
   name: 'identity.users.v1',
   eventTypes: userEventTypes,
-  apply: (event, tx) => applyUserEvents([event], tx),
   applyBatch: applyUserEvents,
   async reset(tx) {
     await tx.query('TRUNCATE users');
   },
-};
+});
 
-/** A users row as the batch builds it before writing; names follow the table's columns. */
+/** A users row as the batch writes it; names follow the table's columns. */
 interface PendingRow {
   id: string;
   email: string;
@@ -31,22 +31,33 @@ interface PendingRow {
   updated_at: string;
 }
 
-/**
- * Applies events in log order with as few round trips as possible (a rebuild replays every event): users
- * registered in this batch are folded in memory and written by one multi-row insert at the end; events for
- * users registered earlier update their rows directly. One event at a time goes through the same code.
- */
+const userRows = rowTable<PendingRow>('users', {
+  id: 'uuid',
+  email: 'text',
+  first_name: 'text',
+  last_name: 'text',
+  role: 'text',
+  profile_image_url: 'text',
+  is_active: 'boolean',
+  notify_email: 'boolean',
+  notify_push: 'boolean',
+  notify_security_alerts: 'boolean',
+  revision: 'bigint',
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+});
+
+/** Applies events in log order; users registered in the batch are written together at its end (rowTable). */
 async function applyUserEvents(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
-  const registered = new Map<string, PendingRow>();
+  const rows = userRows.batch(tx);
   for (const recorded of events) {
-    const event = userEventSchema.parse({ type: recorded.type, data: recorded.data });
+    const event = users.decode(recorded);
     const revision = recorded.revision;
-    const change = (columns: Partial<PendingRow>) =>
-      changeRow(tx, registered.get(event.data.userId), event.data.userId, { ...columns, revision });
+    const change = (columns: Partial<PendingRow>) => rows.update(event.data.userId, { ...columns, revision });
     switch (event.type) {
       case 'UserRegistered': {
         const { userId, firstName, lastName, registeredAt, email, role } = event.data;
-        registered.set(userId, {
+        rows.insert({
           id: userId,
           email,
           first_name: firstName,
@@ -96,36 +107,5 @@ async function applyUserEvents(events: readonly RecordedEvent[], tx: pg.PoolClie
         break;
     }
   }
-  if (registered.size > 0) {
-    await tx.query(
-      `INSERT INTO users (id, email, first_name, last_name, role, profile_image_url, is_active, notify_email,
-         notify_push, notify_security_alerts, revision, created_at, updated_at)
-       SELECT id, email, first_name, last_name, role, profile_image_url, is_active, notify_email, notify_push,
-         notify_security_alerts, revision, created_at, updated_at
-       FROM jsonb_to_recordset($1::jsonb) AS r(id uuid, email text, first_name text, last_name text, role text,
-         profile_image_url text, is_active boolean, notify_email boolean, notify_push boolean,
-         notify_security_alerts boolean, revision bigint, created_at timestamptz, updated_at timestamptz)
-       ON CONFLICT (id) DO NOTHING`,
-      [JSON.stringify([...registered.values()])],
-    );
-  }
-}
-
-/** A user registered in this batch is changed in memory; one registered before, by an UPDATE of its row. */
-async function changeRow(
-  tx: pg.PoolClient,
-  pending: PendingRow | undefined,
-  userId: string,
-  columns: Partial<PendingRow>,
-): Promise<void> {
-  if (pending) {
-    Object.assign(pending, columns);
-    return;
-  }
-  const entries = Object.entries(columns);
-  const assignments = entries.map(([column], index) => `${column} = $${index + 2}`).join(', ');
-  await tx.query(`UPDATE users SET ${assignments} WHERE id = $1`, [
-    userId,
-    ...entries.map(([, value]) => value),
-  ]);
+  await rows.flush();
 }

@@ -1,6 +1,6 @@
-import { defineAggregate, type RecordedEvent } from '@app/eventing';
+import { defineAggregate, storedEventDecoder } from '@app/eventing';
 import { subscriptionDecider } from '../domain/subscription/decide.js';
-import { subscriptionEventSchema, type SubscriptionEvent } from '../domain/subscription/events.js';
+import { subscriptionEventSchema } from '../domain/subscription/events.js';
 
 /**
  * A tenant's subscription to a product: its stream category, its decider, and how a stored event is read back
@@ -9,6 +9,5 @@ import { subscriptionEventSchema, type SubscriptionEvent } from '../domain/subsc
 export const subscriptions = defineAggregate({
   category: 'tenancy_subscription',
   decider: subscriptionDecider,
-  decode: (recorded: RecordedEvent): SubscriptionEvent =>
-    subscriptionEventSchema.parse({ type: recorded.type, data: recorded.data }),
+  decode: storedEventDecoder(subscriptionEventSchema),
 });

@@ -1,27 +1,27 @@
 import type pg from 'pg';
-import { subscriptionEventSchema, subscriptionEventTypes } from '../domain/subscription/events.js';
-import type { Projection, RecordedEvent } from '@app/eventing';
+import { subscriptionEventTypes } from '../domain/subscription/events.js';
+import { batchProjection, type RecordedEvent } from '@app/eventing';
+import { subscriptions } from '../application/subscriptions.js';
 
 /**
  * The `subscriptions` read model (migrations/102_subscriptions.sql), plus the per-tenant counts on `tenants`
  * (subscription_count, active_subscriptions) in the same transaction, so a tenant row never disagrees with
  * the subscription list. The sealed metrics key is reduced to a flag: ciphertext never reaches a read model.
  */
-export const subscriptionsProjection: Projection = {
+export const subscriptionsProjection = batchProjection({
   name: 'tenancy.subscriptions.v1',
   eventTypes: subscriptionEventTypes,
-  apply: (event, tx) => applySubscriptionEvents([event], tx),
   applyBatch: applySubscriptionEvents,
   async reset(tx) {
     await tx.query('TRUNCATE subscriptions');
     await tx.query('UPDATE tenants SET subscription_count = 0, active_subscriptions = 0');
   },
-};
+});
 
 async function applySubscriptionEvents(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
   const touchedTenants = new Set<string>();
   for (const recorded of events) {
-    const event = subscriptionEventSchema.parse({ type: recorded.type, data: recorded.data });
+    const event = subscriptions.decode(recorded);
     const revision = recorded.revision;
     touchedTenants.add(event.data.tenantId);
     switch (event.type) {
