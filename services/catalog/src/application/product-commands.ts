@@ -7,12 +7,18 @@ import {
   type Product,
 } from '@app/contracts';
 import type { ProductEvent } from '../domain/product/events.js';
-import { aggregateStore, type CommandOptions, type CommandResult, type EventStore } from '@app/eventing';
+import {
+  aggregateStore,
+  withReservation,
+  type CommandOptions,
+  type CommandResult,
+  type EventStore,
+  type UniqueValueReservations,
+} from '@app/eventing';
 import type { z } from 'zod';
 import type { createProductBodySchema, patchProductBodySchema } from '@app/contracts';
 import type { ProductDetails, ProductState } from '../domain/product/product.js';
 import { products } from './products.js';
-import type { SlugReservations } from './slug-reservations.js';
 
 type CreateBody = z.output<typeof createProductBodySchema>;
 type PatchBody = z.output<typeof patchProductBodySchema>;
@@ -20,7 +26,7 @@ export type ProductCommandResult = CommandResult<ProductState, ProductEvent> & {
 
 export interface ProductCommandsDeps {
   eventStore: EventStore;
-  slugs: SlugReservations;
+  slugs: UniqueValueReservations;
   now: () => Date;
   newId?: () => string;
 }
@@ -29,25 +35,12 @@ export interface ProductCommandsDeps {
 export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }: ProductCommandsDeps) {
   const { handle } = aggregateStore(eventStore, products);
 
-  async function withSlug<T>(slug: string | undefined, productId: string, run: () => Promise<T>): Promise<T> {
-    const reservedNow = slug === undefined ? false : await slugs.reserve(slug, productId);
-    try {
-      return await run();
-    } catch (error) {
-      if (reservedNow && slug !== undefined) await slugs.release(slug, productId);
-      throw error;
-    }
-  }
-
   async function afterChange(productId: string, result: CommandResult<ProductState, ProductEvent>) {
     const changedSlug = result.newEvents.some(
       (e) => e.type === 'ProductUpdated' || e.type === 'ProductDeleted',
     );
     if (changedSlug) {
-      await slugs.releaseAllExcept(
-        productId,
-        result.state.status === 'listed' ? result.state.details.slug : null,
-      );
+      await slugs.releaseAllExcept(productId, slugOf(result.state));
     }
     return { ...result, productId };
   }
@@ -59,7 +52,7 @@ export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }
       options: CommandOptions,
       productId = newId(),
     ): Promise<ProductCommandResult> {
-      return withSlug(body.slug, productId, async () => {
+      return withReservation(slugs, body.slug, productId, async () => {
         const result = await handle(
           productId,
           {
@@ -79,7 +72,7 @@ export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }
       body: CreateBody,
       options: CommandOptions,
     ): Promise<ProductCommandResult> {
-      return withSlug(body.slug, productId, async () => {
+      return withReservation(slugs, body.slug, productId, async () => {
         const result = await handle(
           productId,
           {
@@ -94,7 +87,7 @@ export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }
     },
 
     async patch(productId: string, body: PatchBody, options: CommandOptions): Promise<ProductCommandResult> {
-      return withSlug(body.slug, productId, async () => {
+      return withReservation(slugs, body.slug, productId, async () => {
         const result = await handle(
           productId,
           {
@@ -120,6 +113,11 @@ export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }
 }
 
 export type ProductCommands = ReturnType<typeof createProductCommands>;
+
+/** The slug a product holds: none once it is deleted. */
+export function slugOf(state: ProductState): string | null {
+  return state.status === 'listed' ? state.details.slug : null;
+}
 
 function fullDetails(body: CreateBody): ProductDetails {
   return {

@@ -1,10 +1,16 @@
 import { v7 as uuidv7 } from 'uuid';
 import type { NotificationPreferences, RegistrationChannel, UserRole } from '@app/contracts';
 import type { UserEvent } from '../domain/user/events.js';
-import { aggregateStore, type CommandOptions, type CommandResult, type EventStore } from '@app/eventing';
+import {
+  aggregateStore,
+  withReservation,
+  type CommandOptions,
+  type CommandResult,
+  type EventStore,
+  type UniqueValueReservations,
+} from '@app/eventing';
 import type { UserProfile, UserState } from '../domain/user/user.js';
 import type { AdminGuard } from './admin-guard.js';
-import type { EmailReservations } from './email-reservations.js';
 import { users } from './users.js';
 
 export interface Registration {
@@ -27,7 +33,7 @@ export type UserCommandResult = CommandResult<UserState, UserEvent> & { userId: 
 
 export interface UserCommandsDeps {
   eventStore: EventStore;
-  emails: EmailReservations;
+  emails: UniqueValueReservations;
   admins: AdminGuard;
   now: () => Date;
   /** Ends every session of an account (sessions.revokeAllSessions); run after each deactivation. */
@@ -41,21 +47,9 @@ export function createUserCommands(deps: UserCommandsDeps) {
   const { handle } = aggregateStore(eventStore, users);
   const at = () => ({ now: now().toISOString() });
 
-  /** Reserves a new email before `run` appends, releasing it if the command fails. */
-  async function withEmail<T>(email: string | undefined, userId: string, run: () => Promise<T>) {
-    const reservedNow = email === undefined ? false : await emails.reserve(email, userId);
-    try {
-      return await run();
-    } catch (error) {
-      if (reservedNow && email !== undefined) await emails.release(email, userId);
-      throw error;
-    }
-  }
-
   async function afterChange(userId: string, result: CommandResult<UserState, UserEvent>) {
     if (result.newEvents.some((event) => event.type === 'UserProfileChanged')) {
-      const kept = result.state.status === 'absent' ? null : result.state.profile.email;
-      await emails.releaseAllExcept(userId, kept);
+      await emails.releaseAllExcept(userId, emailOf(result.state));
     }
     return { ...result, userId };
   }
@@ -75,7 +69,7 @@ export function createUserCommands(deps: UserCommandsDeps) {
         role: registration.role,
         registeredVia: registration.registeredVia,
       };
-      return withEmail(data.email, userId, async () => {
+      return withReservation(emails, data.email, userId, async () => {
         const command = { type: 'RegisterUser', data, metadata: at() } as const;
         return { ...(await handle(userId, command, options)), userId };
       });
@@ -87,7 +81,7 @@ export function createUserCommands(deps: UserCommandsDeps) {
       options: CommandOptions,
     ): Promise<UserCommandResult> {
       const normalised = withNormalisedEmail(changes);
-      const result = await withEmail(normalised.email, userId, () =>
+      const result = await withReservation(emails, normalised.email, userId, () =>
         handle(
           userId,
           { type: 'ChangeProfile', data: { userId, changes: normalised }, metadata: at() },
@@ -111,7 +105,7 @@ export function createUserCommands(deps: UserCommandsDeps) {
       const { role, ...profile } = edit;
       const changes = withNormalisedEmail(profile);
       const run = (otherActiveAdminExists: boolean) =>
-        withEmail(changes.email, userId, () =>
+        withReservation(emails, changes.email, userId, () =>
           handle(
             userId,
             { type: 'EditUser', data: { userId, changes, role, otherActiveAdminExists }, metadata: at() },
@@ -161,6 +155,11 @@ export function createUserCommands(deps: UserCommandsDeps) {
 }
 
 export type UserCommands = ReturnType<typeof createUserCommands>;
+
+/** The email an account holds, deactivated or not. */
+export function emailOf(state: UserState): string | null {
+  return state.status === 'absent' ? null : state.profile.email;
+}
 
 /** The contracts already trim and lower-case; callers inside the service (sign-up, OIDC) may not have. */
 export function normaliseEmail(email: string): string {

@@ -3,13 +3,19 @@ import { v7 as uuidv7 } from 'uuid';
 import type { StartableSubscriptionStatus, SubscriptionPlan } from '@app/contracts';
 import type { SubscriptionEvent } from '../domain/subscription/events.js';
 import { NotFoundError, ValidationError } from '@app/domain';
-import { aggregateStore, type CommandOptions, type CommandResult, type EventStore } from '@app/eventing';
+import {
+  aggregateStore,
+  withReservation,
+  type CommandOptions,
+  type CommandResult,
+  type EventStore,
+} from '@app/eventing';
 import { encryptSecret, resealIfStale, secretContexts, type KeyRing } from '@app/secrets';
 import { subscriptionNotFound } from '../domain/subscription/decide.js';
 import type { SubscriptionState } from '../domain/subscription/subscription.js';
 import { findProductCopy } from '../projections/products-copy.js';
 import { hasLiveSubscription, tenantExists } from '../projections/subscription-queries.js';
-import { createLiveSubscriptionSlots } from './live-subscription-slots.js';
+import { createLiveSubscriptionSlots, liveSlotOf } from './live-subscription-slots.js';
 import { subscriptions } from './subscriptions.js';
 
 export const tenantNotFoundMessage = 'Tenant not found';
@@ -55,21 +61,6 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
   const slots = createLiveSubscriptionSlots(pool, eventStore);
   const at = () => ({ now: now().toISOString() });
 
-  /** Runs `command` holding the pair's slot; a slot this call took is given back if the command fails. */
-  async function inLiveSlot<T>(
-    pair: { tenantId: string; productId: string; subscriptionId: string },
-    command: () => Promise<T>,
-  ): Promise<T> {
-    const { tenantId, productId, subscriptionId } = pair;
-    const reservedNow = await slots.reserve(tenantId, productId, subscriptionId);
-    try {
-      return await command();
-    } catch (error) {
-      if (reservedNow) await slots.release(tenantId, productId, subscriptionId);
-      throw error;
-    }
-  }
-
   async function existingPair(subscriptionId: string) {
     const { state } = await store.read(subscriptionId);
     if (state.status === 'absent') throw new NotFoundError(subscriptionNotFound);
@@ -92,7 +83,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
           { path: 'productId', message: unknownProductMessage },
         ]);
       }
-      return inLiveSlot({ tenantId, productId, subscriptionId }, async () => {
+      return withReservation(slots, liveSlotOf(tenantId, productId), subscriptionId, async () => {
         const data = {
           subscriptionId,
           tenantId,
@@ -130,10 +121,11 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
         const command = { type: 'ToggleSubscriptionStatus', data, metadata: at() } as const;
         return { ...(await store.handle(subscriptionId, command, options)), subscriptionId };
       };
-      if (status === 'active') return inLiveSlot({ tenantId, productId, subscriptionId }, toggle);
+      const slot = liveSlotOf(tenantId, productId);
+      if (status === 'active') return withReservation(slots, slot, subscriptionId, toggle);
       const result = await toggle();
       // Only once the cancellation is stored: freed earlier, a concurrent start could take a slot still in use.
-      await slots.release(tenantId, productId, subscriptionId);
+      await slots.release(slot, subscriptionId);
       return result;
     },
 

@@ -13,12 +13,13 @@ import {
   type CommandOrStateFunction,
   type CommandResult,
   type EventStore,
+  type UniqueValueReservations,
 } from '@app/eventing';
 import { decryptSecret, secretContexts, type KeyRing } from '@app/secrets';
 import type { TenantCommand } from '../domain/tenant/commands.js';
 import type { TenantState } from '../domain/tenant/tenant.js';
 import { credentialChanges, namesProviderField, staleCredentialReseals } from './tenant-credentials.js';
-import { reserveTenantSlug, type TenantSlugReservations } from './tenant-slugs.js';
+import { reserveTenantSlug } from './tenant-slugs.js';
 import { tenants } from './tenants.js';
 
 export type PatchTenant = z.output<typeof patchTenantBodySchema>;
@@ -43,7 +44,7 @@ export interface RevealedPassword {
 
 export interface TenantCommandsDeps {
   eventStore: EventStore;
-  slugs: TenantSlugReservations;
+  slugs: UniqueValueReservations;
   keyRing: KeyRing;
   now: () => Date;
   newId?: () => string;

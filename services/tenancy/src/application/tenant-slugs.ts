@@ -1,21 +1,5 @@
-import type pg from 'pg';
 import { ConflictError } from '@app/domain';
-import { createUniqueValueReservations, type UniqueValueReservations } from '@app/eventing';
-
-/** Slugs are unique among tenants; a tenant keeps the slug it was created with. */
-export type TenantSlugReservations = UniqueValueReservations;
-
-export function createTenantSlugReservations(
-  db: pg.Pool,
-  currentSlugOf: (tenantId: string) => Promise<string | null>,
-): TenantSlugReservations {
-  return createUniqueValueReservations({
-    db,
-    table: { name: 'tenant_slugs', valueColumn: 'slug', ownerColumn: 'tenant_id' },
-    currentValueOf: currentSlugOf,
-    takenMessage: (slug) => `The slug "${slug}" is already used by another tenant`,
-  });
-}
+import type { UniqueValueReservations } from '@app/eventing';
 
 const maxSlugLength = 60;
 
@@ -38,7 +22,7 @@ const maxSuffix = 20;
  * id. Resolves the slug and whether this call reserved it (so a failed command releases it).
  */
 export async function reserveTenantSlug(
-  slugs: TenantSlugReservations,
+  slugs: UniqueValueReservations,
   name: string,
   tenantId: string,
 ): Promise<{ slug: string; reservedNow: boolean }> {

@@ -1,21 +1,25 @@
 import type pg from 'pg';
-import { aggregateStore, type EventStore } from '@app/eventing';
+import { aggregateStore, aggregateUniqueValues, type EventStore } from '@app/eventing';
 import type { KeyRing } from '@app/secrets';
 import { createTenantCommands, type TenantCommands } from './tenant-commands.js';
-import { createTenantSlugReservations } from './tenant-slugs.js';
 import { tenants } from './tenants.js';
 
-/** Tenant use cases whose slug reservations consult the event store for the truth. */
+/**
+ * Tenant use cases with their slug reservations. Slugs are unique among tenants, and a tenant keeps the slug it
+ * was created with; a stale reservation is checked against its tenant's own stream.
+ */
 export function wireTenantCommands(
   eventStore: EventStore,
   db: pg.Pool,
   keyRing: KeyRing,
   now: () => Date,
 ): TenantCommands {
-  const store = aggregateStore(eventStore, tenants);
-  const slugs = createTenantSlugReservations(db, async (tenantId) => {
-    const { state } = await store.read(tenantId);
-    return state.status === 'absent' ? null : state.slug;
+  const slugs = aggregateUniqueValues({
+    db,
+    store: aggregateStore(eventStore, tenants),
+    valueOf: (state) => (state.status === 'absent' ? null : state.slug),
+    table: { name: 'tenant_slugs', valueColumn: 'slug', ownerColumn: 'tenant_id' },
+    takenMessage: (slug) => `The slug "${slug}" is already used by another tenant`,
   });
   return createTenantCommands({ eventStore, slugs, keyRing, now });
 }
