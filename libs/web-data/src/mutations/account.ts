@@ -1,25 +1,18 @@
 import type { ChangePasswordBody, CurrentUser, UpdateOwnProfileBody } from '@app/contracts';
-import { mutationOptions, useMutation } from '@app/query';
-import { sendJson } from '../http.js';
+import { useMutation } from '@app/query';
 import { queryKeys } from '../query-keys.js';
+import { bodyMutation } from './write-mutation.js';
 
 /** PATCH /api/auth/user (Settings, Profile): the answer is the new current user, so it replaces the cached one. */
 export function updateProfileMutation() {
-  return mutationOptions({
-    mutationKey: ['PATCH', '/api/auth/user'],
-    mutationFn: (body: UpdateOwnProfileBody) => sendJson<CurrentUser>('PATCH', '/api/auth/user', body),
-    onSuccess: (user, _body, _result, { client }) => {
-      client.setQueryData(queryKeys.currentUser, user);
-    },
+  return bodyMutation<CurrentUser, UpdateOwnProfileBody>('PATCH', '/api/auth/user', (client, user) => {
+    client.setQueryData(queryKeys.currentUser, user);
   });
 }
 
 /** POST /api/auth/password (Settings, Security); a 400 names the field to fix in `errors[].path`. */
 export function changePasswordMutation() {
-  return mutationOptions({
-    mutationKey: ['POST', '/api/auth/password'],
-    mutationFn: (body: ChangePasswordBody) => sendJson<void>('POST', '/api/auth/password', body),
-  });
+  return bodyMutation<void, ChangePasswordBody>('POST', '/api/auth/password');
 }
 
 export function useUpdateProfile() {

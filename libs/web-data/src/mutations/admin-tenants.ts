@@ -8,10 +8,12 @@ import type {
   Subscription,
   Tenant,
 } from '@app/contracts';
-import { mutationOptions, useMutation, type QueryClient } from '@app/query';
-import { sendJson } from '../http.js';
+import { useMutation, type QueryClient } from '@app/query';
 import { queryKeys, segment } from '../query-keys.js';
 import { invalidate } from './invalidate.js';
+import { memberMutation, writeMutation, type MemberWrite } from './write-mutation.js';
+
+const tenants = '/api/admin/tenants';
 
 /**
  * A tenant or subscription write changes the tenant list (counts, names), the tenant's detail and subscriptions,
@@ -26,12 +28,12 @@ export interface AddTenantSubscriptionVariables {
 }
 
 export function addTenantSubscriptionMutation() {
-  return mutationOptions({
-    mutationKey: ['POST', '/api/admin/tenants/{id}/subscriptions'],
-    mutationFn: ({ tenantId, body }: AddTenantSubscriptionVariables) =>
-      sendJson<Subscription>('POST', `/api/admin/tenants/${segment(tenantId)}/subscriptions`, body),
-    onSuccess: (_subscription, _variables, _result, { client }) => refreshTenancy(client),
-  });
+  return writeMutation<Subscription, AddTenantSubscriptionVariables>(
+    'POST',
+    `${tenants}/{id}/subscriptions`,
+    ({ tenantId, body }) => ({ path: `${tenants}/${segment(tenantId)}/subscriptions`, body }),
+    refreshTenancy,
+  );
 }
 
 export interface UpdateSubscriptionVariables {
@@ -41,42 +43,26 @@ export interface UpdateSubscriptionVariables {
 }
 
 export function updateSubscriptionMutation() {
-  return mutationOptions({
-    mutationKey: ['PATCH', '/api/admin/subscriptions/{subscriptionId}'],
-    mutationFn: ({ subscriptionId, body }: UpdateSubscriptionVariables) =>
-      sendJson<Subscription>('PATCH', `/api/admin/subscriptions/${segment(subscriptionId)}`, body),
-    onSuccess: (_subscription, _variables, _result, { client }) => refreshTenancy(client),
-  });
+  return writeMutation<Subscription, UpdateSubscriptionVariables>(
+    'PATCH',
+    '/api/admin/subscriptions/{subscriptionId}',
+    ({ subscriptionId, body }) => ({ path: `/api/admin/subscriptions/${segment(subscriptionId)}`, body }),
+    refreshTenancy,
+  );
 }
 
-export interface UpdateTenantVariables {
-  id: string;
-  /** Name (and status) from Tenant Information, or the twelve provider fields from Service Providers. */
-  body: PatchTenantBody;
-}
+/** The body is the name (and status) from Tenant Information, or the twelve provider fields from Service Providers. */
+export type UpdateTenantVariables = MemberWrite<PatchTenantBody>;
 
 export function updateTenantMutation() {
-  return mutationOptions({
-    mutationKey: ['PATCH', '/api/admin/tenants/{id}'],
-    mutationFn: ({ id, body }: UpdateTenantVariables) =>
-      sendJson<Tenant>('PATCH', `/api/admin/tenants/${segment(id)}`, body),
-    onSuccess: (_tenant, _variables, _result, { client }) => refreshTenancy(client),
-  });
+  return memberMutation<Tenant, PatchTenantBody>('PATCH', tenants, refreshTenancy);
 }
 
-export interface ReplaceTenantVariables {
-  id: string;
-  body: ReplaceTenantBody;
-}
+export type ReplaceTenantVariables = MemberWrite<ReplaceTenantBody>;
 
 /** PUT /api/admin/tenants/{id}: defined by SPEC.md §7 though no screen shows a trigger for it. */
 export function replaceTenantMutation() {
-  return mutationOptions({
-    mutationKey: ['PUT', '/api/admin/tenants/{id}'],
-    mutationFn: ({ id, body }: ReplaceTenantVariables) =>
-      sendJson<Tenant>('PUT', `/api/admin/tenants/${segment(id)}`, body),
-    onSuccess: (_tenant, _variables, _result, { client }) => refreshTenancy(client),
-  });
+  return memberMutation<Tenant, ReplaceTenantBody>('PUT', tenants, refreshTenancy);
 }
 
 export interface RevealCredentialVariables {
@@ -89,14 +75,13 @@ export interface RevealCredentialVariables {
  * query, so the password is never kept in the query cache.
  */
 export function revealCredentialMutation() {
-  return mutationOptions({
-    mutationKey: ['POST', '/api/admin/tenants/{id}/credentials/{group}/reveal'],
-    mutationFn: ({ tenantId, group }: RevealCredentialVariables) =>
-      sendJson<RevealedCredential>(
-        'POST',
-        `/api/admin/tenants/${segment(tenantId)}/credentials/${segment(group)}/reveal`,
-      ),
-  });
+  return writeMutation<RevealedCredential, RevealCredentialVariables>(
+    'POST',
+    `${tenants}/{id}/credentials/{group}/reveal`,
+    ({ tenantId, group }) => ({
+      path: `${tenants}/${segment(tenantId)}/credentials/${segment(group)}/reveal`,
+    }),
+  );
 }
 
 export function useAddTenantSubscription() {

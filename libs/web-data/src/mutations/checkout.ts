@@ -1,16 +1,12 @@
 import type { CreatePaymentIntentBody, PaymentIntentReply, SandboxConfirmBody } from '@app/contracts';
-import { mutationOptions, useMutation } from '@app/query';
-import { sendJson } from '../http.js';
+import { useMutation } from '@app/query';
 import { queryKeys } from '../query-keys.js';
 import { invalidate } from './invalidate.js';
+import { bodyMutation } from './write-mutation.js';
 
 /** POST /api/create-payment-intent: amount is the shown base price; the server prices from the catalogue. */
 export function createPaymentIntentMutation() {
-  return mutationOptions({
-    mutationKey: ['POST', '/api/create-payment-intent'],
-    mutationFn: (body: CreatePaymentIntentBody) =>
-      sendJson<PaymentIntentReply>('POST', '/api/create-payment-intent', body),
-  });
+  return bodyMutation<PaymentIntentReply, CreatePaymentIntentBody>('POST', '/api/create-payment-intent');
 }
 
 /**
@@ -19,13 +15,11 @@ export function createPaymentIntentMutation() {
  * the lists are refreshed here and the checkout screen decides whether to wait for the new entries.
  */
 export function confirmSandboxPaymentMutation() {
-  return mutationOptions({
-    mutationKey: ['POST', '/api/billing/sandbox/confirm'],
-    mutationFn: (body: SandboxConfirmBody) =>
-      sendJson<{ status: 'succeeded' }>('POST', '/api/billing/sandbox/confirm', body),
-    onSuccess: (_reply, _body, _result, { client }) =>
-      invalidate(client, queryKeys.subscriptions, queryKeys.invoices),
-  });
+  return bodyMutation<{ status: 'succeeded' }, SandboxConfirmBody>(
+    'POST',
+    '/api/billing/sandbox/confirm',
+    (client) => invalidate(client, queryKeys.subscriptions, queryKeys.invoices),
+  );
 }
 
 export function useCreatePaymentIntent() {
