@@ -22,3 +22,28 @@ export type IntegrationEnvelope = z.infer<typeof integrationEnvelopeSchema>;
 export function integrationEventSchema<Type extends string, Data extends z.ZodType>(type: Type, data: Data) {
   return integrationEnvelopeSchema.extend({ type: z.literal(type), data });
 }
+
+type IntegrationEventSchema<Type extends string, Data extends z.ZodType> = ReturnType<
+  typeof integrationEventSchema<Type, Data>
+>;
+
+/**
+ * A producer's published events, each named once with its subject and its data's schema: the subjects by name,
+ * each event's envelope schema by the same name, and their union by `type`, which so holds every one of them.
+ */
+export function publishedEvents<const Events extends Record<string, readonly [string, z.ZodType]>>(
+  events: Events,
+) {
+  type Schemas = { [Name in keyof Events]: IntegrationEventSchema<Events[Name][0], Events[Name][1]> };
+  const entries = Object.entries(events);
+  const subjects = Object.fromEntries(entries.map(([name, [subject]]) => [name, subject]));
+  const schemas = Object.fromEntries(
+    entries.map(([name, [subject, data]]) => [name, integrationEventSchema(subject, data)]),
+  ) as Schemas;
+  const all = Object.values(schemas) as [Schemas[keyof Events], ...Schemas[keyof Events][]];
+  return {
+    subjects: subjects as { [Name in keyof Events]: Events[Name][0] },
+    schemas,
+    union: z.discriminatedUnion('type', all),
+  };
+}

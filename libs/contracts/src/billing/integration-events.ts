@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common.js';
-import { integrationEventSchema } from '../integration-envelope.js';
+import { publishedEvents } from '../integration-envelope.js';
 import { subscriptionPlanSchema } from '../tenancy/subscription.js';
 import { invoiceNumberSchema, paymentProviderNameSchema } from './billing-values.js';
 
@@ -69,38 +69,21 @@ export const invoiceOverdueV1DataSchema = z.object({
   overdueAt: isoDateTimeSchema,
 });
 
-export const billingSubjects = {
-  checkoutCompleted: 'billing.checkout.completed.v1',
-  invoicePaid: 'billing.invoice.paid.v1',
-  invoiceOverdue: 'billing.invoice.overdue.v1',
-  customerCreated: 'billing.customer.created.v1',
-} as const;
+const billing = publishedEvents({
+  checkoutCompleted: ['billing.checkout.completed.v1', checkoutCompletedV1DataSchema],
+  invoicePaid: ['billing.invoice.paid.v1', invoicePaidV1DataSchema],
+  invoiceOverdue: ['billing.invoice.overdue.v1', invoiceOverdueV1DataSchema],
+  customerCreated: ['billing.customer.created.v1', customerCreatedV1DataSchema],
+});
 
-export const billingCheckoutCompletedV1 = integrationEventSchema(
-  billingSubjects.checkoutCompleted,
-  checkoutCompletedV1DataSchema,
-);
-export const billingInvoicePaidV1 = integrationEventSchema(
-  billingSubjects.invoicePaid,
-  invoicePaidV1DataSchema,
-);
-
-export const billingCustomerCreatedV1 = integrationEventSchema(
-  billingSubjects.customerCreated,
-  customerCreatedV1DataSchema,
-);
-
-export const billingInvoiceOverdueV1 = integrationEventSchema(
-  billingSubjects.invoiceOverdue,
-  invoiceOverdueV1DataSchema,
-);
-
-export const billingIntegrationEventSchema = z.discriminatedUnion('type', [
-  billingCheckoutCompletedV1,
-  billingInvoicePaidV1,
-  billingInvoiceOverdueV1,
-  billingCustomerCreatedV1,
-]);
+export const billingSubjects = billing.subjects;
+export const {
+  checkoutCompleted: billingCheckoutCompletedV1,
+  invoicePaid: billingInvoicePaidV1,
+  invoiceOverdue: billingInvoiceOverdueV1,
+  customerCreated: billingCustomerCreatedV1,
+} = billing.schemas;
+export const billingIntegrationEventSchema = billing.union;
 export type BillingIntegrationEvent = z.infer<typeof billingIntegrationEventSchema>;
 export type CheckoutCompletedV1Data = z.infer<typeof checkoutCompletedV1DataSchema>;
 export type InvoicePaidV1Data = z.infer<typeof invoicePaidV1DataSchema>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common.js';
-import { integrationEventSchema } from '../integration-envelope.js';
+import { publishedEvents } from '../integration-envelope.js';
 import { productIconSchema } from './product.js';
 
 /**
@@ -34,42 +34,23 @@ export const productDeletedV1DataSchema = z.object({
   deletedAt: isoDateTimeSchema,
 });
 
-export const catalogSubjects = {
-  productCreated: 'catalog.product.created.v1',
-  productUpdated: 'catalog.product.updated.v1',
-  productActivated: 'catalog.product.activated.v1',
-  productDeactivated: 'catalog.product.deactivated.v1',
-  productDeleted: 'catalog.product.deleted.v1',
-} as const;
+const catalog = publishedEvents({
+  productCreated: ['catalog.product.created.v1', productCreatedV1DataSchema],
+  productUpdated: ['catalog.product.updated.v1', productUpdatedV1DataSchema],
+  productActivated: ['catalog.product.activated.v1', productActivationV1DataSchema],
+  productDeactivated: ['catalog.product.deactivated.v1', productActivationV1DataSchema],
+  productDeleted: ['catalog.product.deleted.v1', productDeletedV1DataSchema],
+});
 
-export const catalogProductCreatedV1 = integrationEventSchema(
-  catalogSubjects.productCreated,
-  productCreatedV1DataSchema,
-);
-export const catalogProductUpdatedV1 = integrationEventSchema(
-  catalogSubjects.productUpdated,
-  productUpdatedV1DataSchema,
-);
-export const catalogProductActivatedV1 = integrationEventSchema(
-  catalogSubjects.productActivated,
-  productActivationV1DataSchema,
-);
-export const catalogProductDeactivatedV1 = integrationEventSchema(
-  catalogSubjects.productDeactivated,
-  productActivationV1DataSchema,
-);
-export const catalogProductDeletedV1 = integrationEventSchema(
-  catalogSubjects.productDeleted,
-  productDeletedV1DataSchema,
-);
-
-export const catalogIntegrationEventSchema = z.discriminatedUnion('type', [
-  catalogProductCreatedV1,
-  catalogProductUpdatedV1,
-  catalogProductActivatedV1,
-  catalogProductDeactivatedV1,
-  catalogProductDeletedV1,
-]);
+export const catalogSubjects = catalog.subjects;
+export const {
+  productCreated: catalogProductCreatedV1,
+  productUpdated: catalogProductUpdatedV1,
+  productActivated: catalogProductActivatedV1,
+  productDeactivated: catalogProductDeactivatedV1,
+  productDeleted: catalogProductDeletedV1,
+} = catalog.schemas;
+export const catalogIntegrationEventSchema = catalog.union;
 export type CatalogIntegrationEvent = z.infer<typeof catalogIntegrationEventSchema>;
 
 /** The JetStream stream the catalogue owns. */

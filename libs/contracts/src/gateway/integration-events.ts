@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common.js';
-import { integrationEventSchema } from '../integration-envelope.js';
+import { publishedEvents } from '../integration-envelope.js';
 
 /**
  * What the gateway publishes on NATS (stream GATEWAY, subjects `gateway.>`): usage metering (ARCHITECTURE.md
@@ -55,16 +55,13 @@ function countKey(count: z.infer<typeof usageCountSchema>): string {
   return `${count.userId} ${count.metric}`;
 }
 
-export const gatewaySubjects = {
-  usageRecorded: 'gateway.usage.recorded.v1',
-} as const;
+const gateway = publishedEvents({
+  usageRecorded: ['gateway.usage.recorded.v1', usageRecordedV1DataSchema],
+});
 
-export const gatewayUsageRecordedV1 = integrationEventSchema(
-  gatewaySubjects.usageRecorded,
-  usageRecordedV1DataSchema,
-);
-
-export const gatewayIntegrationEventSchema = z.discriminatedUnion('type', [gatewayUsageRecordedV1]);
+export const gatewaySubjects = gateway.subjects;
+export const { usageRecorded: gatewayUsageRecordedV1 } = gateway.schemas;
+export const gatewayIntegrationEventSchema = gateway.union;
 export type GatewayIntegrationEvent = z.infer<typeof gatewayIntegrationEventSchema>;
 export type GatewayUsageRecordedV1 = z.infer<typeof gatewayUsageRecordedV1>;
 export type UsageMetric = z.infer<typeof usageMetricSchema>;

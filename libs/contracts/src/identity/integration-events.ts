@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common.js';
-import { integrationEventSchema } from '../integration-envelope.js';
+import { publishedEvents } from '../integration-envelope.js';
 import { registrationChannelSchema, userRoleSchema } from './user.js';
 
 /**
@@ -40,30 +40,19 @@ export const userUpdatedV1DataSchema = z
 
 export const userDeactivatedV1DataSchema = z.object({ userId: idSchema, deactivatedAt: isoDateTimeSchema });
 
-export const identitySubjects = {
-  userRegistered: 'identity.user.registered.v1',
-  userUpdated: 'identity.user.updated.v1',
-  userDeactivated: 'identity.user.deactivated.v1',
-} as const;
+const identity = publishedEvents({
+  userRegistered: ['identity.user.registered.v1', userRegisteredV1DataSchema],
+  userUpdated: ['identity.user.updated.v1', userUpdatedV1DataSchema],
+  userDeactivated: ['identity.user.deactivated.v1', userDeactivatedV1DataSchema],
+});
 
-export const identityUserRegisteredV1 = integrationEventSchema(
-  identitySubjects.userRegistered,
-  userRegisteredV1DataSchema,
-);
-export const identityUserUpdatedV1 = integrationEventSchema(
-  identitySubjects.userUpdated,
-  userUpdatedV1DataSchema,
-);
-export const identityUserDeactivatedV1 = integrationEventSchema(
-  identitySubjects.userDeactivated,
-  userDeactivatedV1DataSchema,
-);
-
-export const identityIntegrationEventSchema = z.discriminatedUnion('type', [
-  identityUserRegisteredV1,
-  identityUserUpdatedV1,
-  identityUserDeactivatedV1,
-]);
+export const identitySubjects = identity.subjects;
+export const {
+  userRegistered: identityUserRegisteredV1,
+  userUpdated: identityUserUpdatedV1,
+  userDeactivated: identityUserDeactivatedV1,
+} = identity.schemas;
+export const identityIntegrationEventSchema = identity.union;
 export type IdentityIntegrationEvent = z.infer<typeof identityIntegrationEventSchema>;
 
 /** The JetStream stream identity owns. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common.js';
-import { integrationEventSchema } from '../integration-envelope.js';
+import { publishedEvents } from '../integration-envelope.js';
 import { subscriptionPlanSchema, subscriptionStatusSchema } from './subscription.js';
 import { tenantStatusSchema } from './tenant.js';
 
@@ -61,42 +61,29 @@ export const subscriptionEndpointConfiguredV1DataSchema = z.strictObject({
   configuredAt: isoDateTimeSchema,
 });
 
-export const tenancySubjects = {
-  tenantCreated: 'tenancy.tenant.created.v1',
-  tenantUpdated: 'tenancy.tenant.updated.v1',
-  subscriptionStarted: 'tenancy.subscription.started.v1',
-  subscriptionStatusChanged: 'tenancy.subscription.status-changed.v1',
-  subscriptionEndpointConfigured: 'tenancy.subscription.endpoint-configured.v1',
-} as const;
+const tenancy = publishedEvents({
+  tenantCreated: ['tenancy.tenant.created.v1', tenantCreatedV1DataSchema],
+  tenantUpdated: ['tenancy.tenant.updated.v1', tenantUpdatedV1DataSchema],
+  subscriptionStarted: ['tenancy.subscription.started.v1', subscriptionStartedV1DataSchema],
+  subscriptionStatusChanged: [
+    'tenancy.subscription.status-changed.v1',
+    subscriptionStatusChangedV1DataSchema,
+  ],
+  subscriptionEndpointConfigured: [
+    'tenancy.subscription.endpoint-configured.v1',
+    subscriptionEndpointConfiguredV1DataSchema,
+  ],
+});
 
-export const tenancyTenantCreatedV1 = integrationEventSchema(
-  tenancySubjects.tenantCreated,
-  tenantCreatedV1DataSchema,
-);
-export const tenancyTenantUpdatedV1 = integrationEventSchema(
-  tenancySubjects.tenantUpdated,
-  tenantUpdatedV1DataSchema,
-);
-export const tenancySubscriptionStartedV1 = integrationEventSchema(
-  tenancySubjects.subscriptionStarted,
-  subscriptionStartedV1DataSchema,
-);
-export const tenancySubscriptionStatusChangedV1 = integrationEventSchema(
-  tenancySubjects.subscriptionStatusChanged,
-  subscriptionStatusChangedV1DataSchema,
-);
-export const tenancySubscriptionEndpointConfiguredV1 = integrationEventSchema(
-  tenancySubjects.subscriptionEndpointConfigured,
-  subscriptionEndpointConfiguredV1DataSchema,
-);
-
-export const tenancyIntegrationEventSchema = z.discriminatedUnion('type', [
-  tenancyTenantCreatedV1,
-  tenancyTenantUpdatedV1,
-  tenancySubscriptionStartedV1,
-  tenancySubscriptionStatusChangedV1,
-  tenancySubscriptionEndpointConfiguredV1,
-]);
+export const tenancySubjects = tenancy.subjects;
+export const {
+  tenantCreated: tenancyTenantCreatedV1,
+  tenantUpdated: tenancyTenantUpdatedV1,
+  subscriptionStarted: tenancySubscriptionStartedV1,
+  subscriptionStatusChanged: tenancySubscriptionStatusChangedV1,
+  subscriptionEndpointConfigured: tenancySubscriptionEndpointConfiguredV1,
+} = tenancy.schemas;
+export const tenancyIntegrationEventSchema = tenancy.union;
 export type TenancyIntegrationEvent = z.infer<typeof tenancyIntegrationEventSchema>;
 
 /** The JetStream stream tenancy owns. */
