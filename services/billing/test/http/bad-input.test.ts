@@ -1,12 +1,7 @@
 import { identityHeaders } from '@app/service-kit/testing';
+import { badInputDriver } from '@app/test-support/bad-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  addProduct,
-  countEvents,
-  expectRefusedUnchanged,
-  startBilling,
-  type BillingHarness,
-} from '../support/billing-harness.js';
+import { addProduct, startBilling, type BillingHarness } from '../support/billing-harness.js';
 import { card, clientSecretFor, newBuyer, type Buyer } from '../support/requests.js';
 
 let h: BillingHarness;
@@ -26,25 +21,11 @@ afterAll(async () => {
 const intentUrl = '/api/create-payment-intent';
 const confirmUrl = '/api/billing/sandbox/confirm';
 
-async function send(url: string, payload: string | object, contentType = 'application/json') {
-  return h.app.inject({
-    method: 'POST',
-    url,
-    headers: { ...buyer.headers, 'content-type': contentType },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
-}
+const { expectRefused, expectRefusedRequest } = badInputDriver({
+  service: () => h,
+  headersFor: async () => buyer.headers,
+});
 
-async function expectRefused(response: Awaited<ReturnType<typeof send>>, status: number, detail?: string) {
-  await expectRefusedUnchanged(response, {
-    status,
-    eventsBefore,
-    pool: h.pool,
-    ...(detail ? { detail } : {}),
-  });
-}
-
-let eventsBefore = 0;
 const validIntent = () => ({ productId, amount: 349 });
 const validConfirm = () => ({ clientSecret, card: card() });
 
@@ -58,8 +39,7 @@ describe('bad input on every billing route changes nothing', () => {
     ['a product id that is not a UUID', { productId: 'p-1', amount: 349 }, 'Must be a valid id (a UUID)'],
     ['an unknown field', { productId, amount: 349, tenantId: productId }, undefined],
   ])('create-payment-intent with %s → 400', async (_label, payload, detail) => {
-    eventsBefore = await countEvents(h.pool);
-    await expectRefused(await send(intentUrl, payload), 400, detail);
+    await expectRefused('POST', intentUrl, payload, { status: 400, detail });
   });
 
   // Tables are built before beforeAll runs, so each payload is made from the client secret when it runs.
@@ -92,76 +72,79 @@ describe('bad input on every billing route changes nothing', () => {
     ],
     ['no client secret', () => ({ card: card() }), 'clientSecret is required'],
   ])('sandbox confirm with %s → 400', async (_label, payload, detail) => {
-    eventsBefore = await countEvents(h.pool);
-    await expectRefused(await send(confirmUrl, payload(clientSecret)), 400, detail);
+    await expectRefused('POST', confirmUrl, payload(clientSecret), { status: 400, detail });
   });
 
   it('a client secret the Sandbox never issued → 404, another buyer’s → 404', async () => {
-    eventsBefore = await countEvents(h.pool);
+    const notIssued = { ...validConfirm(), clientSecret: 'pi_sandbox_nope_secret_x' };
+    await expectRefused('POST', confirmUrl, notIssued, { status: 404 });
     await expectRefused(
-      await send(confirmUrl, { ...validConfirm(), clientSecret: 'pi_sandbox_nope_secret_x' }),
-      404,
+      'POST',
+      confirmUrl,
+      { ...validConfirm(), clientSecret: 'not a secret' },
+      { status: 404 },
     );
-    await expectRefused(await send(confirmUrl, { ...validConfirm(), clientSecret: 'not a secret' }), 404);
     const stranger = await newBuyer();
-    const response = await h.app.inject({
-      method: 'POST',
-      url: confirmUrl,
-      headers: stranger.headers,
-      payload: validConfirm(),
-    });
-    await expectRefused(response, 404, 'Payment not found');
+    await expectRefusedRequest(
+      () =>
+        h.app.inject({ method: 'POST', url: confirmUrl, headers: stranger.headers, payload: validConfirm() }),
+      { status: 404, detail: 'Payment not found' },
+    );
   });
 
   it('a right intent with a wrong secret → 400 in Stripe’s words', async () => {
-    eventsBefore = await countEvents(h.pool);
     const forged = `${clientSecret.split('_secret_')[0]}_secret_0123456789abcdef`;
     await expectRefused(
-      await send(confirmUrl, { ...validConfirm(), clientSecret: forged }),
-      400,
-      'The client_secret provided does not match the client_secret associated with the PaymentIntent.',
+      'POST',
+      confirmUrl,
+      { ...validConfirm(), clientSecret: forged },
+      {
+        status: 400,
+        detail:
+          'The client_secret provided does not match the client_secret associated with the PaymentIntent.',
+      },
     );
   });
 
   it('malformed JSON → 400, a body that is not JSON → 415, a huge body → 413, on both routes', async () => {
     for (const url of [intentUrl, confirmUrl]) {
-      eventsBefore = await countEvents(h.pool);
-      await expectRefused(await send(url, '{"productId": '), 400);
-      await expectRefused(await send(url, 'amount=349', 'text/plain'), 415);
-      await expectRefused(await send(url, { ...validIntent(), pad: 'x'.repeat(2 * 1024 * 1024) }), 413);
+      await expectRefused('POST', url, '{"productId": ', { status: 400 });
+      await expectRefused('POST', url, 'amount=349', { status: 415, contentType: 'text/plain' });
+      await expectRefused(
+        'POST',
+        url,
+        { ...validIntent(), pad: 'x'.repeat(2 * 1024 * 1024) },
+        { status: 413 },
+      );
     }
   });
 
   it('no identity → 401 on the signed-in routes', async () => {
-    eventsBefore = await countEvents(h.pool);
     for (const [url, payload] of [
       [intentUrl, validIntent()],
       [confirmUrl, validConfirm()],
     ] as const) {
-      await expectRefused(await h.app.inject({ method: 'POST', url, payload }), 401);
+      await expectRefusedRequest(() => h.app.inject({ method: 'POST', url, payload }), { status: 401 });
     }
-    const invoices = await h.app.inject({ method: 'GET', url: '/api/invoices' });
-    await expectRefused(invoices, 401);
+    await expectRefusedRequest(() => h.app.inject({ method: 'GET', url: '/api/invoices' }), { status: 401 });
   });
 
   it('an identity without an email cannot start a checkout', async () => {
-    eventsBefore = await countEvents(h.pool);
     const headers = await identityHeaders('tenant', undefined, { email: undefined });
-    const response = await h.app.inject({ method: 'POST', url: intentUrl, headers, payload: validIntent() });
-    await expectRefused(response, 422, 'Your account has no email address. Please sign in again.');
+    await expectRefusedRequest(
+      () => h.app.inject({ method: 'POST', url: intentUrl, headers, payload: validIntent() }),
+      { status: 422, detail: 'Your account has no email address. Please sign in again.' },
+    );
   });
 
   it('the same Idempotency-Key with another body → 422', async () => {
     const headers = { ...buyer.headers, 'idempotency-key': `reuse-${buyer.userId}` };
     const first = await h.app.inject({ method: 'POST', url: intentUrl, headers, payload: validIntent() });
     expect(first.statusCode).toBe(200);
-    eventsBefore = await countEvents(h.pool);
-    const other = await h.app.inject({
-      method: 'POST',
-      url: intentUrl,
-      headers,
-      payload: { ...validIntent(), amount: 350 },
-    });
-    await expectRefused(other, 422);
+    await expectRefusedRequest(
+      () =>
+        h.app.inject({ method: 'POST', url: intentUrl, headers, payload: { ...validIntent(), amount: 350 } }),
+      { status: 422 },
+    );
   });
 });

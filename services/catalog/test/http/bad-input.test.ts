@@ -1,6 +1,6 @@
-import { expectRefusedUnchanged } from '@app/test-support/service-harness';
+import { badInputDriver, type BodyRoute } from '@app/test-support/bad-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countEvents, startCatalog, type CatalogHarness } from '../support/catalog-harness.js';
+import { startCatalog, type CatalogHarness } from '../support/catalog-harness.js';
 import { asAdmin, createProduct, newProduct } from '../support/requests.js';
 
 let catalog: CatalogHarness;
@@ -13,30 +13,10 @@ afterAll(async () => {
   await catalog?.close();
 });
 
-type Method = 'POST' | 'PUT' | 'PATCH';
-
-async function send(method: Method, url: string, payload: string | object, contentType = 'application/json') {
-  return catalog.app.inject({
-    method,
-    url,
-    headers: { ...(await asAdmin()), 'content-type': contentType },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
-}
-
-function expectRefused(
-  response: Awaited<ReturnType<typeof send>>,
-  status: number,
-  eventsBefore: number,
-  detail?: string,
-): Promise<void> {
-  return expectRefusedUnchanged(response, {
-    status,
-    eventsBefore,
-    pool: catalog.pool,
-    ...(detail ? { detail } : {}),
-  });
-}
+const { expectRefused, expectRefusedOnEvery, expectRefusedRequest } = badInputDriver({
+  service: () => catalog,
+  headersFor: asAdmin,
+});
 
 describe('the spec messages reach the caller (SPEC.md §5)', () => {
   it.each([
@@ -47,88 +27,71 @@ describe('the spec messages reach the caller (SPEC.md §5)', () => {
     [{ basePrice: undefined }, 'Price is required'],
     [{ basePrice: -1 }, 'Price must be positive'],
   ])('POST with %o → 400 "%s"', async (change, message) => {
-    const before = await countEvents(catalog.pool);
-    const response = await send('POST', '/api/admin/products', newProduct(change));
-    await expectRefused(response, 400, before, message);
+    const response = await expectRefused('POST', '/api/admin/products', newProduct(change), {
+      status: 400,
+      detail: message,
+    });
     expect(response.json().errors).toContainEqual(expect.objectContaining({ message }));
   });
 });
 
 describe('bad input on every command route changes nothing', () => {
-  const routes = (): Array<[Method, string]> => [
+  const routes = (): BodyRoute[] => [
     ['POST', '/api/admin/products'],
     ['PUT', `/api/admin/products/${productId}`],
     ['PATCH', `/api/admin/products/${productId}`],
   ];
 
   it('wrong types → 400', async () => {
-    for (const [method, url] of routes()) {
-      const before = await countEvents(catalog.pool);
-      await expectRefused(
-        await send(method, url, newProduct({ basePrice: '12', isActive: 'yes' })),
-        400,
-        before,
-      );
-    }
+    await expectRefusedOnEvery(routes(), newProduct({ basePrice: '12', isActive: 'yes' }), { status: 400 });
   });
 
   it('unknown fields → 400', async () => {
-    for (const [method, url] of routes()) {
-      const before = await countEvents(catalog.pool);
-      await expectRefused(await send(method, url, { ...newProduct(), tenantId: 'x' }), 400, before);
-    }
+    await expectRefusedOnEvery(routes(), { ...newProduct(), tenantId: 'x' }, { status: 400 });
   });
 
   it('malformed JSON → 400', async () => {
-    for (const [method, url] of routes()) {
-      const before = await countEvents(catalog.pool);
-      await expectRefused(await send(method, url, '{"name": "Broken",'), 400, before);
-    }
+    await expectRefusedOnEvery(routes(), '{"name": "Broken",', { status: 400 });
   });
 
   it('a body over the limit → 413', async () => {
-    for (const [method, url] of routes()) {
-      const before = await countEvents(catalog.pool);
-      const huge = newProduct({ description: 'x'.repeat(2 * 1024 * 1024) });
-      await expectRefused(await send(method, url, huge), 413, before);
-    }
+    const huge = newProduct({ description: 'x'.repeat(2 * 1024 * 1024) });
+    await expectRefusedOnEvery(routes(), huge, { status: 413 });
   });
 
   it('a body that is not JSON → 415', async () => {
-    const before = await countEvents(catalog.pool);
-    await expectRefused(await send('POST', '/api/admin/products', 'name=x', 'text/plain'), 415, before);
+    await expectRefused('POST', '/api/admin/products', 'name=x', { status: 415, contentType: 'text/plain' });
   });
 
   it('an id that is not a UUID → 400, on every route that takes one', async () => {
-    const before = await countEvents(catalog.pool);
-    for (const method of ['PUT', 'PATCH'] as const) {
-      await expectRefused(await send(method, '/api/admin/products/42', newProduct()), 400, before);
-    }
-    const deleted = await catalog.app.inject({
-      method: 'DELETE',
-      url: '/api/admin/products/not-an-id',
-      headers: await asAdmin(),
+    const badIds: BodyRoute[] = [
+      ['PUT', '/api/admin/products/42'],
+      ['PATCH', '/api/admin/products/42'],
+    ];
+    await expectRefusedOnEvery(badIds, newProduct(), { status: 400 });
+    await expectRefusedRequest(
+      async () =>
+        catalog.app.inject({
+          method: 'DELETE',
+          url: '/api/admin/products/not-an-id',
+          headers: await asAdmin(),
+        }),
+      { status: 400 },
+    );
+    await expectRefusedRequest(() => catalog.app.inject({ method: 'GET', url: '/api/products/not-an-id' }), {
+      status: 400,
     });
-    await expectRefused(deleted, 400, before);
-    const read = await catalog.app.inject({ method: 'GET', url: '/api/products/not-an-id' });
-    await expectRefused(read, 400, before);
   });
 
   it('an unknown product → 404, an empty PATCH → 400', async () => {
-    const before = await countEvents(catalog.pool);
-    const missing = '0196f2a0-0000-7000-8000-0000000000ff';
+    const missing = '/api/admin/products/0196f2a0-0000-7000-8000-0000000000ff';
+    await expectRefused('PATCH', missing, { name: 'Ghost' }, { status: 404, detail: 'Product not found' });
+    await expectRefused('PUT', missing, newProduct(), { status: 404 });
     await expectRefused(
-      await send('PATCH', `/api/admin/products/${missing}`, { name: 'Ghost' }),
-      404,
-      before,
-      'Product not found',
-    );
-    await expectRefused(await send('PUT', `/api/admin/products/${missing}`, newProduct()), 404, before);
-    await expectRefused(
-      await send('PATCH', `/api/admin/products/${productId}`, {}),
-      400,
-      before,
-      'Nothing to update: send at least one field',
+      'PATCH',
+      `/api/admin/products/${productId}`,
+      {},
+      { status: 400, detail: 'Nothing to update: send at least one field' },
     );
   });
 });

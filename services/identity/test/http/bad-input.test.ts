@@ -1,6 +1,6 @@
-import { expectRefusedUnchanged } from '@app/test-support/service-harness';
+import { badInputDriver, type BodyRoute } from '@app/test-support/bad-input';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { countEvents, startIdentity, type IdentityHarness } from '../support/identity-harness.js';
+import { startIdentity, type IdentityHarness } from '../support/identity-harness.js';
 import { asAdmin, asUser, createUser, newUser } from '../support/requests.js';
 
 let identity: IdentityHarness;
@@ -13,32 +13,11 @@ afterAll(async () => {
   await identity?.close();
 });
 
-type Method = 'POST' | 'PATCH';
-
-async function send(method: Method, url: string, payload: string | object, contentType = 'application/json') {
+const { expectRefused, expectRefusedOnEvery, expectRefusedRequest } = badInputDriver({
+  service: () => identity,
   // PATCH /api/auth/user acts on the caller's own account, so it is sent as that user.
-  const headers = url === '/api/auth/user' ? await asUser(userId) : await asAdmin();
-  return identity.app.inject({
-    method,
-    url,
-    headers: { ...headers, 'content-type': contentType },
-    payload: typeof payload === 'string' ? payload : JSON.stringify(payload),
-  });
-}
-
-function expectRefused(
-  response: Awaited<ReturnType<typeof send>>,
-  status: number,
-  eventsBefore: number,
-  detail?: string,
-): Promise<void> {
-  return expectRefusedUnchanged(response, {
-    status,
-    eventsBefore,
-    pool: identity.pool,
-    ...(detail ? { detail } : {}),
-  });
-}
+  headersFor: (url) => (url === '/api/auth/user' ? asUser(userId) : asAdmin()),
+});
 
 describe('the Add User form rules reach the caller (SPEC.md §5)', () => {
   it.each([
@@ -50,89 +29,66 @@ describe('the Add User form rules reach the caller (SPEC.md §5)', () => {
     [{ role: 'owner' }, 'Role must be admin, tenant or user'],
     [{ firstName: 'x'.repeat(101) }, 'First name must be at most 100 characters'],
   ])('POST with %o → 400 "%s"', async (change, message) => {
-    const before = await countEvents(identity.pool);
-    const response = await send('POST', '/api/admin/users', newUser(change));
-    await expectRefused(response, 400, before, message);
+    const response = await expectRefused('POST', '/api/admin/users', newUser(change), {
+      status: 400,
+      detail: message,
+    });
     expect(response.json().errors).toContainEqual(expect.objectContaining({ message }));
   });
 });
 
 describe('bad input on every command route changes nothing', () => {
-  const routes = (): Array<[Method, string]> => [
+  const routes = (): BodyRoute[] => [
     ['POST', '/api/admin/users'],
     ['PATCH', `/api/admin/users/${userId}`],
     ['PATCH', '/api/auth/user'],
   ];
 
   it('wrong types → 400', async () => {
-    for (const [method, url] of routes()) {
-      const before = await countEvents(identity.pool);
-      await expectRefused(await send(method, url, { email: 42, firstName: ['x'] }), 400, before);
-    }
+    await expectRefusedOnEvery(routes(), { email: 42, firstName: ['x'] }, { status: 400 });
   });
 
   it('unknown fields → 400 (a tenant cannot slip a role into its own profile)', async () => {
-    for (const [method, url] of routes()) {
-      const before = await countEvents(identity.pool);
-      await expectRefused(await send(method, url, { firstName: 'X', isAdmin: true }), 400, before);
-    }
-    const before = await countEvents(identity.pool);
-    await expectRefused(await send('PATCH', '/api/auth/user', { role: 'admin' }), 400, before);
+    await expectRefusedOnEvery(routes(), { firstName: 'X', isAdmin: true }, { status: 400 });
+    await expectRefused('PATCH', '/api/auth/user', { role: 'admin' }, { status: 400 });
   });
 
   it('malformed JSON → 400', async () => {
-    for (const [method, url] of routes()) {
-      const before = await countEvents(identity.pool);
-      await expectRefused(await send(method, url, '{"email": "broken",'), 400, before);
-    }
+    await expectRefusedOnEvery(routes(), '{"email": "broken",', { status: 400 });
   });
 
   it('a body over the limit → 413', async () => {
-    for (const [method, url] of routes()) {
-      const before = await countEvents(identity.pool);
-      const huge = newUser({ firstName: 'x'.repeat(2 * 1024 * 1024) });
-      await expectRefused(await send(method, url, huge), 413, before);
-    }
+    const huge = newUser({ firstName: 'x'.repeat(2 * 1024 * 1024) });
+    await expectRefusedOnEvery(routes(), huge, { status: 413 });
   });
 
   it('a body that is not JSON → 415', async () => {
-    for (const [method, url] of routes()) {
-      const before = await countEvents(identity.pool);
-      await expectRefused(await send(method, url, 'email=x', 'text/plain'), 415, before);
-    }
+    await expectRefusedOnEvery(routes(), 'email=x', { status: 415, contentType: 'text/plain' });
   });
 
   it('an empty PATCH → 400 on both PATCH routes', async () => {
-    for (const [method, url] of routes().slice(1)) {
-      const before = await countEvents(identity.pool);
-      await expectRefused(
-        await send(method, url, {}),
-        400,
-        before,
-        'Nothing to update: send at least one field',
-      );
-    }
+    await expectRefusedOnEvery(
+      routes().slice(1),
+      {},
+      { status: 400, detail: 'Nothing to update: send at least one field' },
+    );
   });
 
   it('an id that is not a UUID → 400, on every route that takes one', async () => {
-    const before = await countEvents(identity.pool);
-    await expectRefused(await send('PATCH', '/api/admin/users/42', { firstName: 'X' }), 400, before);
-    const read = await identity.app.inject({
-      method: 'GET',
-      url: '/api/admin/users/not-an-id',
-      headers: await asAdmin(),
-    });
-    await expectRefused(read, 400, before);
+    await expectRefused('PATCH', '/api/admin/users/42', { firstName: 'X' }, { status: 400 });
+    await expectRefusedRequest(
+      async () =>
+        identity.app.inject({ method: 'GET', url: '/api/admin/users/not-an-id', headers: await asAdmin() }),
+      { status: 400 },
+    );
   });
 
   it('an unknown user → 404 "User not found"', async () => {
-    const before = await countEvents(identity.pool);
-    const missing = '0196f2a0-0000-7000-8000-0000000000ff';
     await expectRefused(
-      await send('PATCH', `/api/admin/users/${missing}`, { firstName: 'Ghost' }),
-      404,
-      before,
-      'User not found',
+      'PATCH',
+      '/api/admin/users/0196f2a0-0000-7000-8000-0000000000ff',
+      { firstName: 'Ghost' },
+      { status: 404, detail: 'User not found' },
     );
   });
 });
