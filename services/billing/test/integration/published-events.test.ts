@@ -1,41 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   billingCheckoutCompletedV1,
   billingCustomerCreatedV1,
   billingIntegrationEventSchema,
   billingInvoicePaidV1,
-  billingStream,
   billingSubjects,
 } from '@app/contracts';
-import type { Relay } from '@app/eventing';
-import { startRelayOf } from '@app/service-kit/runtime';
-import { uniquePrefix } from '@app/test-support';
+import { eventually } from '@app/test-support/eventually';
+import { withRelay } from '@app/test-support/nats';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { service } from '../../src/service.js';
-import { addProduct, silentLogger, startBilling, type BillingHarness } from '../support/billing-harness.js';
-import { eventually, natsFor } from '../support/nats.js';
+import { addProduct, startBilling } from '../support/billing-harness.js';
 import { clientSecretFor, confirm, invoicesOf, newBuyer, testCards } from '../support/requests.js';
 
-const prefix = uniquePrefix();
-let h: BillingHarness;
-let nats: Awaited<ReturnType<typeof natsFor>>;
-let relay: Relay;
-
-beforeAll(async () => {
-  h = await startBilling();
-  nats = await natsFor(prefix, 'billing.>');
-  relay = await startRelayOf(service, {
-    eventStore: h.eventStore,
-    pool: h.pool,
-    nats: nats.nc,
-    prefix,
-    logger: silentLogger,
-  });
-});
-afterAll(async () => {
-  await relay?.stop();
-  await nats?.close([billingStream.name]);
-  await h?.close();
-});
+const h = startedForFile(async () => withRelay(await startBilling(), service));
 
 describe('what billing publishes', () => {
   it('a checkout paid after a decline: customer, checkout and paid invoice, in the contracts’ shapes', async () => {
@@ -44,14 +22,16 @@ describe('what billing publishes', () => {
     const clientSecret = await clientSecretFor(h, buyer, product.productId, 349);
     expect((await confirm(h, buyer, clientSecret, testCards.declined)).statusCode).toBe(402);
     expect((await confirm(h, buyer, clientSecret)).statusCode).toBe(200);
-    await eventually(() => nats.messages.some((message) => message.subject === billingSubjects.invoicePaid));
+    await eventually(() =>
+      h.nats.messages.some((message) => message.subject === billingSubjects.invoicePaid),
+    );
 
-    expect(nats.messages.map((message) => message.subject)).toEqual([
+    expect(h.nats.messages.map((message) => message.subject)).toEqual([
       billingSubjects.customerCreated,
       billingSubjects.checkoutCompleted,
       billingSubjects.invoicePaid,
     ]);
-    const [customer, checkout, invoice] = nats.messages.map((message) =>
+    const [customer, checkout, invoice] = h.nats.messages.map((message) =>
       billingIntegrationEventSchema.parse(JSON.parse(message.text)),
     );
     const { rows } = await h.pool.query<{ id: string; provider_payment_id: string }>(

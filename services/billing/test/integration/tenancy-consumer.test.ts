@@ -1,54 +1,27 @@
-import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tenancyStream } from '@app/contracts';
-import { ensureStream } from '@app/eventing';
-import { uniquePrefix } from '@app/test-support';
-import { startBillingConsumers } from '../../src/integration/consumers/start-billing-consumers.js';
-import { silentLogger, startBilling, type BillingHarness } from '../support/billing-harness.js';
-import { eventually, natsFor } from '../support/nats.js';
+import { eventually } from '@app/test-support/eventually';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { startBillingConsumersOf } from '../support/nats.js';
 import { uuidv7 } from '../support/requests.js';
 
-const prefix = uniquePrefix();
-let h: BillingHarness;
-let nats: Awaited<ReturnType<typeof natsFor>>;
-let consumers: { stop(): Promise<void> };
+const h = startedForFile(() => startBillingConsumersOf(tenancyStream));
 
-beforeAll(async () => {
-  h = await startBilling();
-  nats = await natsFor(prefix, 'tenancy.>');
-  await ensureStream(await jetstreamManager(nats.nc), {
-    name: `${prefix}_${tenancyStream.name}`,
-    subjects: tenancyStream.subjects.map((subject) => `${prefix}.${subject}`),
-  });
-  consumers = await startBillingConsumers({
-    nats: nats.nc,
-    pool: h.pool,
-    natsPrefix: prefix,
-    logger: silentLogger,
-  });
-});
-afterAll(async () => {
-  await consumers?.stop();
-  await nats?.close([tenancyStream.name]);
-  await h?.close();
-});
-
-/** As tenancy's relay publishes: subject = prefix + type, Nats-Msg-Id = the envelope id. */
-async function publish(type: string, data: Record<string, unknown>) {
-  const id = uuidv7();
-  const envelope = { id, type, occurredAt: new Date().toISOString(), data };
-  await jetstream(nats.nc).publish(`${prefix}.${type}`, JSON.stringify(envelope), { msgID: id });
-  return id;
-}
+/** Publishes as tenancy's relay does, answering the message id. */
+const publish = async (type: string, data: Record<string, unknown>) => (await h.nats.publish(type, data)).id;
 
 /** Until the consumer has applied the message (its id recorded with the change, in one transaction). */
 const applied = (messageId: string) =>
-  eventually(async () => {
-    const { rowCount } = await h.pool.query('SELECT 1 FROM processed_messages WHERE message_id = $1', [
-      messageId,
-    ]);
-    return rowCount === 1;
-  }, 10_000);
+  eventually(
+    async () => {
+      const { rowCount } = await h.pool.query('SELECT 1 FROM processed_messages WHERE message_id = $1', [
+        messageId,
+      ]);
+      return rowCount === 1;
+    },
+    Boolean,
+    10_000,
+  );
 
 const subscriptionRow = async (subscriptionId: string) =>
   (
@@ -94,7 +67,11 @@ describe("billing's copy of tenancy", () => {
       startedAt: '2026-03-01T00:00:00.000Z',
     });
     await change('trial', 'active', '2026-03-05T00:00:00.000Z');
-    await eventually(async () => (await subscriptionRow(subscriptionId))?.status === 'active', 10_000);
+    await eventually(
+      async () => (await subscriptionRow(subscriptionId))?.status === 'active',
+      Boolean,
+      10_000,
+    );
     expect(await subscriptionRow(subscriptionId)).toEqual({
       status: 'active',
       amount_cents: 4_900,

@@ -1,23 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  billingIntegrationEventSchema,
-  billingStream,
-  billingSubjects,
-  invoiceListSchema,
-} from '@app/contracts';
-import type { Relay } from '@app/eventing';
-import { startRelayOf } from '@app/service-kit/runtime';
-import { uniquePrefix } from '@app/test-support';
+import { describe, expect, it } from 'vitest';
+import { billingIntegrationEventSchema, billingSubjects, invoiceListSchema } from '@app/contracts';
+import { eventually } from '@app/test-support/eventually';
+import { withRelay } from '@app/test-support/nats';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { service } from '../../src/service.js';
 import { createSandboxProvider } from '../../src/payments/index.js';
-import {
-  addProduct,
-  silentLogger,
-  startBilling,
-  viewsSettled,
-  type BillingHarness,
-} from '../support/billing-harness.js';
-import { eventually, natsFor } from '../support/nats.js';
+import { addProduct, startBilling, viewsSettled } from '../support/billing-harness.js';
 import { checkoutAndStart, renewalRunner, statusChanged, testClock } from '../support/renewals.js';
 import { invoicesOf, newBuyer, type Buyer } from '../support/requests.js';
 
@@ -35,30 +23,15 @@ import { invoicesOf, newBuyer, type Buyer } from '../support/requests.js';
  *   then pays, so a new card is how a retry succeeds here, as it would for a real customer.
  */
 const clock = testClock('2026-01-31T09:00:00.000Z');
-const prefix = uniquePrefix();
-let h: BillingHarness;
-let nats: Awaited<ReturnType<typeof natsFor>>;
-let relay: Relay;
-
-beforeAll(async () => {
-  h = await startBilling({
-    now: clock.now,
-    provider: (pool) => createSandboxProvider({ pool, now: clock.now }),
-  });
-  nats = await natsFor(prefix, 'billing.>');
-  relay = await startRelayOf(service, {
-    eventStore: h.eventStore,
-    pool: h.pool,
-    nats: nats.nc,
-    prefix,
-    logger: silentLogger,
-  });
-});
-afterAll(async () => {
-  await relay?.stop();
-  await nats?.close([billingStream.name]);
-  await h?.close();
-});
+const h = startedForFile(async () =>
+  withRelay(
+    await startBilling({
+      now: clock.now,
+      provider: (pool) => createSandboxProvider({ pool, now: clock.now }),
+    }),
+    service,
+  ),
+);
 
 const visa = '4242 4242 4242 4242';
 const declinesOffSession = '4000 0000 0000 0341';
@@ -118,7 +91,7 @@ describe('three months of renewals on an injected clock', () => {
         if (report.overdue.length > 0) {
           // Tenancy suspends the subscription on billing.invoice.overdue.v1 and says so.
           await eventually(() =>
-            nats.messages.some((message) => message.subject === billingSubjects.invoiceOverdue),
+            h.nats.messages.some((message) => message.subject === billingSubjects.invoiceOverdue),
           );
           await statusChanged(h.pool, {
             ...blakes,
@@ -259,9 +232,9 @@ describe('three months of renewals on an injected clock', () => {
 
     // What billing published: each paid invoice once (renewals with their subscription), and the overdue one.
     await eventually(
-      () => nats.messages.filter((m) => m.subject === billingSubjects.invoicePaid).length >= 13,
+      () => h.nats.messages.filter((m) => m.subject === billingSubjects.invoicePaid).length >= 13,
     );
-    const published = nats.messages.map((message) =>
+    const published = h.nats.messages.map((message) =>
       billingIntegrationEventSchema.parse(JSON.parse(message.text)),
     );
     const paid = published.filter((message) => message.type === billingSubjects.invoicePaid);

@@ -1,45 +1,27 @@
-import type { InjectOptions } from 'fastify';
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { billingStream } from '@app/contracts';
-import type { Relay } from '@app/eventing';
+import { describe, expect, it } from 'vitest';
 import { createLogger } from '@app/service-kit';
-import { startRelayOf } from '@app/service-kit/runtime';
-import { uniquePrefix } from '@app/test-support';
+import { eventually } from '@app/test-support/eventually';
+import { capturedLogs, leaks, recordedCalls, storedText } from '@app/test-support/leak-scan';
+import { withRelay } from '@app/test-support/nats';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { billingSchema } from '../../src/config.js';
 import { service } from '../../src/service.js';
-import { addProduct, startBilling, type BillingHarness } from '../support/billing-harness.js';
-import { eventually, natsFor } from '../support/nats.js';
+import { addProduct, startBilling } from '../support/billing-harness.js';
 import { newBuyer, type Buyer } from '../support/requests.js';
 
 /**
- * Card numbers and CVCs are never stored or logged: the app logs at trace into `logLines`, the relay too, and
+ * Card numbers and CVCs are never stored or logged: the app logs at trace into `logs`, the relay too, and
  * everything else is the app as service-kit builds it.
  */
-const logLines: string[] = [];
-const logStream = { write: (line: string) => void logLines.push(line) };
-
-const prefix = uniquePrefix();
-let h: BillingHarness;
-let nats: Awaited<ReturnType<typeof natsFor>>;
-let relay: Relay;
-
-beforeAll(async () => {
-  h = await startBilling({ logLevel: 'trace', logStream });
-  nats = await natsFor(prefix, 'billing.>');
-  relay = await startRelayOf(service, {
-    eventStore: h.eventStore,
-    pool: h.pool,
-    nats: nats.nc,
-    prefix,
-    logger: createLogger({ level: 'trace', stream: logStream }),
-  });
-});
-afterAll(async () => {
-  await relay?.stop();
-  await nats?.close([billingStream.name]);
-  await h?.close();
-});
+const logs = capturedLogs();
+const h = startedForFile(async () =>
+  withRelay(
+    await startBilling({ logLevel: 'trace', logStream: logs.stream }),
+    service,
+    createLogger({ level: 'trace', stream: logs.stream }),
+  ),
+);
+const { responses, call } = recordedCalls(() => h.app);
 
 /** A card number no other test uses (Luhn-valid, so the Sandbox approves it), to search for without noise. */
 function uniqueCardNumber(): string {
@@ -55,13 +37,6 @@ function uniqueCardNumber(): string {
 
 const spaced = (number: string) => number.replace(/(\d{4})(?=\d)/g, '$1 ');
 
-const responses: [string, string][] = [];
-async function call(options: InjectOptions & { url: string }) {
-  const response = await h.app.inject(options);
-  responses.push([`${options.method ?? 'GET'} ${options.url} → ${response.statusCode}`, response.body]);
-  return response;
-}
-
 async function confirmWith(buyer: Buyer, clientSecret: string, card: Record<string, unknown>) {
   return call({
     method: 'POST',
@@ -70,31 +45,6 @@ async function confirmWith(buyer: Buyer, clientSecret: string, card: Record<stri
     payload: { clientSecret, card },
   });
 }
-
-async function storedText(pool: pg.Pool): Promise<[string, string][]> {
-  const { rows: tables } = await pool.query<{ name: string }>(
-    `SELECT table_name AS name FROM information_schema.tables
-      WHERE table_schema = $1 AND table_type = 'BASE TABLE' ORDER BY table_name`,
-    [billingSchema],
-  );
-  const found: [string, string][] = [];
-  for (const { name } of tables) {
-    const { rows } = await pool.query<{ row: string }>(
-      `SELECT row_to_json(t)::text AS row FROM billing."${name}" t`,
-    );
-    for (const { row } of rows) found.push([`billing.${name}`, row]);
-  }
-  const { rows: events } = await pool.query<{ row: string }>(
-    `SELECT data::text || ' ' || metadata::text AS row FROM eventstore.events`,
-  );
-  for (const { row } of events) found.push(['eventstore.events', row]);
-  return found;
-}
-
-const leaks = (texts: Iterable<[string, string]>, secrets: readonly string[]) =>
-  [...texts].flatMap(([where, text]) =>
-    secrets.filter((secret) => text.includes(secret)).map((secret) => `${where} contains ${secret}`),
-  );
 
 describe('card data never leaks', () => {
   it('keeps card numbers and CVCs out of responses, logs, NATS, tables and events', async () => {
@@ -132,17 +82,16 @@ describe('card data never leaks', () => {
       200,
     );
     await call({ method: 'GET', url: '/api/invoices', headers: buyer.headers });
-    await eventually(() => nats.messages.some((message) => message.subject === 'billing.invoice.paid.v1'));
+    await eventually(() => h.nats.messages.some((message) => message.subject === 'billing.invoice.paid.v1'));
 
-    const stored = await storedText(h.pool);
+    const stored = await storedText(h.pool, billingSchema);
     // The scan saw what it should: the approved card's last four, the request lines, the published facts.
     expect(stored.some(([, text]) => text.includes(approved.slice(-4)))).toBe(true);
-    expect(logLines.some((line) => line.includes('/api/billing/sandbox/confirm'))).toBe(true);
-    expect(nats.messages.map((message) => message.subject)).toContain('billing.checkout.completed.v1');
+    expect(logs.lines.some((line) => line.includes('/api/billing/sandbox/confirm'))).toBe(true);
+    expect(h.nats.messages.map((message) => message.subject)).toContain('billing.checkout.completed.v1');
 
-    const logs = logLines.map((line, index): [string, string] => [`log line ${index}`, line]);
-    const published = nats.messages.map(({ subject, text }): [string, string] => [subject, text]);
-    for (const texts of [responses, logs, published, stored]) {
+    const published = h.nats.messages.map(({ subject, text }): [string, string] => [subject, text]);
+    for (const texts of [responses, logs.labelled(), published, stored]) {
       expect(leaks(texts, secrets)).toEqual([]);
       expect(leaks(texts, ['"cvc"', '"number":"4'])).toEqual([]);
     }
@@ -153,7 +102,7 @@ describe('card data never leaks', () => {
   it('redacts a card form that something logs whole', async () => {
     const number = uniqueCardNumber();
     h.app.log.info({ body: { clientSecret: 'x', card: { number, expMonth: 1, expYear: 2030, cvc: '321' } } });
-    const line = logLines.at(-1) ?? '';
+    const line = logs.lines.at(-1) ?? '';
     expect(line).not.toContain(number);
     // Parsed, not searched: three digits can turn up anywhere in a line, in its pid or its time.
     expect(JSON.parse(line).body).toEqual({

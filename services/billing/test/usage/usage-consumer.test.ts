@@ -1,55 +1,28 @@
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { gatewayStream, gatewaySubjects, type UsageRecordedV1Data } from '@app/contracts';
-import { ensureStream } from '@app/eventing';
-import { uniquePrefix } from '@app/test-support';
-import { startBillingConsumers } from '../../src/integration/consumers/start-billing-consumers.js';
+import { eventually } from '@app/test-support/eventually';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { usageConsumerName } from '../../src/usage/usage-consumer.js';
-import { silentLogger, startBilling, type BillingHarness } from '../support/billing-harness.js';
-import { eventually, natsFor } from '../support/nats.js';
+import { silentLogger } from '../support/billing-harness.js';
+import { startBillingConsumersOf } from '../support/nats.js';
 import { uuidv7 } from '../support/requests.js';
 import { usageBatch, usageTables } from './usage-support.js';
 
-const prefix = uniquePrefix();
-const streamName = `${prefix}_${gatewayStream.name}`;
-let h: BillingHarness;
-let nats: Awaited<ReturnType<typeof natsFor>>;
-let consumers: { stop(): Promise<void> };
 const warnings: string[] = [];
-
-beforeAll(async () => {
-  h = await startBilling();
-  nats = await natsFor(prefix, 'gateway.>');
-  await ensureStream(await jetstreamManager(nats.nc), {
-    name: streamName,
-    subjects: gatewayStream.subjects.map((subject) => `${prefix}.${subject}`),
-  });
-  consumers = await startBillingConsumers({
-    nats: nats.nc,
-    pool: h.pool,
-    natsPrefix: prefix,
-    // The other consumers' streams do not exist here: only this consumer's warnings are of interest.
-    logger: {
-      ...silentLogger,
-      warn: (fields: { consumer?: string }, message?: string) => {
-        if (fields.consumer === usageConsumerName) warnings.push(message ?? '');
-      },
+// The other consumers' streams do not exist here: only this consumer's warnings are of interest.
+const h = startedForFile(() =>
+  startBillingConsumersOf(gatewayStream, {
+    ...silentLogger,
+    warn: (fields: { consumer?: string }, message?: string) => {
+      if (fields.consumer === usageConsumerName) warnings.push(message ?? '');
     },
-  });
-});
-afterAll(async () => {
-  await consumers?.stop();
-  await nats?.close([gatewayStream.name]);
-  await h?.close();
-});
+  }),
+);
 
-/** As the gateway publishes a batch, but each time under a new Nats-Msg-Id, so JetStream keeps every copy. */
-async function publish(data: UsageRecordedV1Data | Record<string, unknown>, id = String(data.batchId)) {
-  const envelope = { id, type: gatewaySubjects.usageRecorded, occurredAt: new Date().toISOString(), data };
-  await jetstream(nats.nc).publish(`${prefix}.${gatewaySubjects.usageRecorded}`, JSON.stringify(envelope), {
-    msgID: uuidv7(),
-  });
-}
+/** As the gateway publishes a batch: the envelope id is the batch id unless given. */
+const publish = (data: UsageRecordedV1Data | Record<string, unknown>, id = String(data.batchId)) =>
+  h.nats.publish(gatewaySubjects.usageRecorded, data, { id });
 
 async function quantities(userId: string): Promise<Record<string, number>> {
   const { rows } = await h.pool.query<{ day: string; quantity: string }>(
@@ -63,7 +36,7 @@ async function quantities(userId: string): Promise<Record<string, number>> {
 async function publishMarkerAndWait(): Promise<void> {
   const marker = uuidv7();
   await publish(usageBatch('2026-05-01T00:00:00.000Z', { [marker]: 1 }));
-  await eventually(async () => Object.keys(await quantities(marker)).length > 0, 15_000);
+  await eventually(async () => Object.keys(await quantities(marker)).length > 0, Boolean, 15_000);
   expect(await quantities(marker)).toEqual({ '2026-05-01': 1 });
 }
 
@@ -75,7 +48,7 @@ describe("the gateway's usage batches", () => {
     // Straddles midnight: counted on the day it began.
     await publish(usageBatch('2026-03-10T23:59:58.000Z', { [a]: 1 }));
     await publish(usageBatch('2026-03-11T00:00:03.000Z', { [a]: 7, [b]: 1 }));
-    await eventually(async () => (await quantities(b))['2026-03-11'] === 1, 15_000);
+    await eventually(async () => (await quantities(b))['2026-03-11'] === 1, Boolean, 15_000);
     expect(await quantities(a)).toEqual({ '2026-03-10': 6, '2026-03-11': 7 });
     expect(await quantities(b)).toEqual({ '2026-03-10': 40, '2026-03-11': 1 });
   });
@@ -83,8 +56,7 @@ describe("the gateway's usage batches", () => {
   it('count a redelivered batch once, whether its envelope is repeated or new', async () => {
     const user = uuidv7();
     const batch = usageBatch('2026-03-12T09:00:00.000Z', { [user]: 25 });
-    await publish(batch);
-    await publish(batch);
+    await h.nats.republish(await publish(batch));
     await publish(batch, uuidv7());
     await publishMarkerAndWait();
     expect(await quantities(user)).toEqual({ '2026-03-12': 25 });
@@ -103,7 +75,7 @@ describe("the gateway's usage batches", () => {
       usageBatch('2026-03-13T10:00:05.000Z', { [valid]: 4 }, { periodEnd: '2026-03-13T10:00:00.000Z' }),
     );
     // Not an envelope at all: the consumer framework terminates it.
-    await jetstream(nats.nc).publish(`${prefix}.${gatewaySubjects.usageRecorded}`, 'not json', {
+    await jetstream(h.nats.nc).publish(`${h.nats.prefix}.${gatewaySubjects.usageRecorded}`, 'not json', {
       msgID: uuidv7(),
     });
     await publishMarkerAndWait();
@@ -119,7 +91,8 @@ describe("the gateway's usage batches", () => {
       'invalid integration message; terminated',
     ]);
     // Each was settled for good: none waits for an ack or comes back.
-    const info = await (await jetstreamManager(nats.nc)).consumers.info(streamName, usageConsumerName);
+    const streamName = `${h.nats.prefix}_${gatewayStream.name}`;
+    const info = await (await jetstreamManager(h.nats.nc)).consumers.info(streamName, usageConsumerName);
     expect(info.num_ack_pending).toBe(0);
     expect(info.num_redelivered).toBe(0);
     expect(info.num_pending).toBe(0);

@@ -1,61 +1,39 @@
-import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/transport-node';
 import { billingStream, billingSubjects } from '@app/contracts';
-import { connectNats, ensureStream } from '@app/eventing';
-import { uniquePrefix } from '@app/test-support';
-import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { eventually } from '@app/test-support/eventually';
+import { withConsumers } from '@app/test-support/nats';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { describe, expect, it } from 'vitest';
 import { startIdentityConsumers } from '../../src/integration/consumers/start-identity-consumers.js';
 import { findUser } from '../../src/projections/user-queries.js';
-import { silentLogger, startIdentity, type IdentityHarness } from '../support/identity-harness.js';
+import { silentLogger, startIdentity } from '../support/identity-harness.js';
 import { createUser } from '../support/requests.js';
 
-let h: IdentityHarness;
-let nc: NatsConnection;
-let jsm: JetStreamManager;
-let consumers: { stop(): Promise<void> };
-const prefix = uniquePrefix();
-const streamName = `${prefix}_${billingStream.name}`;
-
-beforeAll(async () => {
-  h = await startIdentity();
-  nc = await connectNats({ url: inject('natsUrl'), name: 'identity-consumers-test' });
-  jsm = await jetstreamManager(nc);
-  await ensureStream(jsm, {
-    name: streamName,
-    subjects: billingStream.subjects.map((subject) => `${prefix}.${subject}`),
-  });
-  consumers = await startIdentityConsumers({
-    nats: nc,
-    pool: h.pool,
-    natsPrefix: prefix,
-    logger: silentLogger,
-  });
-});
-afterAll(async () => {
-  await consumers?.stop();
-  await jsm?.streams.delete(streamName).catch(() => undefined);
-  await nc?.drain();
-  await h?.close();
+const h = startedForFile(async () => {
+  const identity = await startIdentity();
+  return withConsumers(identity, [billingStream], (nats) =>
+    startIdentityConsumers({
+      nats: nats.nc,
+      pool: identity.pool,
+      natsPrefix: nats.prefix,
+      logger: silentLogger,
+    }),
+  );
 });
 
+/** As billing's relay publishes a provider customer, made at `createdAt`. */
 async function customerCreated(userId: string, providerCustomerId: string, createdAt: string) {
-  const envelope = {
-    id: uuidv7(),
-    type: billingSubjects.customerCreated,
-    occurredAt: createdAt,
-    data: { userId, provider: 'stripe', providerCustomerId, createdAt },
-  };
-  await jetstream(nc).publish(`${prefix}.${envelope.type}`, JSON.stringify(envelope), { msgID: envelope.id });
+  await h.nats.publish(
+    billingSubjects.customerCreated,
+    { userId, provider: 'stripe', providerCustomerId, createdAt },
+    { occurredAt: createdAt },
+  );
 }
 
-async function customerIdOf(userId: string, expected: string | null): Promise<string | null> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const found = (await findUser(h.pool, userId))?.user.stripeCustomerId ?? null;
-    if (found === expected || Date.now() > deadline) return found;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+function customerIdOf(userId: string, expected: string | null): Promise<string | null> {
+  return eventually(
+    async () => (await findUser(h.pool, userId))?.user.stripeCustomerId ?? null,
+    (found) => found === expected,
+  );
 }
 
 describe("billing's provider customers", () => {

@@ -1,67 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { jetstream, jetstreamManager, type JetStreamManager } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/transport-node';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { tenancyStream } from '@app/contracts';
-import { connectNats, ensureStream, type IntegrationConsumer } from '@app/eventing';
-import { uniquePrefix } from '@app/test-support';
-import { monitoringSchema } from '../../src/config.js';
+import { eventually } from '@app/test-support/eventually';
+import { withConsumers } from '@app/test-support/nats';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { startMonitoringConsumers } from '../../src/integration/start-monitoring-consumers.js';
 import { findWatchedTargets } from '../../src/store/watched-targets.js';
-import {
-  silentLogger,
-  startMonitoringStorage,
-  type MonitoringStorage,
-} from '../support/monitoring-harness.js';
+import { silentLogger, startMonitoringStorage } from '../support/monitoring-harness.js';
 
-let storage: MonitoringStorage;
-let nc: NatsConnection;
-let jsm: JetStreamManager;
-let consumer: IntegrationConsumer;
-const prefix = uniquePrefix();
-const streamName = `${prefix}_${tenancyStream.name}`;
-
-beforeAll(async () => {
-  storage = await startMonitoringStorage();
-  nc = await connectNats({ url: inject('natsUrl'), name: 'monitoring-consumers-test' });
-  jsm = await jetstreamManager(nc);
-  await ensureStream(jsm, { name: streamName, subjects: [`${prefix}.tenancy.>`] });
-  consumer = await startMonitoringConsumers({
-    nats: nc,
-    pool: storage.pool,
-    schema: monitoringSchema,
-    prefix,
-    logger: silentLogger,
-  });
+const storage = startedForFile(async () => {
+  const started = await startMonitoringStorage();
+  return withConsumers(started, [tenancyStream], (nats) =>
+    startMonitoringConsumers({
+      nats: nats.nc,
+      pool: started.pool,
+      natsPrefix: nats.prefix,
+      logger: silentLogger,
+    }),
+  );
 });
-afterAll(async () => {
-  await consumer?.stop();
-  await jsm?.streams.delete(streamName).catch(() => undefined);
-  await nc?.drain();
-  await storage?.close();
-});
-
-/** As tenancy's relay publishes: subject = prefix + type, Nats-Msg-Id = the envelope id. */
-async function publish(type: string, data: Record<string, unknown>, id: string = randomUUID()) {
-  const envelope = { id, type, occurredAt: new Date().toISOString(), data };
-  await jetstream(nc).publish(`${prefix}.${type}`, JSON.stringify(envelope), { msgID: id });
-}
-
-async function eventually<T>(read: () => Promise<T>, accept: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 5_000;
-  for (;;) {
-    const value = await read();
-    if (accept(value) || Date.now() > deadline) return value;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
-}
 
 describe("tenancy's messages", () => {
   it('keep which subscriptions have an app to watch, and tenant names', async () => {
     const [tenantId, productId, subscriptionId] = [randomUUID(), randomUUID(), randomUUID()];
     const at = new Date().toISOString();
     const ids = { subscriptionId, tenantId, productId };
-    await publish('tenancy.tenant.created.v1', {
+    await storage.nats.publish('tenancy.tenant.created.v1', {
       tenantId,
       name: 'Acme',
       slug: 'acme',
@@ -70,7 +34,7 @@ describe("tenancy's messages", () => {
       domainUrl: null,
       createdAt: at,
     });
-    await publish('tenancy.subscription.started.v1', {
+    await storage.nats.publish('tenancy.subscription.started.v1', {
       ...ids,
       plan: 'basic',
       status: 'trial',
@@ -84,10 +48,14 @@ describe("tenancy's messages", () => {
       metricsApiKeyConfigured: true,
       configuredAt: at,
     };
-    await publish('tenancy.subscription.endpoint-configured.v1', endpoint, configured);
+    await storage.nats.publish('tenancy.subscription.endpoint-configured.v1', endpoint, { id: configured });
     // A redelivered message changes nothing.
-    await publish('tenancy.subscription.endpoint-configured.v1', endpoint, configured);
-    await publish('tenancy.tenant.updated.v1', { tenantId, name: 'Acme Builders', changedAt: at });
+    await storage.nats.publish('tenancy.subscription.endpoint-configured.v1', endpoint, { id: configured });
+    await storage.nats.publish('tenancy.tenant.updated.v1', {
+      tenantId,
+      name: 'Acme Builders',
+      changedAt: at,
+    });
 
     const watched = await eventually(
       () => findWatchedTargets(storage.pool, tenantId),
@@ -101,7 +69,7 @@ describe("tenancy's messages", () => {
     );
     expect(name).toBe('Acme Builders');
 
-    await publish('tenancy.subscription.status-changed.v1', {
+    await storage.nats.publish('tenancy.subscription.status-changed.v1', {
       ...ids,
       previousStatus: 'trial',
       status: 'cancelled',
@@ -123,14 +91,14 @@ describe("tenancy's messages", () => {
     const [tenantId, productId, subscriptionId] = [randomUUID(), randomUUID(), randomUUID()];
     const at = new Date().toISOString();
     const ids = { subscriptionId, tenantId, productId };
-    await publish('tenancy.subscription.started.v1', {
+    await storage.nats.publish('tenancy.subscription.started.v1', {
       ...ids,
       plan: 'basic',
       status: 'active',
       amountCents: 0,
       startedAt: at,
     });
-    await publish('tenancy.subscription.endpoint-configured.v1', {
+    await storage.nats.publish('tenancy.subscription.endpoint-configured.v1', {
       ...ids,
       domainUrl: 'https://x.example',
       metricsApiKeyConfigured: false,
@@ -140,7 +108,7 @@ describe("tenancy's messages", () => {
       () => findWatchedTargets(storage.pool, tenantId),
       (targets) => targets.length === 1,
     );
-    await publish('tenancy.subscription.endpoint-configured.v1', {
+    await storage.nats.publish('tenancy.subscription.endpoint-configured.v1', {
       ...ids,
       domainUrl: null,
       metricsApiKeyConfigured: false,

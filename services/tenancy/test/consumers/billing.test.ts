@@ -1,10 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
+import { eventually } from '@app/test-support/eventually';
 import { onboardingTenantId } from '../../src/integration/consumers/onboarding.js';
-import { eventually, registered, useTenancyConsumers } from './consumers-fixture.js';
+import { registered, useTenancyConsumers } from './consumers-fixture.js';
 
-const consumers = useTenancyConsumers();
-const publish = consumers.publish;
+const h = useTenancyConsumers();
 
 describe('billing', () => {
   const checkout = (userId: string, productId: string, overrides: Record<string, unknown> = {}) => ({
@@ -32,7 +32,7 @@ describe('billing', () => {
   });
   const subscriptionsOf = async (tenantId: string) =>
     (
-      await consumers.h.pool.query(
+      await h.pool.query(
         `SELECT id, product_id, plan, status, amount_cents FROM subscriptions WHERE tenant_id = $1
          ORDER BY created_at`,
         [tenantId],
@@ -40,15 +40,15 @@ describe('billing', () => {
     ).rows as { id: string; product_id: string; plan: string; status: string; amount_cents: string }[];
   const totalSpentCents = async (tenantId: string) =>
     Number(
-      (await consumers.h.pool.query('SELECT total_spent_cents FROM tenants WHERE id = $1', [tenantId]))
-        .rows[0]?.total_spent_cents,
+      (await h.pool.query('SELECT total_spent_cents FROM tenants WHERE id = $1', [tenantId])).rows[0]
+        ?.total_spent_cents,
     );
   async function signedUpCustomer(): Promise<{ userId: string; tenantId: string }> {
     const userId = uuidv7();
-    await publish('identity.user.registered.v1', registered(userId));
+    await h.nats.publish('identity.user.registered.v1', registered(userId));
     const tenantId = onboardingTenantId(userId);
     await eventually(
-      async () => (await consumers.h.pool.query('SELECT 1 FROM tenants WHERE id = $1', [tenantId])).rowCount,
+      async () => (await h.pool.query('SELECT 1 FROM tenants WHERE id = $1', [tenantId])).rowCount,
       (count) => count === 1,
     );
     return { userId, tenantId };
@@ -56,14 +56,14 @@ describe('billing', () => {
 
   it('starts the paid subscription at the amount paid and counts each paid invoice once', async () => {
     const { userId, tenantId } = await signedUpCustomer();
-    const productId = await consumers.h.addProduct({ basePriceCents: 12_950 });
+    const productId = await h.addProduct({ basePriceCents: 12_950 });
     const completed = checkout(userId, productId, { amountCents: 12_000 });
-    await publish('billing.checkout.completed.v1', completed);
+    await h.nats.publish('billing.checkout.completed.v1', completed);
     // A second delivery of the same checkout (a replay under another envelope id) starts nothing more.
-    await publish('billing.checkout.completed.v1', completed);
+    await h.nats.publish('billing.checkout.completed.v1', completed);
     const invoice = paid(userId, productId, { amountCents: 12_000 });
-    await publish('billing.invoice.paid.v1', invoice);
-    await publish('billing.invoice.paid.v1', invoice);
+    await h.nats.publish('billing.invoice.paid.v1', invoice);
+    await h.nats.publish('billing.invoice.paid.v1', invoice);
     const started = await eventually(
       () => subscriptionsOf(tenantId),
       (rows) => rows.length > 0,
@@ -84,7 +84,7 @@ describe('billing', () => {
     ).toBe(12_000);
 
     const renewal = paid(userId, productId, { amountCents: 12_000, subscriptionId: started[0]?.id });
-    await publish('billing.invoice.paid.v1', renewal);
+    await h.nats.publish('billing.invoice.paid.v1', renewal);
     expect(
       await eventually(
         () => totalSpentCents(tenantId),
@@ -96,24 +96,24 @@ describe('billing', () => {
 
   it('makes a cancelled or suspended subscription active again instead of starting another', async () => {
     const { userId, tenantId } = await signedUpCustomer();
-    const cancelledProduct = await consumers.h.addProduct();
-    const suspendedProduct = await consumers.h.addProduct();
+    const cancelledProduct = await h.addProduct();
+    const suspendedProduct = await h.addProduct();
     const options = { metadata: { actorId: 'test' } };
-    const cancelled = await consumers.h.commands.start(
+    const cancelled = await h.commands.start(
       tenantId,
       { productId: cancelledProduct, plan: 'basic', status: 'active' },
       options,
     );
-    await consumers.h.commands.changeStatus(cancelled.subscriptionId, 'cancelled', options);
-    const suspended = await consumers.h.commands.start(
+    await h.commands.changeStatus(cancelled.subscriptionId, 'cancelled', options);
+    const suspended = await h.commands.start(
       tenantId,
       { productId: suspendedProduct, plan: 'basic', status: 'suspended' },
       options,
     );
     // Commands answer once stored; the consumer looks the subscriptions up in the read model.
-    if (suspended.position) await consumers.h.projections.waitFor(suspended.position, 5_000);
-    await publish('billing.checkout.completed.v1', checkout(userId, cancelledProduct));
-    await publish('billing.checkout.completed.v1', checkout(userId, suspendedProduct));
+    if (suspended.position) await h.projections.waitFor(suspended.position, 5_000);
+    await h.nats.publish('billing.checkout.completed.v1', checkout(userId, cancelledProduct));
+    await h.nats.publish('billing.checkout.completed.v1', checkout(userId, suspendedProduct));
     const rows = await eventually(
       () => subscriptionsOf(tenantId),
       (list) => list.every((row) => row.status === 'active'),
@@ -126,32 +126,33 @@ describe('billing', () => {
 
   it('gives a customer without a tenant their own, and honours a product deactivated after payment', async () => {
     const userId = uuidv7();
-    await publish(
+    await h.nats.publish(
       'identity.user.registered.v1',
       registered(userId, { registeredVia: 'admin', firstName: 'Mo' }),
     );
-    const productId = await consumers.h.addProduct({ isActive: false });
-    await publish('billing.checkout.completed.v1', checkout(userId, productId));
+    const productId = await h.addProduct({ isActive: false });
+    await h.nats.publish('billing.checkout.completed.v1', checkout(userId, productId));
     const tenantId = onboardingTenantId(userId);
     const rows = await eventually(
       () => subscriptionsOf(tenantId),
       (list) => list.length > 0,
     );
     expect(rows).toEqual([expect.objectContaining({ product_id: productId, status: 'active' })]);
-    const tenant = (
-      await consumers.h.pool.query('SELECT name, owner_id FROM tenants WHERE id = $1', [tenantId])
-    ).rows;
+    const tenant = (await h.pool.query('SELECT name, owner_id FROM tenants WHERE id = $1', [tenantId])).rows;
     expect(tenant).toEqual([{ name: "Mo Lovelace's organisation", owner_id: userId }]);
   });
 
   it('buys for the tenant billing names only when the customer owns it', async () => {
     const { userId, tenantId } = await signedUpCustomer();
-    const second = await consumers.h.createTenant('Second Co', userId);
-    const foreign = await consumers.h.createTenant('Not Theirs', uuidv7());
-    const forSecond = await consumers.h.addProduct();
-    const forForeign = await consumers.h.addProduct();
-    await publish('billing.checkout.completed.v1', checkout(userId, forSecond, { tenantId: second }));
-    await publish('billing.checkout.completed.v1', checkout(userId, forForeign, { tenantId: foreign }));
+    const second = await h.createTenant('Second Co', userId);
+    const foreign = await h.createTenant('Not Theirs', uuidv7());
+    const forSecond = await h.addProduct();
+    const forForeign = await h.addProduct();
+    await h.nats.publish('billing.checkout.completed.v1', checkout(userId, forSecond, { tenantId: second }));
+    await h.nats.publish(
+      'billing.checkout.completed.v1',
+      checkout(userId, forForeign, { tenantId: foreign }),
+    );
     await eventually(
       () => subscriptionsOf(tenantId),
       (list) => list.length > 0,
@@ -163,15 +164,15 @@ describe('billing', () => {
 
   it('suspends a subscription whose renewal is overdue and reactivates it when a renewal is paid', async () => {
     const { userId, tenantId } = await signedUpCustomer();
-    const productId = await consumers.h.addProduct();
-    const { subscriptionId } = await consumers.h.commands.start(
+    const productId = await h.addProduct();
+    const { subscriptionId } = await h.commands.start(
       tenantId,
       { productId, plan: 'professional', status: 'active' },
       { metadata: { actorId: 'test' } },
     );
     const status = async () =>
-      (await consumers.h.pool.query('SELECT status FROM subscriptions WHERE id = $1', [subscriptionId]))
-        .rows[0]?.status;
+      (await h.pool.query('SELECT status FROM subscriptions WHERE id = $1', [subscriptionId])).rows[0]
+        ?.status;
     const overdue = {
       invoiceId: uuidv7(),
       number: 'INV-000900',
@@ -183,9 +184,9 @@ describe('billing', () => {
       currency: 'usd',
       overdueAt: new Date().toISOString(),
     };
-    await publish('billing.invoice.overdue.v1', overdue);
+    await h.nats.publish('billing.invoice.overdue.v1', overdue);
     expect(await eventually(status, (value) => value === 'suspended')).toBe('suspended');
-    await publish('billing.invoice.paid.v1', paid(userId, productId, { subscriptionId }));
+    await h.nats.publish('billing.invoice.paid.v1', paid(userId, productId, { subscriptionId }));
     expect(await eventually(status, (value) => value === 'active')).toBe('active');
     expect(
       await eventually(

@@ -1,13 +1,13 @@
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
-import { eventually, useTenancyConsumers } from './consumers-fixture.js';
+import { eventually } from '@app/test-support/eventually';
+import { useTenancyConsumers } from './consumers-fixture.js';
 
-const consumers = useTenancyConsumers();
-const publish = consumers.publish;
+const h = useTenancyConsumers();
 
 const product = async (productId: string) =>
   (
-    await consumers.h.pool.query(
+    await h.pool.query(
       'SELECT name, base_price_cents, color, is_active, deleted FROM products WHERE product_id = $1',
       [productId],
     )
@@ -29,13 +29,16 @@ describe('catalogue products copy', () => {
   it('follows create, rename, deactivation and deletion, keeping a deleted product’s last name', async () => {
     const productId = uuidv7();
     const at = new Date().toISOString();
-    await publish('catalog.product.created.v1', {
+    await h.nats.publish('catalog.product.created.v1', {
       ...details(productId, 'Ledger'),
       isActive: true,
       createdAt: at,
     });
-    await publish('catalog.product.updated.v1', { ...details(productId, 'Ledger Pro'), updatedAt: at });
-    await publish('catalog.product.deactivated.v1', { productId, changedAt: at });
+    await h.nats.publish('catalog.product.updated.v1', {
+      ...details(productId, 'Ledger Pro'),
+      updatedAt: at,
+    });
+    await h.nats.publish('catalog.product.deactivated.v1', { productId, changedAt: at });
     const renamed = await eventually(
       () => product(productId),
       (row) => row?.is_active === false,
@@ -47,8 +50,13 @@ describe('catalogue products copy', () => {
       is_active: false,
       deleted: false,
     });
-    await publish('catalog.product.activated.v1', { productId, changedAt: at });
-    await publish('catalog.product.deleted.v1', { productId, name: 'Ledger Pro', slug: 'x', deletedAt: at });
+    await h.nats.publish('catalog.product.activated.v1', { productId, changedAt: at });
+    await h.nats.publish('catalog.product.deleted.v1', {
+      productId,
+      name: 'Ledger Pro',
+      slug: 'x',
+      deletedAt: at,
+    });
     const deleted = await eventually(
       () => product(productId),
       (row) => row?.deleted === true,
@@ -59,16 +67,16 @@ describe('catalogue products copy', () => {
   it('applies a redelivered message once', async () => {
     const productId = uuidv7();
     const at = new Date().toISOString();
-    const created = await publish('catalog.product.created.v1', {
+    const created = await h.nats.publish('catalog.product.created.v1', {
       ...details(productId, 'Once'),
       isActive: true,
       createdAt: at,
     });
-    await publish('catalog.product.updated.v1', { ...details(productId, 'Renamed'), updatedAt: at });
+    await h.nats.publish('catalog.product.updated.v1', { ...details(productId, 'Renamed'), updatedAt: at });
     // The same event again (a relay replay): it must not undo the rename that came after it.
-    await publish(created.type, created.data, created.id);
+    await h.nats.republish(created);
     const marker = uuidv7();
-    await publish('catalog.product.created.v1', {
+    await h.nats.publish('catalog.product.created.v1', {
       ...details(marker, 'Marker'),
       isActive: true,
       createdAt: at,

@@ -1,62 +1,31 @@
 import { randomUUID } from 'node:crypto';
-import { jetstreamManager } from '@nats-io/jetstream';
-import type { NatsConnection } from '@nats-io/transport-node';
-import type { InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { providerGroups, tenancyStream, tenancySubjects, type Tenant } from '@app/contracts';
-import { connectNats, type Relay } from '@app/eventing';
+import { describe, expect, it } from 'vitest';
+import { providerGroups, tenancySubjects, type Tenant } from '@app/contracts';
 import { createLogger } from '@app/service-kit';
 import { identityHeaders } from '@app/service-kit/testing';
-import { uniquePrefix } from '@app/test-support';
-import { startRelayOf } from '@app/service-kit/runtime';
+import { eventually } from '@app/test-support/eventually';
+import { capturedLogs, leaks, recordedCalls, storedText } from '@app/test-support/leak-scan';
+import { withRelay } from '@app/test-support/nats';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { tenancySchema } from '../../src/config.js';
 import { service } from '../../src/service.js';
-import { startTenancy, type TenancyHarness } from '../support/tenancy-harness.js';
+import { startTenancy } from '../support/tenancy-harness.js';
 import { asAdmin } from '../support/requests.js';
-import { collectMessages, eventually, leaks, storedText } from './secret-scan-support.js';
 
 /**
  * No password or API key in any read response, log line, NATS message or stored row. The app and the relay log
- * at debug into `logLines`, which the scan reads.
+ * at debug into `logs`, which the scan reads.
  */
-const logLines: string[] = [];
-const logStream = { write: (line: string) => void logLines.push(line) };
-
-const prefix = uniquePrefix();
-let tenancy: TenancyHarness;
-let nc: NatsConnection;
-let relay: Relay;
-let collector: ReturnType<typeof collectMessages>;
-
-beforeAll(async () => {
-  tenancy = await startTenancy({ logLevel: 'debug', logStream });
-  nc = await connectNats({ url: inject('natsUrl'), name: 'tenancy-secret-scan' });
-  collector = collectMessages(nc, prefix);
-  relay = await startRelayOf(service, {
-    eventStore: tenancy.eventStore,
-    pool: tenancy.pool,
-    nats: nc,
-    prefix,
-    logger: createLogger({ level: 'debug', stream: logStream }),
-  });
-});
-afterAll(async () => {
-  await relay?.stop();
-  collector?.stop();
-  if (nc) {
-    const jsm = await jetstreamManager(nc);
-    await jsm.streams.delete(`${prefix}_${tenancyStream.name}`).catch(() => undefined);
-    await nc.drain();
-  }
-  await tenancy?.close();
-});
-
+const logs = capturedLogs();
+const tenancy = startedForFile(async () =>
+  withRelay(
+    await startTenancy({ logLevel: 'debug', logStream: logs.stream }),
+    service,
+    createLogger({ level: 'debug', stream: logs.stream }),
+  ),
+);
 /** Every answer but the reveal's, which is the one place a password may legitimately be. */
-const responses: [string, string][] = [];
-async function call(options: InjectOptions & { url: string }) {
-  const response = await tenancy.app.inject(options);
-  responses.push([`${options.method ?? 'GET'} ${options.url} → ${response.statusCode}`, response.body]);
-  return response;
-}
+const { responses, call } = recordedCalls(() => tenancy.app);
 
 describe('secrets never leak', () => {
   it('keeps passwords and the metrics API key out of responses, logs, NATS, read models and events', async () => {
@@ -71,7 +40,7 @@ describe('secrets never leak', () => {
       method: 'POST',
       url: '/api/admin/tenants',
       headers: admin,
-      payload: { name: `Scan ${prefix}`, ownerId },
+      payload: { name: `Scan ${tenancy.nats.prefix}`, ownerId },
     });
     expect(created.statusCode).toBe(201);
     const tenantId = created.json<Tenant>().id;
@@ -151,8 +120,8 @@ describe('secrets never leak', () => {
       headers: admin,
       payload: { name: sentinel },
     });
-    await eventually(() => collector.messages.some((message) => message.text.includes(sentinel)));
-    const subjects = new Set(collector.messages.map((message) => message.subject.slice(prefix.length + 1)));
+    await eventually(() => tenancy.nats.messages.some((message) => message.text.includes(sentinel)));
+    const subjects = new Set(tenancy.nats.messages.map((message) => message.subject));
     expect(subjects).toEqual(
       new Set([
         tenancySubjects.tenantCreated,
@@ -162,27 +131,19 @@ describe('secrets never leak', () => {
       ]),
     );
 
-    const stored = await storedText(tenancy.pool);
+    const stored = await storedText(tenancy.pool, tenancySchema);
     for (const table of ['tenancy.tenants', 'tenancy.subscriptions', 'eventstore.events'])
-      expect(stored.get(table)?.length).toBeGreaterThan(0);
-    expect(logLines.some((line) => line.includes(tenantId))).toBe(true);
+      expect(stored.filter(([where]) => where === table).length).toBeGreaterThan(0);
+    expect(logs.lines.some((line) => line.includes(tenantId))).toBe(true);
 
     expect(leaks(responses, secrets)).toEqual([]);
+    expect(leaks(logs.labelled(), secrets)).toEqual([]);
     expect(
       leaks(
-        logLines.map((line, index) => [`log line ${index}`, line]),
+        tenancy.nats.messages.map(({ subject, text }) => [subject, text]),
         secrets,
       ),
     ).toEqual([]);
-    expect(
-      leaks(
-        collector.messages.map(({ subject, text }) => [subject, text]),
-        secrets,
-      ),
-    ).toEqual([]);
-    const rows = [...stored].flatMap(([table, texts]) =>
-      texts.map((text): [string, string] => [table, text]),
-    );
-    expect(leaks(rows, secrets)).toEqual([]);
+    expect(leaks(stored, secrets)).toEqual([]);
   });
 });
