@@ -1,14 +1,12 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createStripeProvider } from '../../src/payments/index.js';
-import { startFakeStripe, stripeIntent, type FakeStripe } from '../payments/stripe/fake-stripe.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import {
-  addProduct,
-  countEvents,
-  expectRefusedUnchanged,
-  startBilling,
-  viewsSettled,
-  type BillingHarness,
-} from '../support/billing-harness.js';
+  cardDeclined,
+  signStripe,
+  stripeEvent as event,
+  stripeIntent,
+} from '../payments/stripe/fake-stripe.js';
+import { addProduct, countEvents, expectRefusedUnchanged, viewsSettled } from '../support/billing-harness.js';
 import {
   billingEvents,
   createIntent,
@@ -17,57 +15,27 @@ import {
   uuidv7,
   type Buyer,
 } from '../support/requests.js';
-import { answerAsStripe, signStripe, stripeEvent } from '../support/stripe.js';
+import { answerAsStripe, startBillingWithStripe } from '../support/stripe.js';
 
 const webhookSecret = 'whsec_billing_webhook_tests';
-let fake: FakeStripe;
-let h: BillingHarness;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  h = await startBilling({
-    provider: () =>
-      createStripeProvider({
-        secretKey: 'sk_test_billing',
-        publishableKey: 'pk_test_billing',
-        webhookSecret,
-        apiBase: fake.apiBase,
-      }),
-  });
-});
-afterAll(async () => {
-  await h?.close();
-  await fake?.close();
-});
+const h = startedForFile(() =>
+  startBillingWithStripe({ secretKey: 'sk_test_billing', publishableKey: 'pk_test_billing', webhookSecret }),
+);
 
 beforeEach(() => {
-  fake.requests.length = 0;
-  answerAsStripe(fake);
+  h.fake.requests.length = 0;
+  answerAsStripe(h.fake);
 });
 
-const event = stripeEvent;
 const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
   signStripe(payload, options.secret ?? webhookSecret, options.timestamp);
-
-/** `signature: null` sends no Stripe-Signature header at all. */
-function deliver(payload: string, signature: string | null = sign(payload)) {
-  return h.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: {
-      'content-type': 'application/json; charset=utf-8',
-      ...(signature === null ? {} : { 'stripe-signature': signature }),
-    },
-    payload,
-  });
-}
 
 /** A checkout through the Stripe adapter: the intent billing opened, as the webhook's object will carry it. */
 async function checkout(buyer: Buyer, priceCents = 34_900) {
   const product = await addProduct(h.pool, { basePriceCents: priceCents });
   const response = await createIntent(h, buyer, { productId: product.productId, amount: priceCents / 100 });
   expect(response.statusCode).toBe(200);
-  const intentRequest = fake.requests.find((request) => request.path === '/v1/payment_intents');
+  const intentRequest = h.fake.requests.find((request) => request.path === '/v1/payment_intents');
   const created = (await billingEvents(h)).filter((row) => row.type === 'PaymentCreated').at(-1);
   const paymentId = String(created?.data.paymentId);
   return {
@@ -104,14 +72,14 @@ describe('checkout with Stripe', () => {
       setup_future_usage: 'off_session',
     });
     expect(intentRequest?.headers['idempotency-key']).toBe(`billing-payment-${paymentId}`);
-    const customerRequest = fake.requests.find((request) => request.path === '/v1/customers');
+    const customerRequest = h.fake.requests.find((request) => request.path === '/v1/customers');
     expect(customerRequest?.headers['idempotency-key']).toBe(`billing-customer-${buyer.userId}`);
   });
 
   it('settles a signed payment_intent.succeeded: payment succeeded, invoice issued and paid', async () => {
     const buyer = await newBuyer();
     const { intent } = await checkout(buyer);
-    const response = await deliver(succeededEvent(intent()));
+    const response = await h.deliver(succeededEvent(intent()));
     expect([response.statusCode, response.json()]).toEqual([200, { received: true, result: 'handled' }]);
     const rows = (await billingEvents(h)).filter((row) => row.data.userId === buyer.userId);
     expect(rows.map((row) => row.type)).toEqual([
@@ -130,7 +98,7 @@ describe('checkout with Stripe', () => {
     const buyer = await newBuyer();
     const { intent } = await checkout(buyer);
     const payload = succeededEvent(intent());
-    const deliveries = await Promise.all([1, 2, 3, 4].map(() => deliver(payload)));
+    const deliveries = await Promise.all([1, 2, 3, 4].map(() => h.deliver(payload)));
     expect(deliveries.map((response) => response.statusCode)).toEqual([200, 200, 200, 200]);
     expect(deliveries.map((response) => response.json<{ result: string }>().result).sort()).toEqual([
       'handled',
@@ -139,7 +107,7 @@ describe('checkout with Stripe', () => {
       'replayed',
     ]);
     const before = await countEvents(h.pool);
-    const replay = await deliver(payload);
+    const replay = await h.deliver(payload);
     expect(replay.json()).toEqual({ received: true, result: 'replayed' });
     expect(await countEvents(h.pool)).toBe(before);
     await viewsSettled(h);
@@ -151,19 +119,14 @@ describe('checkout with Stripe', () => {
     const { intent, paymentId } = await checkout(buyer);
     const failure = {
       status: 'requires_payment_method',
-      last_payment_error: {
-        type: 'card_error',
-        code: 'card_declined',
-        decline_code: 'insufficient_funds',
-        message: 'Your card has insufficient funds.',
-      },
+      last_payment_error: cardDeclined('insufficient_funds', 'Your card has insufficient funds.'),
     };
-    expect((await deliver(event('payment_intent.payment_failed', intent(failure)))).json()).toEqual({
+    expect((await h.deliver(event('payment_intent.payment_failed', intent(failure)))).json()).toEqual({
       received: true,
       result: 'handled',
     });
     expect(await invoicesOf(h, buyer)).toEqual([]);
-    await deliver(succeededEvent(intent()));
+    await h.deliver(succeededEvent(intent()));
     const { events } = await h.eventStore.readStream(`billing_payment-${paymentId}`);
     expect(events.map((recorded) => recorded.type)).toEqual([
       'PaymentCreated',
@@ -178,13 +141,13 @@ describe('checkout with Stripe', () => {
 
   it('acknowledges events it does not act on, and intents it never recorded, changing nothing', async () => {
     const before = await countEvents(h.pool);
-    const other = await deliver(event('customer.created', { id: 'cus_X', object: 'customer' }));
+    const other = await h.deliver(event('customer.created', { id: 'cus_X', object: 'customer' }));
     expect(other.json()).toEqual({ received: true, result: 'ignored' });
     const stranger = stripeIntent({
       id: 'pi_Unknown',
       metadata: { paymentId: uuidv7(), productId: uuidv7(), userId: uuidv7() },
     });
-    const unknown = await deliver(succeededEvent(stranger));
+    const unknown = await h.deliver(succeededEvent(stranger));
     expect(unknown.json()).toEqual({ received: true, result: 'unknown-payment' });
     expect(await countEvents(h.pool)).toBe(before);
   });
@@ -197,10 +160,10 @@ describe('checkout with Stripe', () => {
     const tampered = payload.replace('"amount":34900', '"amount":1');
     expect(tampered).not.toBe(payload);
     const refusals = [
-      deliver(tampered, sign(payload)),
-      deliver(payload, sign(payload, { secret: 'whsec_someone_else' })),
-      deliver(payload, sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 3_600 })),
-      deliver(payload, null),
+      h.deliver(tampered, sign(payload)),
+      h.deliver(payload, sign(payload, { secret: 'whsec_someone_else' })),
+      h.deliver(payload, sign(payload, { timestamp: Math.floor(Date.now() / 1000) - 3_600 })),
+      h.deliver(payload, null),
     ];
     for (const response of await Promise.all(refusals)) {
       await expectRefusedUnchanged(response, {
@@ -211,7 +174,7 @@ describe('checkout with Stripe', () => {
       });
     }
     // The genuine delivery still works afterwards: none of the refusals marked the event handled.
-    expect((await deliver(payload)).json()).toEqual({ received: true, result: 'handled' });
+    expect((await h.deliver(payload)).json()).toEqual({ received: true, result: 'handled' });
   });
 });
 

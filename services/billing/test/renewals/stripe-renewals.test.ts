@@ -1,7 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStripeProvider, type StripeProvider } from '../../src/payments/index.js';
-import { startFakeStripe, stripeIntent, type FakeStripe } from '../payments/stripe/fake-stripe.js';
-import { addProduct, startBilling, viewsSettled, type BillingHarness } from '../support/billing-harness.js';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { cardDeclined, stripeEvent, stripeIntent } from '../payments/stripe/fake-stripe.js';
+import { addProduct, viewsSettled } from '../support/billing-harness.js';
 import {
   checkoutPaymentId,
   renewalRunner,
@@ -10,41 +10,27 @@ import {
   testClock,
 } from '../support/renewals.js';
 import { billingEvents, createIntent, invoicesOf, newBuyer } from '../support/requests.js';
-import { answerAsStripe, signStripe, stripeEvent } from '../support/stripe.js';
+import { answerAsStripe, startBillingWithStripe } from '../support/stripe.js';
 
 /**
  * Renewals through the Stripe adapter, at its HTTP boundary: the saved card is charged off-session with a key per
  * invoice and attempt, and the webhook Stripe then sends about that charge only repeats what billing recorded.
  */
-const webhookSecret = 'whsec_billing_renewal_tests';
 const clock = testClock('2026-06-15T10:00:00.000Z');
-let fake: FakeStripe;
-let h: BillingHarness;
-let stripe: StripeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  const options = { secretKey: 'sk_test_renewals', publishableKey: 'pk_test_renewals', webhookSecret };
-  stripe = createStripeProvider({ ...options, apiBase: fake.apiBase });
-  h = await startBilling({ now: clock.now, provider: () => stripe });
-});
-afterAll(async () => {
-  await h?.close();
-  await fake?.close();
-});
-
-function deliver(payload: string) {
-  return h.app.inject({
-    method: 'POST',
-    url: '/api/webhooks/stripe',
-    headers: { 'content-type': 'application/json', 'stripe-signature': signStripe(payload, webhookSecret) },
-    payload,
-  });
-}
+const h = startedForFile(() =>
+  startBillingWithStripe(
+    {
+      secretKey: 'sk_test_renewals',
+      publishableKey: 'pk_test_renewals',
+      webhookSecret: 'whsec_billing_renewal_tests',
+    },
+    { now: clock.now },
+  ),
+);
 
 describe('renewals with Stripe', () => {
   it('charges the saved card off-session once per attempt, and a webhook about the charge adds nothing', async () => {
-    answerAsStripe(fake);
+    answerAsStripe(h.fake);
     const product = await addProduct(h.pool, { basePriceCents: 34_900 });
     const buyer = await newBuyer();
     const response = await createIntent(h, buyer, { productId: product.productId, amount: 349 });
@@ -59,7 +45,7 @@ describe('renewals with Stripe', () => {
       setup_future_usage: 'off_session',
       metadata: { paymentId, productId: product.productId, userId: buyer.userId },
     });
-    expect((await deliver(stripeEvent('payment_intent.succeeded', checkoutIntent))).statusCode).toBe(200);
+    expect((await h.deliver(stripeEvent('payment_intent.succeeded', checkoutIntent))).statusCode).toBe(200);
     await viewsSettled(h);
     const tenantId = await tenantOwnedBy(h.pool, buyer.userId, clock.now().toISOString());
     await subscriptionStartedByCheckout(h.pool, {
@@ -88,16 +74,16 @@ describe('renewals with Stripe', () => {
           userId: form['metadata[userId]'],
         },
       });
-    fake.requests.length = 0;
-    fake.answer((request) => ({ status: 200, body: renewalIntent(request.form) }));
-    const { runner, errors } = renewalRunner(h, clock.now, { provider: stripe });
+    h.fake.requests.length = 0;
+    h.fake.answer((request) => ({ status: 200, body: renewalIntent(request.form) }));
+    const { runner, errors } = renewalRunner(h, clock.now, { provider: h.stripe });
     clock.set('2026-07-15T10:00:00.000Z');
     const report = await runner.tick();
     expect(errors).toEqual([]);
     expect(report.paid).toHaveLength(1);
-    const [charge] = fake.requests;
+    const [charge] = h.fake.requests;
     const invoiceId = report.paid[0];
-    expect(fake.requests).toHaveLength(1);
+    expect(h.fake.requests).toHaveLength(1);
     expect(charge?.headers['idempotency-key']).toBe(`billing-renewal-${invoiceId}-1`);
     expect(charge?.form).toMatchObject({
       amount: '34900',
@@ -111,7 +97,9 @@ describe('renewals with Stripe', () => {
     });
 
     const before = (await billingEvents(h)).length;
-    const webhook = await deliver(stripeEvent('payment_intent.succeeded', renewalIntent(charge?.form ?? {})));
+    const webhook = await h.deliver(
+      stripeEvent('payment_intent.succeeded', renewalIntent(charge?.form ?? {})),
+    );
     expect([webhook.statusCode, webhook.json()]).toEqual([200, { received: true, result: 'handled' }]);
     expect((await billingEvents(h)).length).toBe(before);
     await viewsSettled(h);
@@ -121,14 +109,11 @@ describe('renewals with Stripe', () => {
     ]);
 
     // The next month the card is declined: Stripe answers 402 with the intent it made, and a retry is scheduled.
-    fake.answer(() => ({
+    h.fake.answer(() => ({
       status: 402,
       body: {
         error: {
-          type: 'card_error',
-          code: 'card_declined',
-          decline_code: 'insufficient_funds',
-          message: 'Your card has insufficient funds.',
+          ...cardDeclined('insufficient_funds', 'Your card has insufficient funds.'),
           payment_intent: stripeIntent({ id: 'pi_3Declined', status: 'requires_payment_method' }),
         },
       },

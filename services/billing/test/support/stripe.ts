@@ -1,6 +1,45 @@
-import Stripe from 'stripe';
 import { v7 as uuidv7 } from 'uuid';
-import { stripeCardMethod, stripeIntent, type FakeStripe } from '../payments/stripe/fake-stripe.js';
+import { createStripeProvider } from '../../src/payments/index.js';
+import {
+  signStripe,
+  startFakeStripe,
+  stripeCardMethod,
+  stripeIntent,
+  type FakeStripe,
+} from '../payments/stripe/fake-stripe.js';
+import { startBilling, type BillingOptions } from './billing-harness.js';
+
+/**
+ * Billing on the Stripe adapter (`stripe`), which talks to a local stand-in for Stripe (`fake`), and `deliver`, a
+ * webhook as Stripe sends it: signed with the webhook secret unless given another signature, none for `null`.
+ */
+export async function startBillingWithStripe(
+  keys: { secretKey: string; publishableKey: string; webhookSecret: string },
+  options: Omit<BillingOptions, 'provider'> = {},
+) {
+  const fake = await startFakeStripe();
+  const stripe = createStripeProvider({ ...keys, apiBase: fake.apiBase });
+  const h = await startBilling({ ...options, provider: () => stripe });
+  return {
+    ...h,
+    fake,
+    stripe,
+    deliver: (payload: string, signature: string | null = signStripe(payload, keys.webhookSecret)) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/webhooks/stripe',
+        headers: {
+          'content-type': 'application/json; charset=utf-8',
+          ...(signature === null ? {} : { 'stripe-signature': signature }),
+        },
+        payload,
+      }),
+    async close() {
+      await h.close();
+      await fake.close();
+    },
+  };
+}
 
 /**
  * Stripe as billing uses it, on the local stand-in: customers, PaymentIntents (echoing billing's metadata and
@@ -29,30 +68,3 @@ export function answerAsStripe(fake: FakeStripe): void {
     return { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such thing' } } };
   });
 }
-
-/** A Stripe event as its webhooks send it, around one PaymentIntent (or other object). */
-export function stripeEvent(
-  type: string,
-  object: Record<string, unknown>,
-  id = `evt_${uuidv7().replaceAll('-', '')}`,
-): string {
-  return JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object },
-  });
-}
-
-/** The Stripe-Signature header, made with the library's own test helper. */
-export const signStripe = (payload: string, secret: string, timestamp?: number): string =>
-  Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret,
-    ...(timestamp === undefined ? {} : { timestamp }),
-  });

@@ -1,6 +1,15 @@
 import { createServer, type IncomingHttpHeaders } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { StripeApiBase } from '../../../src/payments/stripe/stripe-provider.js';
+import Stripe from 'stripe';
+import { v7 as uuidv7 } from 'uuid';
+import { beforeEach } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
+import type { PaymentMetadata } from '../../../src/payments/payment-provider.js';
+import {
+  createStripeProvider,
+  type StripeApiBase,
+  type StripeProvider,
+} from '../../../src/payments/stripe/stripe-provider.js';
 
 export interface RecordedRequest {
   method: string;
@@ -68,6 +77,39 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
 }
 
+/**
+ * The Stripe adapter (`adapter`) talking to a stand-in (`fake`) made before the file's tests and closed after them;
+ * the requests of one test are forgotten before the next.
+ */
+export function stripeAdapterForFile(keys: {
+  secretKey: string;
+  publishableKey: string;
+  webhookSecret: string;
+}) {
+  const stripe = startedForFile(async () => {
+    const fake = await startFakeStripe();
+    const adapter: StripeProvider = createStripeProvider({ ...keys, apiBase: fake.apiBase });
+    return { fake, adapter, close: () => fake.close() };
+  });
+  beforeEach(() => {
+    stripe.fake.requests.length = 0;
+  });
+  return stripe;
+}
+
+/** The metadata billing gives a payment, with every field set. */
+export const paymentMetadata: PaymentMetadata = {
+  paymentId: '0190a0a0-0000-7000-8000-000000000001',
+  productId: '0190a0a0-0000-7000-8000-000000000002',
+  userId: '0190a0a0-0000-7000-8000-000000000003',
+  tenantId: '0190a0a0-0000-7000-8000-000000000004',
+};
+
+/** A card declined by the issuer, as a PaymentIntent's `last_payment_error` or a 402's `error` says it. */
+export function cardDeclined(declineCode: string, message: string): Record<string, unknown> {
+  return { type: 'card_error', code: 'card_declined', decline_code: declineCode, message };
+}
+
 /** A PaymentIntent as Stripe's API returns it, with the fields the adapter reads. */
 export function stripeIntent(fields: Record<string, unknown>): Record<string, unknown> {
   return {
@@ -98,3 +140,30 @@ export function stripeCardMethod(id: string, brand: string, last4: string): Reco
     livemode: false,
   };
 }
+
+/** A Stripe event as its webhooks send it, around one PaymentIntent (or other object). */
+export function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  id = `evt_${uuidv7().replaceAll('-', '')}`,
+): string {
+  return JSON.stringify({
+    id,
+    object: 'event',
+    type,
+    api_version: Stripe.API_VERSION,
+    created: Math.floor(Date.now() / 1000),
+    livemode: false,
+    pending_webhooks: 1,
+    request: { id: null, idempotency_key: null },
+    data: { object },
+  });
+}
+
+/** The Stripe-Signature header, made with the library's own test helper. */
+export const signStripe = (payload: string, secret: string, timestamp?: number): string =>
+  Stripe.webhooks.generateTestHeaderString({
+    payload,
+    secret,
+    ...(timestamp === undefined ? {} : { timestamp }),
+  });

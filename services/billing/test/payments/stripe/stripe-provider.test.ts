@@ -1,35 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { PaymentMetadata } from '../../../src/payments/payment-provider.js';
-import { createStripeProvider, type StripeProvider } from '../../../src/payments/stripe/stripe-provider.js';
-import { startFakeStripe, stripeCardMethod, stripeIntent, type FakeStripe } from './fake-stripe.js';
+import { describe, expect, it } from 'vitest';
+import {
+  cardDeclined,
+  paymentMetadata as metadata,
+  stripeAdapterForFile,
+  stripeCardMethod,
+  stripeIntent,
+} from './fake-stripe.js';
 
-let fake: FakeStripe;
-let stripe: StripeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  stripe = createStripeProvider({
-    secretKey: 'sk_test_adapter',
-    publishableKey: 'pk_test_adapter',
-    webhookSecret: 'whsec_adapter',
-    apiBase: fake.apiBase,
-  });
-});
-afterAll(async () => {
-  await fake?.close();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
+const stripe = stripeAdapterForFile({
+  secretKey: 'sk_test_adapter',
+  publishableKey: 'pk_test_adapter',
+  webhookSecret: 'whsec_adapter',
 });
 
-const metadata: PaymentMetadata = {
-  paymentId: '0190a0a0-0000-7000-8000-000000000001',
-  productId: '0190a0a0-0000-7000-8000-000000000002',
-  userId: '0190a0a0-0000-7000-8000-000000000003',
-  tenantId: '0190a0a0-0000-7000-8000-000000000004',
-};
 const metadataForm = {
   'metadata[paymentId]': metadata.paymentId,
   'metadata[productId]': metadata.productId,
@@ -37,9 +22,21 @@ const metadataForm = {
   'metadata[tenantId]': metadata.tenantId,
 };
 
+/** Charges the saved card `pm_Saved` of `cus_Test` off-session, 49.99 USD, under a fresh idempotency key. */
+const chargeSavedCard = (overrides: { customerId?: string; idempotencyKey?: string } = {}) =>
+  stripe.adapter.chargeOffSession({
+    amountCents: 4999,
+    currency: 'usd',
+    customerId: 'cus_Test',
+    paymentMethodId: 'pm_Saved',
+    metadata,
+    idempotencyKey: randomUUID(),
+    ...overrides,
+  });
+
 function onlyRequest() {
-  expect(fake.requests).toHaveLength(1);
-  const request = fake.requests[0];
+  expect(stripe.fake.requests).toHaveLength(1);
+  const request = stripe.fake.requests[0];
   if (!request) throw new Error('no request');
   expect(request.headers.authorization).toBe('Bearer sk_test_adapter');
   return request;
@@ -47,17 +44,17 @@ function onlyRequest() {
 
 describe('Stripe adapter at its HTTP boundary', () => {
   it('is announced with its publishable key', () => {
-    expect(stripe.name).toBe('stripe');
-    expect(stripe.publishableKey).toBe('pk_test_adapter');
+    expect(stripe.adapter.name).toBe('stripe');
+    expect(stripe.adapter.publishableKey).toBe('pk_test_adapter');
   });
 
   it('creates a customer with the email, the user id and the idempotency key', async () => {
-    fake.answer(() => ({
+    stripe.fake.answer(() => ({
       status: 200,
       body: { id: 'cus_Test', object: 'customer', email: 'casey@demo.local' },
     }));
     const idempotencyKey = randomUUID();
-    const created = await stripe.createCustomer({
+    const created = await stripe.adapter.createCustomer({
       userId: metadata.userId,
       email: 'casey@demo.local',
       idempotencyKey,
@@ -70,9 +67,12 @@ describe('Stripe adapter at its HTTP boundary', () => {
   });
 
   it('creates a PaymentIntent in cents and USD with the metadata, saving the card for renewals', async () => {
-    fake.answer(() => ({ status: 200, body: stripeIntent({ metadata, setup_future_usage: 'off_session' }) }));
+    stripe.fake.answer(() => ({
+      status: 200,
+      body: stripeIntent({ metadata, setup_future_usage: 'off_session' }),
+    }));
     const idempotencyKey = randomUUID();
-    const created = await stripe.createPaymentIntent({
+    const created = await stripe.adapter.createPaymentIntent({
       amountCents: 4999,
       currency: 'usd',
       customerId: 'cus_Test',
@@ -95,8 +95,8 @@ describe('Stripe adapter at its HTTP boundary', () => {
   });
 
   it('leaves out setup_future_usage when the card is not kept, and a missing tenant', async () => {
-    fake.answer(() => ({ status: 200, body: stripeIntent({}) }));
-    await stripe.createPaymentIntent({
+    stripe.fake.answer(() => ({ status: 200, body: stripeIntent({}) }));
+    await stripe.adapter.createPaymentIntent({
       amountCents: 1000,
       currency: 'usd',
       customerId: 'cus_Test',
@@ -111,7 +111,7 @@ describe('Stripe adapter at its HTTP boundary', () => {
   });
 
   it('charges the saved card off-session and reports the card from the expanded method', async () => {
-    fake.answer(() => ({
+    stripe.fake.answer(() => ({
       status: 200,
       body: stripeIntent({
         id: 'pi_3Renewal',
@@ -121,14 +121,7 @@ describe('Stripe adapter at its HTTP boundary', () => {
       }),
     }));
     const idempotencyKey = randomUUID();
-    const outcome = await stripe.chargeOffSession({
-      amountCents: 4999,
-      currency: 'usd',
-      customerId: 'cus_Test',
-      paymentMethodId: 'pm_Saved',
-      metadata,
-      idempotencyKey,
-    });
+    const outcome = await chargeSavedCard({ idempotencyKey });
     expect(outcome).toEqual({
       status: 'succeeded',
       providerPaymentId: 'pi_3Renewal',
@@ -153,14 +146,11 @@ describe('Stripe adapter at its HTTP boundary', () => {
   });
 
   it('turns a 402 card error into a failed outcome with Stripe’s code, decline code and message', async () => {
-    fake.answer(() => ({
+    stripe.fake.answer(() => ({
       status: 402,
       body: {
         error: {
-          type: 'card_error',
-          code: 'card_declined',
-          decline_code: 'insufficient_funds',
-          message: 'Your card has insufficient funds.',
+          ...cardDeclined('insufficient_funds', 'Your card has insufficient funds.'),
           charge: 'ch_3Declined',
           payment_intent: stripeIntent({
             id: 'pi_3Declined',
@@ -173,14 +163,7 @@ describe('Stripe adapter at its HTTP boundary', () => {
         },
       },
     }));
-    const outcome = await stripe.chargeOffSession({
-      amountCents: 4999,
-      currency: 'usd',
-      customerId: 'cus_Test',
-      paymentMethodId: 'pm_Saved',
-      metadata,
-      idempotencyKey: randomUUID(),
-    });
+    const outcome = await chargeSavedCard();
     expect(outcome).toEqual({
       status: 'failed',
       providerPaymentId: 'pi_3Declined',
@@ -188,31 +171,19 @@ describe('Stripe adapter at its HTTP boundary', () => {
       declineCode: 'insufficient_funds',
       message: 'Your card has insufficient funds.',
     });
-    expect(fake.requests).toHaveLength(1);
+    expect(stripe.fake.requests).toHaveLength(1);
   });
 
   it('turns an intent answered as requires_payment_method into a failed outcome', async () => {
-    fake.answer(() => ({
+    stripe.fake.answer(() => ({
       status: 200,
       body: stripeIntent({
         id: 'pi_3Failed',
         payment_method: stripeCardMethod('pm_Saved', 'visa', '0341'),
-        last_payment_error: {
-          type: 'card_error',
-          code: 'card_declined',
-          decline_code: 'generic_decline',
-          message: 'Your card was declined.',
-        },
+        last_payment_error: cardDeclined('generic_decline', 'Your card was declined.'),
       }),
     }));
-    const outcome = await stripe.chargeOffSession({
-      amountCents: 4999,
-      currency: 'usd',
-      customerId: 'cus_Test',
-      paymentMethodId: 'pm_Saved',
-      metadata,
-      idempotencyKey: randomUUID(),
-    });
+    const outcome = await chargeSavedCard();
     expect(outcome).toEqual({
       status: 'failed',
       providerPaymentId: 'pi_3Failed',
@@ -223,7 +194,7 @@ describe('Stripe adapter at its HTTP boundary', () => {
   });
 
   it('throws what is not a card decline', async () => {
-    fake.answer(() => ({
+    stripe.fake.answer(() => ({
       status: 400,
       body: {
         error: {
@@ -234,14 +205,7 @@ describe('Stripe adapter at its HTTP boundary', () => {
         },
       },
     }));
-    const charge = stripe.chargeOffSession({
-      amountCents: 4999,
-      currency: 'usd',
-      customerId: 'cus_Gone',
-      paymentMethodId: 'pm_Saved',
-      metadata,
-      idempotencyKey: randomUUID(),
-    });
+    const charge = chargeSavedCard({ customerId: 'cus_Gone' });
     await expect(charge).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     await expect(charge).rejects.toThrow("No such customer: 'cus_Gone'");
   });

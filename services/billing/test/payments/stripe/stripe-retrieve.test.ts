@@ -1,29 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ProviderResourceMissingError } from '../../../src/payments/provider-errors.js';
-import { createStripeProvider, type StripeProvider } from '../../../src/payments/stripe/stripe-provider.js';
-import { startFakeStripe, stripeCardMethod, stripeIntent, type FakeStripe } from './fake-stripe.js';
+import { cardDeclined, stripeAdapterForFile, stripeCardMethod, stripeIntent } from './fake-stripe.js';
 
-let fake: FakeStripe;
-let stripe: StripeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  stripe = createStripeProvider({
-    secretKey: 'sk_test_adapter',
-    publishableKey: 'pk_test_adapter',
-    webhookSecret: 'whsec_adapter',
-    apiBase: fake.apiBase,
-  });
-});
-afterAll(async () => {
-  await fake?.close();
-});
-beforeEach(() => {
-  fake.requests.length = 0;
+const stripe = stripeAdapterForFile({
+  secretKey: 'sk_test_adapter',
+  publishableKey: 'pk_test_adapter',
+  webhookSecret: 'whsec_adapter',
 });
 
 const answerWith = (intent: Record<string, unknown>) =>
-  fake.answer(() => ({ status: 200, body: stripeIntent({ id: 'pi_3Read', ...intent }) }));
+  stripe.fake.answer(() => ({ status: 200, body: stripeIntent({ id: 'pi_3Read', ...intent }) }));
 
 describe('Stripe adapter: reading a payment back', () => {
   it('retrieves the intent with its method expanded, and reports the card it saved for renewals', async () => {
@@ -32,14 +18,14 @@ describe('Stripe adapter: reading a payment back', () => {
       setup_future_usage: 'off_session',
       payment_method: stripeCardMethod('pm_Saved', 'visa', '4242'),
     });
-    expect(await stripe.retrievePayment('pi_3Read')).toEqual({
+    expect(await stripe.adapter.retrievePayment('pi_3Read')).toEqual({
       status: 'succeeded',
       providerPaymentId: 'pi_3Read',
       paymentMethodId: 'pm_Saved',
       card: { brand: 'visa', last4: '4242' },
     });
-    expect(fake.requests).toHaveLength(1);
-    expect(fake.requests[0]).toMatchObject({
+    expect(stripe.fake.requests).toHaveLength(1);
+    expect(stripe.fake.requests[0]).toMatchObject({
       method: 'GET',
       path: '/v1/payment_intents/pi_3Read',
       form: { 'expand[0]': 'payment_method' },
@@ -49,7 +35,7 @@ describe('Stripe adapter: reading a payment back', () => {
 
   it('names no saved method when the payment saved none', async () => {
     answerWith({ status: 'succeeded', payment_method: stripeCardMethod('pm_Once', 'mastercard', '4444') });
-    expect(await stripe.retrievePayment('pi_3Read')).toMatchObject({
+    expect(await stripe.adapter.retrievePayment('pi_3Read')).toMatchObject({
       status: 'succeeded',
       paymentMethodId: null,
       card: { brand: 'mastercard', last4: '4444' },
@@ -59,14 +45,9 @@ describe('Stripe adapter: reading a payment back', () => {
   it('reports a declined intent with Stripe’s code and words, and one still open as pending', async () => {
     answerWith({
       status: 'requires_payment_method',
-      last_payment_error: {
-        type: 'card_error',
-        code: 'card_declined',
-        decline_code: 'insufficient_funds',
-        message: 'Your card has insufficient funds.',
-      },
+      last_payment_error: cardDeclined('insufficient_funds', 'Your card has insufficient funds.'),
     });
-    expect(await stripe.retrievePayment('pi_3Read')).toEqual({
+    expect(await stripe.adapter.retrievePayment('pi_3Read')).toEqual({
       status: 'failed',
       providerPaymentId: 'pi_3Read',
       code: 'card_declined',
@@ -74,14 +55,14 @@ describe('Stripe adapter: reading a payment back', () => {
       message: 'Your card has insufficient funds.',
     });
     answerWith({ status: 'requires_payment_method' });
-    expect(await stripe.retrievePayment('pi_3Read')).toEqual({
+    expect(await stripe.adapter.retrievePayment('pi_3Read')).toEqual({
       status: 'pending',
       providerPaymentId: 'pi_3Read',
     });
   });
 
   it('refuses an intent Stripe does not know', async () => {
-    fake.answer(() => ({
+    stripe.fake.answer(() => ({
       status: 404,
       body: {
         error: {
@@ -92,7 +73,7 @@ describe('Stripe adapter: reading a payment back', () => {
         },
       },
     }));
-    await expect(stripe.retrievePayment('pi_Gone')).rejects.toThrow(
+    await expect(stripe.adapter.retrievePayment('pi_Gone')).rejects.toThrow(
       new ProviderResourceMissingError('payment_intent', 'pi_Gone'),
     );
   });

@@ -1,61 +1,34 @@
 import Stripe from 'stripe';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { WebhookSignatureError } from '../../../src/payments/provider-errors.js';
-import { createStripeProvider, type StripeProvider } from '../../../src/payments/stripe/stripe-provider.js';
-import { startFakeStripe, stripeCardMethod, stripeIntent, type FakeStripe } from './fake-stripe.js';
+import {
+  cardDeclined,
+  paymentMetadata as metadata,
+  signStripe,
+  stripeAdapterForFile,
+  stripeCardMethod,
+  stripeEvent,
+  stripeIntent,
+} from './fake-stripe.js';
 
 const webhookSecret = 'whsec_test_webhooks';
-let fake: FakeStripe;
-let stripe: StripeProvider;
-
-beforeAll(async () => {
-  fake = await startFakeStripe();
-  stripe = createStripeProvider({
-    secretKey: 'sk_test_webhooks',
-    publishableKey: 'pk_test_webhooks',
-    webhookSecret,
-    apiBase: fake.apiBase,
-  });
-});
-afterAll(async () => {
-  await fake?.close();
+const stripe = stripeAdapterForFile({
+  secretKey: 'sk_test_webhooks',
+  publishableKey: 'pk_test_webhooks',
+  webhookSecret,
 });
 beforeEach(() => {
-  fake.requests.length = 0;
-  fake.answer((request) =>
+  stripe.fake.answer((request) =>
     request.method === 'GET' && request.path === '/v1/payment_methods/pm_Card'
       ? { status: 200, body: stripeCardMethod('pm_Card', 'mastercard', '4444') }
       : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such thing' } } },
   );
 });
 
-const metadata = {
-  paymentId: '0190a0a0-0000-7000-8000-000000000001',
-  productId: '0190a0a0-0000-7000-8000-000000000002',
-  userId: '0190a0a0-0000-7000-8000-000000000003',
-  tenantId: '0190a0a0-0000-7000-8000-000000000004',
-};
-
-function event(type: string, object: Record<string, unknown>, id = 'evt_1Test'): string {
-  return JSON.stringify({
-    id,
-    object: 'event',
-    type,
-    api_version: Stripe.API_VERSION,
-    created: Math.floor(Date.now() / 1000),
-    livemode: false,
-    pending_webhooks: 1,
-    request: { id: null, idempotency_key: null },
-    data: { object },
-  });
-}
-
+const event = (type: string, object: Record<string, unknown>, id = 'evt_1Test') =>
+  stripeEvent(type, object, id);
 const sign = (payload: string, options: { secret?: string; timestamp?: number } = {}) =>
-  Stripe.webhooks.generateTestHeaderString({
-    payload,
-    secret: options.secret ?? webhookSecret,
-    ...(options.timestamp === undefined ? {} : { timestamp: options.timestamp }),
-  });
+  signStripe(payload, options.secret ?? webhookSecret, options.timestamp);
 
 const succeeded = (fields: Record<string, unknown> = {}) =>
   event(
@@ -74,7 +47,7 @@ const succeeded = (fields: Record<string, unknown> = {}) =>
 describe('Stripe webhooks', () => {
   it('reads a signed payment_intent.succeeded, fetching the card its payment method names', async () => {
     const payload = succeeded();
-    expect(await stripe.parseWebhook(Buffer.from(payload), sign(payload))).toEqual({
+    expect(await stripe.adapter.parseWebhook(Buffer.from(payload), sign(payload))).toEqual({
       eventId: 'evt_1Test',
       eventType: 'payment_intent.succeeded',
       kind: 'payment-succeeded',
@@ -88,14 +61,14 @@ describe('Stripe webhooks', () => {
         card: { brand: 'mastercard', last4: '4444' },
       },
     });
-    expect(fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
+    expect(stripe.fake.requests.map((request) => `${request.method} ${request.path}`)).toEqual([
       'GET /v1/payment_methods/pm_Card',
     ]);
   });
 
   it('names no saved method when the payment did not keep the card, and reads a string body', async () => {
     const payload = succeeded({ setup_future_usage: null, metadata: { ...metadata, tenantId: undefined } });
-    const fact = await stripe.parseWebhook(payload, sign(payload));
+    const fact = await stripe.adapter.parseWebhook(payload, sign(payload));
     expect(fact.metadata).toEqual({ ...metadata, tenantId: null });
     expect(fact.outcome).toMatchObject({ status: 'succeeded', paymentMethodId: null });
   });
@@ -107,16 +80,13 @@ describe('Stripe webhooks', () => {
         id: 'pi_3Declined',
         metadata,
         last_payment_error: {
-          type: 'card_error',
-          code: 'card_declined',
-          decline_code: 'generic_decline',
-          message: 'Your card was declined.',
+          ...cardDeclined('generic_decline', 'Your card was declined.'),
           payment_method: stripeCardMethod('pm_Card', 'visa', '0002'),
         },
       }),
       'evt_2Failed',
     );
-    expect(await stripe.parseWebhook(payload, sign(payload))).toEqual({
+    expect(await stripe.adapter.parseWebhook(payload, sign(payload))).toEqual({
       eventId: 'evt_2Failed',
       eventType: 'payment_intent.payment_failed',
       kind: 'payment-failed',
@@ -131,33 +101,33 @@ describe('Stripe webhooks', () => {
         message: 'Your card was declined.',
       },
     });
-    expect(fake.requests).toHaveLength(0);
+    expect(stripe.fake.requests).toHaveLength(0);
   });
 
   it('ignores other events and payments that billing did not create', async () => {
     const other = event('customer.created', { id: 'cus_Test', object: 'customer' }, 'evt_3Other');
-    expect(await stripe.parseWebhook(other, sign(other))).toEqual({
+    expect(await stripe.adapter.parseWebhook(other, sign(other))).toEqual({
       eventId: 'evt_3Other',
       eventType: 'customer.created',
       kind: 'ignored',
     });
     const foreign = succeeded({ metadata: { orderId: '42' } });
-    expect(await stripe.parseWebhook(foreign, sign(foreign))).toMatchObject({ kind: 'ignored' });
-    expect(fake.requests).toHaveLength(0);
+    expect(await stripe.adapter.parseWebhook(foreign, sign(foreign))).toMatchObject({ kind: 'ignored' });
+    expect(stripe.fake.requests).toHaveLength(0);
   });
 
   it('refuses a forged signature, a tampered body, another secret and a missing header', async () => {
     const payload = succeeded();
     const forged = `t=${Math.floor(Date.now() / 1000)},v1=${'0'.repeat(64)}`;
     const refusals = [
-      stripe.parseWebhook(payload, forged),
-      stripe.parseWebhook(payload.replace('4999', '1'), sign(payload)),
-      stripe.parseWebhook(payload, sign(payload, { secret: 'whsec_someone_else' })),
-      stripe.parseWebhook(payload, undefined),
-      stripe.parseWebhook(payload, 'garbage'),
+      stripe.adapter.parseWebhook(payload, forged),
+      stripe.adapter.parseWebhook(payload.replace('4999', '1'), sign(payload)),
+      stripe.adapter.parseWebhook(payload, sign(payload, { secret: 'whsec_someone_else' })),
+      stripe.adapter.parseWebhook(payload, undefined),
+      stripe.adapter.parseWebhook(payload, 'garbage'),
     ];
     for (const refusal of refusals) await expect(refusal).rejects.toBeInstanceOf(WebhookSignatureError);
-    expect(fake.requests).toHaveLength(0);
+    expect(stripe.fake.requests).toHaveLength(0);
   });
 
   it('refuses a signature older than the library’s tolerance and accepts one within it', async () => {
@@ -165,10 +135,10 @@ describe('Stripe webhooks', () => {
     const now = Math.floor(Date.now() / 1000);
     const tolerance = Stripe.webhooks.DEFAULT_TOLERANCE;
     await expect(
-      stripe.parseWebhook(payload, sign(payload, { timestamp: now - tolerance - 10 })),
+      stripe.adapter.parseWebhook(payload, sign(payload, { timestamp: now - tolerance - 10 })),
     ).rejects.toBeInstanceOf(WebhookSignatureError);
     await expect(
-      stripe.parseWebhook(payload, sign(payload, { timestamp: now - tolerance + 30 })),
+      stripe.adapter.parseWebhook(payload, sign(payload, { timestamp: now - tolerance + 30 })),
     ).resolves.toMatchObject({ kind: 'payment-succeeded' });
   });
 });
