@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import { z } from 'zod';
 import { ConflictError } from '@app/domain';
 import { createTestDatabase, type TestDatabase } from '@app/test-support';
@@ -58,6 +58,34 @@ export async function startOrderApp(shared?: TestDatabase): Promise<{
   });
   await app.ready();
   return { app, db, state };
+}
+
+export interface OrderAppForTests {
+  readonly app: ServiceApp;
+  readonly db: TestDatabase;
+  readonly state: OrderRoutesState;
+  /** POST `payload` to `url` with `headers`, and with `key` as the Idempotency-Key when given. */
+  post(
+    url: string,
+    key: string | undefined,
+    payload: Record<string, unknown>,
+    headers: Record<string, string>,
+  ): ReturnType<ServiceApp['inject']>;
+}
+
+/** startOrderApp before the tests of the file or describe, closed with its database after them. */
+export function orderAppForTests(): OrderAppForTests {
+  const orders = {
+    post: (url, key, payload, headers) => postWithKey(orders.app, url, key, payload, headers),
+  } as OrderAppForTests & { app: ServiceApp; db: TestDatabase; state: OrderRoutesState };
+  beforeAll(async () => {
+    Object.assign(orders, await startOrderApp());
+  });
+  afterAll(async () => {
+    await orders.app?.close();
+    await orders.db?.drop();
+  });
+  return orders;
 }
 
 export function postWithKey(

@@ -1,27 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '@app/test-support';
-import { pruneIdempotencyKeys, type ServiceApp } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { pruneIdempotencyKeys } from '../src/index.js';
 import { identityHeaders, testIdentitySecret } from '../src/testing/index.js';
-import { postWithKey, schema, startOrderApp } from './idempotency-fixture.js';
+import { orderAppForTests, schema } from './idempotency-fixture.js';
 
 describe('idempotency key retention', () => {
-  let app: ServiceApp;
-  let db: TestDatabase;
-  const post = (
-    url: string,
-    key: string | undefined,
-    payload: Record<string, unknown>,
-    headers: Record<string, string>,
-  ) => postWithKey(app, url, key, payload, headers);
-
-  beforeAll(async () => {
-    ({ app, db } = await startOrderApp());
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const orders = orderAppForTests();
+  const { post } = orders;
 
   it('lets a retry take over a claim abandoned by a crashed process', async () => {
     const userId = randomUUID();
@@ -30,7 +15,7 @@ describe('idempotency key retention', () => {
     const first = await post('/orders', key, { name: 'Pro' }, headers);
     expect(first.statusCode).toBe(201);
     // Simulate a crash: the row is back in progress and its lock is old.
-    await db.pool.query(
+    await orders.db.pool.query(
       `UPDATE svc.idempotency_keys SET state = 'in-progress', locked_at = now() - interval '1 hour'
        WHERE caller_id = $1 AND idempotency_key = $2`,
       [userId, key],
@@ -48,19 +33,19 @@ describe('idempotency key retention', () => {
     const youngKey = randomUUID();
     await post('/orders', oldKey, { name: 'Pro' }, caller);
     await post('/orders', youngKey, { name: 'Pro' }, caller);
-    await db.pool.query(
+    await orders.db.pool.query(
       `UPDATE svc.idempotency_keys SET created_at = now() - interval '49 hours' WHERE idempotency_key = $1`,
       [oldKey],
     );
 
-    const pruned = await pruneIdempotencyKeys(db.pool, schema);
+    const pruned = await pruneIdempotencyKeys(orders.db.pool, schema);
 
-    const left = await db.pool.query(
+    const left = await orders.db.pool.query(
       'SELECT idempotency_key FROM svc.idempotency_keys WHERE idempotency_key = ANY($1)',
       [[oldKey, youngKey]],
     );
     expect(pruned).toBeGreaterThanOrEqual(1);
     expect(left.rows).toEqual([{ idempotency_key: youngKey }]);
-    await expect(pruneIdempotencyKeys(db.pool, schema, 1)).rejects.toThrow(RangeError);
+    await expect(pruneIdempotencyKeys(orders.db.pool, schema, 1)).rejects.toThrow(RangeError);
   });
 });

@@ -1,39 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TestDatabase } from '@app/test-support';
-import type { ServiceApp } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
 import { identityHeaders } from '../src/testing/index.js';
-import { postWithKey, startOrderApp, type OrderRoutesState } from './idempotency-fixture.js';
+import { orderAppForTests } from './idempotency-fixture.js';
 
 describe('idempotency', () => {
-  let app: ServiceApp;
-  let db: TestDatabase;
-  let state: OrderRoutesState;
-  const post = (
-    url: string,
-    key: string | undefined,
-    payload: Record<string, unknown>,
-    headers: Record<string, string>,
-  ) => postWithKey(app, url, key, payload, headers);
-
-  beforeAll(async () => {
-    ({ app, db, state } = await startOrderApp());
-  });
-  afterAll(async () => {
-    await app.close();
-    await db.drop();
-  });
+  const orders = orderAppForTests();
+  const { post } = orders;
 
   it('replays the stored response for a retry with the same key and body, without running the handler again', async () => {
     const caller = await identityHeaders('tenant');
     const key = randomUUID();
-    const before = state.created;
+    const before = orders.state.created;
 
     const first = await post('/orders', key, { name: 'Pro', tags: ['a', 'b'] }, caller);
     const retry = await post('/orders', key, { tags: ['a', 'b'], name: 'Pro' }, caller);
 
     expect(first.statusCode).toBe(201);
-    expect(state.created).toBe(before + 1);
+    expect(orders.state.created).toBe(before + 1);
     expect(retry.statusCode).toBe(201);
     expect(retry.body).toBe(first.body);
     for (const header of ['content-type', 'location', 'x-order-number']) {
@@ -62,12 +45,12 @@ describe('idempotency', () => {
     const key = randomUUID();
     let release!: () => void;
     const started = new Promise<void>((resolve) => {
-      state.slow = { started: resolve, finish: new Promise<void>((done) => (release = done)) };
+      orders.state.slow = { started: resolve, finish: new Promise<void>((done) => (release = done)) };
     });
 
     const first = post('/orders', key, { name: 'Pro' }, caller);
     await started;
-    state.slow = undefined;
+    orders.state.slow = undefined;
     const concurrent = await post('/orders', key, { name: 'Pro' }, caller);
     release();
 
@@ -80,8 +63,8 @@ describe('idempotency', () => {
   it('releases the key after a 5xx so a retry runs the handler', async () => {
     const caller = await identityHeaders('tenant');
     const key = randomUUID();
-    state.failuresLeft = 1;
-    const before = state.created;
+    orders.state.failuresLeft = 1;
+    const before = orders.state.created;
 
     const failed = await post('/orders', key, { name: 'Pro' }, caller);
     const retried = await post('/orders', key, { name: 'Pro' }, caller);
@@ -89,13 +72,13 @@ describe('idempotency', () => {
     expect(failed.statusCode).toBe(500);
     expect(retried.statusCode).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
-    expect(state.created).toBe(before + 2);
+    expect(orders.state.created).toBe(before + 2);
   });
 
   it('stores a 4xx answer and replays it like a success', async () => {
     const caller = await identityHeaders('tenant');
     const key = randomUUID();
-    const before = state.created;
+    const before = orders.state.created;
 
     const first = await post('/orders', key, { name: 'taken' }, caller);
     const retry = await post('/orders', key, { name: 'taken' }, caller);
@@ -104,7 +87,7 @@ describe('idempotency', () => {
     expect(retry.statusCode).toBe(409);
     expect(retry.json().detail).toBe('That name is taken');
     expect(retry.headers['idempotent-replayed']).toBe('true');
-    expect(state.created).toBe(before + 1);
+    expect(orders.state.created).toBe(before + 1);
   });
 
   it('scopes keys by caller', async () => {
@@ -121,14 +104,14 @@ describe('idempotency', () => {
   it('runs every request when there is no key, or the route is not idempotent', async () => {
     const caller = await identityHeaders('tenant');
     const key = randomUUID();
-    const before = state.created;
+    const before = orders.state.created;
 
     await post('/orders', undefined, { name: 'Pro' }, caller);
     await post('/orders', undefined, { name: 'Pro' }, caller);
     await post('/plain', key, { name: 'Pro' }, caller);
     await post('/plain', key, { name: 'Pro' }, caller);
 
-    expect(state.created).toBe(before + 4);
+    expect(orders.state.created).toBe(before + 4);
   });
 
   it('refuses a malformed key with 400', async () => {

@@ -1,4 +1,3 @@
-import { createSigner } from 'fast-jwt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createReplayGuard,
@@ -8,6 +7,7 @@ import {
   type ServiceApp,
 } from '../src/index.js';
 import { identityHeaders, testIdentitySecret } from '../src/testing/index.js';
+import { forgedToken } from './forged-token.js';
 import { testService } from './support.js';
 
 const request = { method: 'GET', url: '/things?page=2' };
@@ -17,16 +17,18 @@ const nextSecret = 'the-next-internal-secret-of-a-rotation-0123';
 /** Issued two minutes ago with an hour's expiry: only the 60-second age limit refuses it. */
 function twoMinutesOldToken(secret: string): string {
   const issuedAt = Math.floor(Date.now() / 1000) - 120;
-  const sign = createSigner({ key: secret, algorithm: 'HS256', iss: 'gateway', aud: 'internal-services' });
-  return sign({
-    sub: 'u-1',
-    role: 'admin',
-    htm: 'GET',
-    htu: '/things',
-    jti: 'j-1',
-    iat: issuedAt,
-    exp: issuedAt + 3600,
-  });
+  return forgedToken(
+    {
+      sub: 'u-1',
+      role: 'admin',
+      htm: 'GET',
+      htu: '/things',
+      jti: 'j-1',
+      iat: issuedAt,
+      exp: issuedAt + 3600,
+    },
+    { secret },
+  );
 }
 
 describe('identity token', () => {
@@ -108,14 +110,10 @@ describe('identity token', () => {
   });
 
   it('rejects a token for another audience', async () => {
-    const sign = createSigner({
-      key: testIdentitySecret,
-      algorithm: 'HS256',
-      iss: 'gateway',
-      aud: 'browser',
-      expiresIn: 60_000,
-    });
-    const token = sign({ sub: 'u-1', role: 'admin', htm: 'GET', htu: '/things', jti: 'j-1' });
+    const token = forgedToken(
+      { sub: 'u-1', role: 'admin', htm: 'GET', htu: '/things', jti: 'j-1' },
+      { aud: 'browser' },
+    );
 
     await expect(readIdentityToken(token, testIdentitySecret)).rejects.toThrow();
   });

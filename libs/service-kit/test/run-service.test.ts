@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { runService } from '../src/index.js';
+import { runService, type RunServiceOptions } from '../src/index.js';
 import { testService } from './support.js';
 
 /** A signal nobody else in the test process listens to; process.emit calls our handler without a real kill. */
 const signal = 'SIGUSR2';
+
+/** runService on a free local port, stopped by `signal`. */
+function runOnSignal(options: Omit<RunServiceOptions, 'port' | 'host' | 'signals'>) {
+  return runService({ port: 0, host: '127.0.0.1', signals: [signal], ...options });
+}
 
 function exitRecorder() {
   const codes: number[] = [];
@@ -48,11 +53,8 @@ describe('runService', () => {
     const closing = deferred();
     app.addHook('preClose', async () => closing.resolve());
     const exit = exitRecorder();
-    const running = await runService({
+    const running = await runOnSignal({
       app,
-      port: 0,
-      host: '127.0.0.1',
-      signals: [signal],
       exit: exit.exit,
       onClose: [async () => void events.push('relay stopped'), async () => void events.push('pool closed')],
     });
@@ -72,11 +74,8 @@ describe('runService', () => {
   it('answers not ready while it waits for load balancers to notice', async () => {
     const app = await testService();
     const exit = exitRecorder();
-    const running = await runService({
+    const running = await runOnSignal({
       app,
-      port: 0,
-      host: '127.0.0.1',
-      signals: [signal],
       exit: exit.exit,
       drainDelayMs: 300,
     });
@@ -91,11 +90,8 @@ describe('runService', () => {
   it('keeps going past a failing or hanging hook and exits 1', async () => {
     const events: string[] = [];
     const app = await testService();
-    const running = await runService({
+    const running = await runOnSignal({
       app,
-      port: 0,
-      host: '127.0.0.1',
-      signals: [signal],
       exit: () => {},
       timeoutMs: 50,
       onClose: [
@@ -116,11 +112,8 @@ describe('runService', () => {
     const hookRelease = deferred();
     const app = await testService();
     const exit = exitRecorder();
-    const running = await runService({
+    const running = await runOnSignal({
       app,
-      port: 0,
-      host: '127.0.0.1',
-      signals: [signal],
       exit: exit.exit,
       onClose: [
         async () => {
