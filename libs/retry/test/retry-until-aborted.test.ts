@@ -23,6 +23,17 @@ function failingTimes(failures: number, error: () => unknown = () => new Error('
   };
 }
 
+/** Retries `attempt` with no abort and no failure log, running every timer, and answers what it ended with. */
+async function retriedToTheEnd(attempt: () => Promise<string>) {
+  const running = retryUntilAborted(attempt, {
+    backoff,
+    signal: new AbortController().signal,
+    onFailure: () => undefined,
+  });
+  await vi.runAllTimersAsync();
+  return running;
+}
+
 describe('retryUntilAborted', () => {
   it('answers the first success without waiting', async () => {
     const onFailure = vi.fn();
@@ -57,25 +68,13 @@ describe('retryUntilAborted', () => {
 
   it('retries every kind of failure, a TypeError from a mapping bug included', async () => {
     const work = failingTimes(3, () => new TypeError("Cannot read properties of undefined (reading 'id')"));
-    const running = retryUntilAborted(work.attempt, {
-      backoff,
-      signal: new AbortController().signal,
-      onFailure: () => undefined,
-    });
-    await vi.runAllTimersAsync();
-    await expect(running).resolves.toBe('done');
+    await expect(retriedToTheEnd(work.attempt)).resolves.toBe('done');
     expect(work.startedAt).toHaveLength(4);
   });
 
   it('goes on for as long as it takes, never waiting more than the cap', async () => {
     const work = failingTimes(200);
-    const running = retryUntilAborted(work.attempt, {
-      backoff,
-      signal: new AbortController().signal,
-      onFailure: () => undefined,
-    });
-    await vi.runAllTimersAsync();
-    await expect(running).resolves.toBe('done');
+    await expect(retriedToTheEnd(work.attempt)).resolves.toBe('done');
     const gaps = work.startedAt.slice(1).map((at, index) => at - (work.startedAt[index] as number));
     expect(Math.max(...gaps)).toBeLessThanOrEqual(1_000);
   });
