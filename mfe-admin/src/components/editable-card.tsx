@@ -1,16 +1,25 @@
 import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
 import { useState, type ReactNode } from 'react';
 import { EditControls } from './edit-controls.js';
+import { resultToasts, type ResultTexts } from './result-toasts.js';
 
-interface EditableCardProps<V> {
+/** The write that saves a card: a `useMutation` result. */
+interface SaveMutation<TVariables> {
+  mutate: (variables: TVariables, callbacks: ReturnType<typeof resultToasts>) => void;
+  isPending: boolean;
+}
+
+interface EditableCardProps<V, TVariables> {
   title: string;
   /** What is edited, for the edit buttons' accessible names. */
   subject: string;
-  pending: boolean;
   /** The form's values when editing starts, taken from what is loaded now. */
   start: () => V;
-  /** Sends the values; calls `close` once they are saved. */
-  onSave: (values: V, close: () => void) => void;
+  mutation: SaveMutation<TVariables>;
+  /** What Save sends for the form's values. */
+  variables: (values: V) => TVariables;
+  /** The result toasts of a save (SPEC.md §4). */
+  toasts: ResultTexts;
   view: ReactNode;
   /** For laying out the view and the form alike. */
   contentClassName?: string;
@@ -19,18 +28,20 @@ interface EditableCardProps<V> {
 
 /**
  * A card with a view and an edit mode (SPEC.md §4 "Edit modes"). The form is filled each time editing starts,
- * so it follows the loaded data while not editing, and Cancel drops the changes.
+ * so it follows the loaded data while not editing, and Cancel drops the changes. Save sends the values through
+ * `mutation` and closes the form once they are saved; a failure keeps it open with what was typed.
  */
-export function EditableCard<V>({
+export function EditableCard<V, TVariables>({
   title,
   subject,
-  pending,
   start,
-  onSave,
+  mutation,
+  variables,
+  toasts,
   view,
   contentClassName,
   form,
-}: EditableCardProps<V>) {
+}: EditableCardProps<V, TVariables>) {
   const [editing, setEditing] = useState<{ values: V } | null>(null);
   const close = () => setEditing(null);
   return (
@@ -42,9 +53,9 @@ export function EditableCard<V>({
         <EditControls
           subject={subject}
           editing={editing !== null}
-          pending={pending}
+          pending={mutation.isPending}
           onEdit={() => setEditing({ values: start() })}
-          onSave={() => editing && onSave(editing.values, close)}
+          onSave={() => editing && mutation.mutate(variables(editing.values), resultToasts(toasts, close))}
           onCancel={close}
         />
       </CardHeader>

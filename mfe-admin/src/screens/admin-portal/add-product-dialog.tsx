@@ -1,14 +1,7 @@
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@app/ui';
+import { Button } from '@app/ui';
 import { fieldErrors, useCreateProduct } from '@app/web-data';
 import { Plus } from 'lucide-react';
+import { FormDialog } from '../../components/form-dialog.js';
 import { resultToasts } from '../../components/result-toasts.js';
 import { useDialogOpen } from '../../components/use-dialog-open.js';
 import { ProductForm } from './product-form.js';
@@ -34,28 +27,27 @@ export function AddProductDialog() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={
         <Button type="button">
           <Plus aria-hidden />
           Add Product
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add New Product</DialogTitle>
-          <DialogDescription>Create a new product for the catalogue.</DialogDescription>
-        </DialogHeader>
-        <ProductForm
-          initial={emptyProductForm}
-          serverErrors={formErrorsFrom(fieldErrors(createProduct.error))}
-          pending={createProduct.isPending}
-          submitLabel="Create Product"
-          pendingLabel="Creating..."
-          onSubmit={submit}
-          onCancel={() => changeOpen(false)}
-        />
-      </DialogContent>
-    </Dialog>
+      }
+      title="Add New Product"
+      description="Create a new product for the catalogue."
+    >
+      <ProductForm
+        initial={emptyProductForm}
+        serverErrors={formErrorsFrom(fieldErrors(createProduct.error))}
+        pending={createProduct.isPending}
+        submitLabel="Create Product"
+        pendingLabel="Creating..."
+        onSubmit={submit}
+        onCancel={() => changeOpen(false)}
+      />
+    </FormDialog>
   );
 }

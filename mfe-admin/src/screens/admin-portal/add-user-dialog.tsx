@@ -1,17 +1,9 @@
 import type { CreatedUser } from '@app/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@app/ui';
+import { Button, DialogFooter } from '@app/ui';
 import { useCreateUser } from '@app/web-data';
 import { UserPlus } from 'lucide-react';
 import { useState } from 'react';
+import { FormDialog } from '../../components/form-dialog.js';
 import { resultToasts } from '../../components/result-toasts.js';
 import { useDialogOpen } from '../../components/use-dialog-open.js';
 import { AddUserForm, type NewUserFields } from './add-user-form.js';
@@ -37,39 +29,37 @@ export function AddUserDialog() {
   }
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={
         <Button type="button">
           <UserPlus aria-hidden />
           Add User
         </Button>
-      </DialogTrigger>
-      <DialogContent
-        onInteractOutside={(event) => {
-          // The link cannot be read again, so only Done, Close or Escape may end this view. The shell's toasts count
-          // as outside to a remote's dialog: closing "User created successfully" would otherwise lose the link.
-          if (created) event.preventDefault();
-        }}
-      >
-        <DialogHeader>
-          <DialogTitle>{created ? 'User Created' : 'Add New User'}</DialogTitle>
-          <DialogDescription>
-            {created ? 'Share the password setup link with the new user.' : 'Create a new user account.'}
-          </DialogDescription>
-        </DialogHeader>
-        {created ? (
-          <>
-            <PasswordSetupLinkPanel email={created.email} link={created.passwordSetup} />
-            <DialogFooter>
-              <Button type="button" onClick={() => changeOpen(false)}>
-                Done
-              </Button>
-            </DialogFooter>
-          </>
-        ) : (
-          <AddUserForm pending={createUser.isPending} onSubmit={submit} onCancel={() => changeOpen(false)} />
-        )}
-      </DialogContent>
-    </Dialog>
+      }
+      onInteractOutside={(event) => {
+        // The link cannot be read again, so only Done, Close or Escape may end this view. The shell's toasts count
+        // as outside to a remote's dialog: closing "User created successfully" would otherwise lose the link.
+        if (created) event.preventDefault();
+      }}
+      title={created ? 'User Created' : 'Add New User'}
+      description={
+        created ? 'Share the password setup link with the new user.' : 'Create a new user account.'
+      }
+    >
+      {created ? (
+        <>
+          <PasswordSetupLinkPanel email={created.email} link={created.passwordSetup} />
+          <DialogFooter>
+            <Button type="button" onClick={() => changeOpen(false)}>
+              Done
+            </Button>
+          </DialogFooter>
+        </>
+      ) : (
+        <AddUserForm pending={createUser.isPending} onSubmit={submit} onCancel={() => changeOpen(false)} />
+      )}
+    </FormDialog>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, DialogFooter } from '@app/ui';
+import { FormActions } from '../../components/form-dialog.js';
 import { SelectField, type SelectOption } from '../../components/select-field.js';
 import { TextField } from '../../components/text-field.js';
 import { useState, type FormEvent } from 'react';
@@ -71,14 +71,12 @@ export function AddUserForm({
         onChange={(role) => set({ role })}
         options={roleOptions}
       />
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? 'Creating...' : 'Create User'}
-        </Button>
-      </DialogFooter>
+      <FormActions
+        submitLabel="Create User"
+        pendingLabel="Creating..."
+        pending={pending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -9,13 +9,12 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
   Button,
-  Input,
-  Label,
 } from '@app/ui';
 import { useDeleteProduct } from '@app/web-data';
 import { Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { resultToasts } from '../../components/result-toasts.js';
+import { TextField } from '../../components/text-field.js';
 
 /**
  * SPEC.md §4 "Product deletion": Delete stays disabled until the typed text equals the product name exactly,
@@ -59,15 +58,13 @@ export function DeleteProductDialog({ product, onDeleted }: { product: Product; 
             confirm.
           </AlertDialogDescription>
         </AlertDialogHeader>
-        <div className="grid gap-2">
-          <Label htmlFor="delete-product-confirmation">Product name</Label>
-          <Input
-            id="delete-product-confirmation"
-            autoComplete="off"
-            value={typed}
-            onChange={(event) => setTyped(event.target.value)}
-          />
-        </div>
+        <TextField
+          id="delete-product-confirmation"
+          label="Product name"
+          autoComplete="off"
+          value={typed}
+          onChange={setTyped}
+        />
         <AlertDialogFooter>
           <AlertDialogCancel disabled={deleteProduct.isPending}>Cancel</AlertDialogCancel>
           <Button

@@ -1,16 +1,9 @@
 import type { Product } from '@app/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-} from '@app/ui';
+import { Button } from '@app/ui';
 import { fieldErrors, useReplaceProduct } from '@app/web-data';
 import { Pencil } from 'lucide-react';
 import { useId } from 'react';
+import { FormDialog } from '../../components/form-dialog.js';
 import { resultToasts } from '../../components/result-toasts.js';
 import { useDialogOpen } from '../../components/use-dialog-open.js';
 import { DeleteProductDialog } from './delete-product-dialog.js';
@@ -39,40 +32,36 @@ export function EditProductDialog({ product }: { product: Product }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={changeOpen}
+      trigger={
         <Button type="button" variant="outline" size="sm" aria-label={`Edit ${product.name}`}>
           <Pencil aria-hidden />
           Edit
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Edit Product</DialogTitle>
-          <DialogDescription>Change {product.name} and save.</DialogDescription>
-        </DialogHeader>
-        <ProductForm
-          initial={productFormFrom(product)}
-          serverErrors={formErrorsFrom(fieldErrors(replaceProduct.error))}
-          pending={replaceProduct.isPending}
-          submitLabel="Save Changes"
-          pendingLabel="Saving..."
-          onSubmit={submit}
-          onCancel={() => changeOpen(false)}
-        />
-        <section
-          aria-labelledby={dangerZoneId}
-          className="grid gap-3 rounded-lg border border-destructive p-4"
-        >
-          <h3 id={dangerZoneId} className="font-semibold text-destructive">
-            Danger Zone
-          </h3>
-          <p className="text-sm text-muted-foreground">Deleting a product cannot be undone.</p>
-          <div>
-            <DeleteProductDialog product={product} onDeleted={() => changeOpen(false)} />
-          </div>
-        </section>
-      </DialogContent>
-    </Dialog>
+      }
+      title="Edit Product"
+      description={<>Change {product.name} and save.</>}
+    >
+      <ProductForm
+        initial={productFormFrom(product)}
+        serverErrors={formErrorsFrom(fieldErrors(replaceProduct.error))}
+        pending={replaceProduct.isPending}
+        submitLabel="Save Changes"
+        pendingLabel="Saving..."
+        onSubmit={submit}
+        onCancel={() => changeOpen(false)}
+      />
+      <section aria-labelledby={dangerZoneId} className="grid gap-3 rounded-lg border border-destructive p-4">
+        <h3 id={dangerZoneId} className="font-semibold text-destructive">
+          Danger Zone
+        </h3>
+        <p className="text-sm text-muted-foreground">Deleting a product cannot be undone.</p>
+        <div>
+          <DeleteProductDialog product={product} onDeleted={() => changeOpen(false)} />
+        </div>
+      </section>
+    </FormDialog>
   );
 }

@@ -1,6 +1,7 @@
-import { Button, DialogFooter, Input, Label, Textarea } from '@app/ui';
+import { Input, Label, Textarea } from '@app/ui';
 import type { ReactNode } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
+import { FormActions } from '../../components/form-dialog.js';
 import { fieldMessages, productFormResolver } from './product-form-rules.js';
 import type { ProductFormErrors, ProductFormField, ProductFormValues } from './product-form-values.js';
 
@@ -91,14 +92,12 @@ export function ProductForm(props: ProductFormProps) {
       <Field id="product-features" label="Features (comma-separated)" error={shown.features}>
         <Textarea {...input('features')} />
       </Field>
-      <DialogFooter>
-        <Button type="button" variant="outline" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" disabled={pending}>
-          {pending ? pendingLabel : submitLabel}
-        </Button>
-      </DialogFooter>
+      <FormActions
+        submitLabel={submitLabel}
+        pendingLabel={pendingLabel}
+        pending={pending}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -3,7 +3,6 @@ import { Button, Input } from '@app/ui';
 import { useUpdateProduct } from '@app/web-data';
 import { Check, Plus, Trash2 } from 'lucide-react';
 import { EditableCard } from '../../components/editable-card.js';
-import { resultToasts } from '../../components/result-toasts.js';
 import { keptFeatures, productToasts } from './product-edit.js';
 
 function FeatureEditor({
@@ -67,14 +66,10 @@ export function ProductFeaturesCard({ product }: { product: Product }) {
     <EditableCard
       title="Product Features"
       subject="product features"
-      pending={updateProduct.isPending}
       start={() => [...product.features]}
-      onSave={(features, close) =>
-        updateProduct.mutate(
-          { id: product.id, body: { features: keptFeatures(features) } },
-          resultToasts(productToasts, close),
-        )
-      }
+      mutation={updateProduct}
+      variables={(features) => ({ id: product.id, body: { features: keptFeatures(features) } })}
+      toasts={productToasts}
       view={<FeatureList features={product.features} />}
       form={(features, onChange) => <FeatureEditor features={features} onChange={onChange} />}
     />

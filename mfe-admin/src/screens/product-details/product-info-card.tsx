@@ -4,7 +4,6 @@ import { useUpdateProduct } from '@app/web-data';
 import { DetailItem } from '../../components/detail-item.js';
 import { EditableCard } from '../../components/editable-card.js';
 import { TextField } from '../../components/text-field.js';
-import { resultToasts } from '../../components/result-toasts.js';
 import { productInfoFrom, productInfoPatch, productToasts, type ProductInfoValues } from './product-edit.js';
 
 function InfoView({ product }: { product: Product }) {
@@ -96,14 +95,10 @@ export function ProductInfoCard({ product }: { product: Product }) {
     <EditableCard
       title="Product Information"
       subject="product information"
-      pending={updateProduct.isPending}
       start={() => productInfoFrom(product)}
-      onSave={(values, close) =>
-        updateProduct.mutate(
-          { id: product.id, body: productInfoPatch(values) },
-          resultToasts(productToasts, close),
-        )
-      }
+      mutation={updateProduct}
+      variables={(values) => ({ id: product.id, body: productInfoPatch(values) })}
+      toasts={productToasts}
       view={<InfoView product={product} />}
       form={(values, onChange) => <InfoForm values={values} onChange={onChange} />}
     />

@@ -5,21 +5,11 @@ import {
   type StartableSubscriptionStatus,
   type SubscriptionPlan,
 } from '@app/contracts';
-import {
-  Button,
-  Dialog,
-  DialogContent,
-  DialogDescription,
-  DialogFooter,
-  DialogHeader,
-  DialogTitle,
-  DialogTrigger,
-  toast,
-  formatUsd,
-} from '@app/ui';
+import { Button, toast, formatUsd } from '@app/ui';
 import { errorDescription, useAddTenantSubscription, useProducts } from '@app/web-data';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { FormActions, FormDialog } from '../../components/form-dialog.js';
 import { SelectField, type SelectOption } from '../../components/select-field.js';
 import { capitalized } from './labels.js';
 
@@ -72,56 +62,54 @@ export function AddSubscriptionDialog({ tenantId }: { tenantId: string }) {
   }
 
   return (
-    <Dialog open={open} onOpenChange={setOpen}>
-      <DialogTrigger asChild>
+    <FormDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button type="button">
           <Plus aria-hidden />
           Add Subscription
         </Button>
-      </DialogTrigger>
-      <DialogContent>
-        <DialogHeader>
-          <DialogTitle>Add Product Subscription</DialogTitle>
-          <DialogDescription>Subscribe tenant to a new product</DialogDescription>
-        </DialogHeader>
-        <form className="grid gap-4" onSubmit={submit}>
+      }
+      title="Add Product Subscription"
+      description="Subscribe tenant to a new product"
+    >
+      <form className="grid gap-4" onSubmit={submit}>
+        <SelectField
+          id="new-subscription-product"
+          label="Product"
+          value={fields.productId}
+          onChange={(productId) => set({ productId })}
+          placeholder={products.isPending ? 'Loading products...' : 'Select a product'}
+          options={activeProducts.map((product) => ({
+            value: product.id,
+            label: `${product.name} - ${formatUsd(product.basePrice)}/mo`,
+          }))}
+        />
+        <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
-            id="new-subscription-product"
-            label="Product"
-            value={fields.productId}
-            onChange={(productId) => set({ productId })}
-            placeholder={products.isPending ? 'Loading products...' : 'Select a product'}
-            options={activeProducts.map((product) => ({
-              value: product.id,
-              label: `${product.name} - ${formatUsd(product.basePrice)}/mo`,
-            }))}
+            id="new-subscription-plan"
+            label="Plan"
+            value={fields.plan}
+            onChange={(plan) => set({ plan })}
+            options={capitalizedOptions(subscriptionPlans)}
           />
-          <div className="grid gap-4 sm:grid-cols-2">
-            <SelectField
-              id="new-subscription-plan"
-              label="Plan"
-              value={fields.plan}
-              onChange={(plan) => set({ plan })}
-              options={capitalizedOptions(subscriptionPlans)}
-            />
-            <SelectField
-              id="new-subscription-status"
-              label="Status"
-              value={fields.status}
-              onChange={(status) => set({ status })}
-              options={capitalizedOptions(startableSubscriptionStatuses)}
-            />
-          </div>
-          <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => setOpen(false)}>
-              Cancel
-            </Button>
-            <Button type="submit" disabled={fields.productId === '' || addSubscription.isPending}>
-              {addSubscription.isPending ? 'Adding...' : 'Add Subscription'}
-            </Button>
-          </DialogFooter>
-        </form>
-      </DialogContent>
-    </Dialog>
+          <SelectField
+            id="new-subscription-status"
+            label="Status"
+            value={fields.status}
+            onChange={(status) => set({ status })}
+            options={capitalizedOptions(startableSubscriptionStatuses)}
+          />
+        </div>
+        <FormActions
+          submitLabel="Add Subscription"
+          pendingLabel="Adding..."
+          pending={addSubscription.isPending}
+          incomplete={fields.productId === ''}
+          onCancel={() => setOpen(false)}
+        />
+      </form>
+    </FormDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { providerGroupLabels, type ProviderGroup } from '@app/contracts';
-import { Input, Label } from '@app/ui';
+import { TextField } from '../../components/text-field.js';
 import { SecretInput } from './secret-input.js';
 import type { ProviderGroupValues } from './provider-fields.js';
 
@@ -17,24 +17,20 @@ export function ProviderGroupForm({ group, values, passwordSet, onChange }: Prov
   return (
     <fieldset className="grid gap-3 rounded-lg border border-border p-4">
       <legend className="px-1 font-semibold">{label}</legend>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-url`}>{label} Provider URL</Label>
-        <Input
-          id={`${id}-url`}
-          type="url"
-          value={values.url}
-          onChange={(event) => onChange({ url: event.target.value })}
-        />
-      </div>
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-username`}>{label} Username</Label>
-        <Input
-          id={`${id}-username`}
-          autoComplete="off"
-          value={values.username}
-          onChange={(event) => onChange({ username: event.target.value })}
-        />
-      </div>
+      <TextField
+        id={`${id}-url`}
+        label={`${label} Provider URL`}
+        type="url"
+        value={values.url}
+        onChange={(url) => onChange({ url })}
+      />
+      <TextField
+        id={`${id}-username`}
+        label={`${label} Username`}
+        autoComplete="off"
+        value={values.username}
+        onChange={(username) => onChange({ username })}
+      />
       <SecretInput
         id={`${id}-password`}
         label={`${label} Password`}

@@ -1,6 +1,5 @@
 import { providerFieldNames, providerGroups, type Tenant } from '@app/contracts';
 import { useUpdateTenant } from '@app/web-data';
-import { resultToasts } from '../../components/result-toasts.js';
 import { EditableCard } from '../../components/editable-card.js';
 import { providerFormValues, providerPatchBody, type ProviderGroupValues } from './provider-fields.js';
 import { ProviderGroupForm } from './provider-group-form.js';
@@ -13,20 +12,13 @@ export function ServiceProvidersCard({ tenant }: { tenant: Tenant }) {
     <EditableCard
       title="Service Providers"
       subject="service providers"
-      pending={updateTenant.isPending}
       start={() => providerFormValues(tenant)}
-      onSave={(values, close) =>
-        updateTenant.mutate(
-          { id: tenant.id, body: providerPatchBody(values) },
-          resultToasts(
-            {
-              success: 'Service providers updated successfully',
-              failure: 'Failed to update service providers',
-            },
-            close,
-          ),
-        )
-      }
+      mutation={updateTenant}
+      variables={(values) => ({ id: tenant.id, body: providerPatchBody(values) })}
+      toasts={{
+        success: 'Service providers updated successfully',
+        failure: 'Failed to update service providers',
+      }}
       contentClassName="grid gap-4 md:grid-cols-2"
       view={providerGroups.map((group) => (
         <ProviderGroupView key={group} tenant={tenant} group={group} />

@@ -1,5 +1,5 @@
 import { defaultProductColor, toggledSubscriptionStatus, type Subscription } from '@app/contracts';
-import { Button, Input, Label, formatUsd } from '@app/ui';
+import { Button, formatUsd } from '@app/ui';
 import { useUpdateSubscription } from '@app/web-data';
 import { useId, useState } from 'react';
 import { resultToasts } from '../../components/result-toasts.js';
@@ -7,6 +7,7 @@ import { DomainLink } from '../../components/domain-link.js';
 import { EditControls } from '../../components/edit-controls.js';
 import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
 import { DetailItem } from '../../components/detail-item.js';
+import { TextField } from '../../components/text-field.js';
 import { SecretInput } from './secret-input.js';
 import {
   subscriptionEditBody,
@@ -73,16 +74,14 @@ function EndpointForm({
   const id = useId();
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <div className="grid gap-2">
-        <Label htmlFor={`${id}-domain`}>Domain URL</Label>
-        <Input
-          id={`${id}-domain`}
-          type="url"
-          placeholder="https://app.example.com"
-          value={values.domainUrl}
-          onChange={(event) => onChange({ domainUrl: event.target.value })}
-        />
-      </div>
+      <TextField
+        id={`${id}-domain`}
+        label="Domain URL"
+        type="url"
+        placeholder="https://app.example.com"
+        value={values.domainUrl}
+        onChange={(domainUrl) => onChange({ domainUrl })}
+      />
       <SecretInput
         id={`${id}-key`}
         label="Metrics API Key"

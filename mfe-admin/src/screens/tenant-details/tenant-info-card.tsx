@@ -2,7 +2,6 @@ import type { Tenant } from '@app/contracts';
 import { Input, Label } from '@app/ui';
 import { useUpdateTenant } from '@app/web-data';
 import { EditableCard } from '../../components/editable-card.js';
-import { resultToasts } from '../../components/result-toasts.js';
 import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
 import { DetailItem } from '../../components/detail-item.js';
 import { formatCreatedDate, tenantHeading } from './tenant-names.js';
@@ -26,14 +25,10 @@ export function TenantInfoCard({ tenant }: { tenant: Tenant }) {
     <EditableCard
       title="Tenant Information"
       subject="tenant information"
-      pending={updateTenant.isPending}
       start={() => tenant.name}
-      onSave={(name, close) =>
-        updateTenant.mutate(
-          { id: tenant.id, body: { name } },
-          resultToasts({ success: 'Tenant updated successfully', failure: 'Failed to update tenant' }, close),
-        )
-      }
+      mutation={updateTenant}
+      variables={(name) => ({ id: tenant.id, body: { name } })}
+      toasts={{ success: 'Tenant updated successfully', failure: 'Failed to update tenant' }}
       view={
         <dl className="grid gap-4 sm:grid-cols-2">
           <DetailItem term="Tenant Name">{tenantHeading(tenant)}</DetailItem>

@@ -5,7 +5,6 @@ import { EditableCard } from '../../components/editable-card.js';
 import { RoleBadge } from '../../components/role-badge.js';
 import { SelectField, type SelectOption } from '../../components/select-field.js';
 import { TextField } from '../../components/text-field.js';
-import { resultToasts } from '../../components/result-toasts.js';
 import { formatMemberSince, userInfoFrom, userInfoPatch, type UserInfoValues } from './user-figures.js';
 
 const roleOptions: readonly SelectOption<UserRole>[] = [
@@ -75,14 +74,10 @@ export function UserInfoCard({ user }: { user: User }) {
     <EditableCard
       title="User Information"
       subject="user information"
-      pending={updateUser.isPending}
       start={() => userInfoFrom(user)}
-      onSave={(values, close) =>
-        updateUser.mutate(
-          { id: user.id, body: userInfoPatch(values) },
-          resultToasts({ success: 'User updated successfully', failure: 'Failed to update user' }, close),
-        )
-      }
+      mutation={updateUser}
+      variables={(values) => ({ id: user.id, body: userInfoPatch(values) })}
+      toasts={{ success: 'User updated successfully', failure: 'Failed to update user' }}
       view={<InfoView user={user} />}
       form={(values, onChange) => <InfoForm values={values} onChange={onChange} />}
     />
