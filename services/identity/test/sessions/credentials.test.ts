@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { hash } from '@node-rs/argon2';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ValidationError } from '@app/domain';
+import { startedForFile } from '@app/test-support/started-for-file';
 import {
   argon2Parameters,
   createCredentialStore,
@@ -12,11 +13,7 @@ import {
 } from '../../src/credentials/index.js';
 import { openIdentityDatabase, strongPassword } from './login-harness.js';
 
-let database: Awaited<ReturnType<typeof openIdentityDatabase>>;
-beforeAll(async () => {
-  database = await openIdentityDatabase();
-});
-afterAll(() => database.close());
+const database = startedForFile(openIdentityDatabase);
 
 async function storedHash(userId: string): Promise<string | undefined> {
   const { rows } = await database.pool.query<{ password_hash: string }>(

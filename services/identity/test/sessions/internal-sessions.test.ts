@@ -1,23 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { derivedKey, internalKeyHeader, metricsEndpointsPurpose } from '@app/service-kit';
 import { testIdentitySecret } from '@app/service-kit/testing';
 import { sessionCookieName, type SessionOwner } from '../../src/sessions/index.js';
-import { internalKey, openIdentityDatabase, startLoginApp, type LoginApp } from './login-harness.js';
+import { internalKey, loginAppForFile } from './login-harness.js';
 
-let database: Awaited<ReturnType<typeof openIdentityDatabase>>;
-let login: LoginApp;
 const owners = new Map<string, SessionOwner | null>();
-beforeAll(async () => {
-  database = await openIdentityDatabase();
-  login = await startLoginApp({
-    pool: database.pool,
-    describeOwner: async (userId) => (owners.has(userId) ? (owners.get(userId) ?? null) : { role: 'tenant' }),
-  });
-});
-afterAll(async () => {
-  await login.app.close();
-  await database.close();
+const login = loginAppForFile({
+  describeOwner: async (userId) => (owners.has(userId) ? (owners.get(userId) ?? null) : { role: 'tenant' }),
 });
 
 function resolve(sessionId: string, headers: Record<string, string> = { [internalKeyHeader]: internalKey }) {
@@ -84,7 +74,7 @@ describe('POST /internal/sessions/resolve', () => {
       readiness: [],
     });
     await expect(
-      app.register(internalSessionRoutes, { pool: database.pool, internalSecret: 'short' }).ready(),
+      app.register(internalSessionRoutes, { pool: login.pool, internalSecret: 'short' }).ready(),
     ).rejects.toThrow('The internal secret must be at least 32 characters');
     await app.close();
   });

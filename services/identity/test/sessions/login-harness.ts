@@ -12,6 +12,7 @@ import {
 } from '@app/service-kit';
 import { testIdentitySecret } from '@app/service-kit/testing';
 import { createTestDatabase, type TestDatabase } from '@app/test-support';
+import { startedForFile } from '@app/test-support/started-for-file';
 import pg from 'pg';
 import { createCredentialStore, type CredentialStore } from '../../src/credentials/index.js';
 import {
@@ -110,6 +111,25 @@ export async function startLoginApp(options: LoginAppOptions): Promise<LoginApp>
   });
   await app.ready();
   return { app, sessions, credentials, setupTokens, accounts, clock };
+}
+
+/**
+ * The login app on an identity database of the file's own (`pool`), started before the file's tests and closed
+ * after them.
+ */
+export function loginAppForFile(options: Omit<LoginAppOptions, 'pool'> = {}) {
+  return startedForFile(async () => {
+    const database = await openIdentityDatabase();
+    const login = await startLoginApp({ ...options, pool: database.pool });
+    return {
+      ...login,
+      pool: database.pool,
+      async close() {
+        await login.app.close();
+        await database.close();
+      },
+    };
+  });
 }
 
 /** A form post as a browser sends it. */

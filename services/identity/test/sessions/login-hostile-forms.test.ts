@@ -1,16 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openIdentityDatabase, startLoginApp, type LoginApp } from './login-harness.js';
+import { describe, expect, it } from 'vitest';
+import { loginAppForFile } from './login-harness.js';
 
-let database: Awaited<ReturnType<typeof openIdentityDatabase>>;
-let login: LoginApp;
-beforeAll(async () => {
-  database = await openIdentityDatabase();
-  login = await startLoginApp({ pool: database.pool });
-});
-afterAll(async () => {
-  await login.app.close();
-  await database.close();
-});
+const login = loginAppForFile();
 
 const forms = ['/api/login', '/api/login/sign-up', '/api/login/setup'];
 
@@ -25,7 +16,7 @@ function post(url: string, payload: string) {
 }
 
 async function storedRows(): Promise<number> {
-  const { rows } = await database.pool.query<{ count: string }>(
+  const { rows } = await login.pool.query<{ count: string }>(
     `SELECT (SELECT count(*) FROM login_attempts) + (SELECT count(*) FROM sessions) AS count`,
   );
   return Number(rows[0]?.count);

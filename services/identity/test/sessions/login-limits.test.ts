@@ -1,27 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { defaultLoginRateLimits } from '../../src/sessions/index.js';
-import {
-  form,
-  freshEmail,
-  fromAddress,
-  openIdentityDatabase,
-  startLoginApp,
-  strongPassword,
-  type LoginApp,
-} from './login-harness.js';
+import { form, freshEmail, fromAddress, loginAppForFile, strongPassword } from './login-harness.js';
 
 const window = 15 * 60 * 1000;
 const wrong = 'wrong password here';
-let database: Awaited<ReturnType<typeof openIdentityDatabase>>;
-let login: LoginApp;
-beforeAll(async () => {
-  database = await openIdentityDatabase();
-  login = await startLoginApp({ pool: database.pool });
-});
-afterAll(async () => {
-  await login.app.close();
-  await database.close();
-});
+const login = loginAppForFile();
 
 let addresses = 0;
 /** A fresh address per use, so the limits one test reaches never reach another. */
@@ -186,8 +169,8 @@ describe('sign-in rate limits', () => {
     const email = await account('private');
     await signIn(freshIp(), email, wrong);
     await signIn(freshIp(), email, strongPassword);
-    const attempts = await database.pool.query('SELECT * FROM identity.login_attempts');
-    const known = await database.pool.query('SELECT * FROM identity.login_known_addresses');
+    const attempts = await login.pool.query('SELECT * FROM identity.login_attempts');
+    const known = await login.pool.query('SELECT * FROM identity.login_known_addresses');
     expect(known.rowCount).toBeGreaterThan(0);
     expect(JSON.stringify([attempts.rows, known.rows])).not.toContain(email);
   });

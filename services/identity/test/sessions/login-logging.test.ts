@@ -1,26 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { internalKeyHeader } from '@app/service-kit';
-import {
-  form,
-  freshEmail,
-  internalKey,
-  openIdentityDatabase,
-  sessionCookieFrom,
-  startLoginApp,
-  type LoginApp,
-} from './login-harness.js';
+import { form, freshEmail, internalKey, loginAppForFile, sessionCookieFrom } from './login-harness.js';
 
 const lines: string[] = [];
-let database: Awaited<ReturnType<typeof openIdentityDatabase>>;
-let login: LoginApp;
-beforeAll(async () => {
-  database = await openIdentityDatabase();
-  login = await startLoginApp({ pool: database.pool, logStream: { write: (line) => void lines.push(line) } });
-});
-afterAll(async () => {
-  await login.app.close();
-  await database.close();
-});
+const login = loginAppForFile({ logStream: { write: (line) => void lines.push(line) } });
 
 describe('what sign-in logs', () => {
   it('never writes a password or a session token, whatever the path', async () => {

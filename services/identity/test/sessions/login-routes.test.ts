@@ -1,26 +1,15 @@
 import { createHash } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   form,
   freshEmail,
   fromAddress,
-  openIdentityDatabase,
+  loginAppForFile,
   sessionCookieFrom,
-  startLoginApp,
   strongPassword,
-  type LoginApp,
 } from './login-harness.js';
 
-let database: Awaited<ReturnType<typeof openIdentityDatabase>>;
-let login: LoginApp;
-beforeAll(async () => {
-  database = await openIdentityDatabase();
-  login = await startLoginApp({ pool: database.pool });
-});
-afterAll(async () => {
-  await login.app.close();
-  await database.close();
-});
+const login = loginAppForFile();
 
 /** An account with a password, made the way an admin-created account gets one. */
 async function account(overrides: { isActive?: boolean } = {}) {

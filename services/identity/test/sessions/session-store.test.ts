@@ -1,14 +1,11 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { createSessionStore, defaultSessionSettings } from '../../src/sessions/index.js';
 import { openIdentityDatabase, testClock } from './login-harness.js';
 
 const minute = 60_000;
-let database: Awaited<ReturnType<typeof openIdentityDatabase>>;
-beforeAll(async () => {
-  database = await openIdentityDatabase();
-});
-afterAll(() => database.close());
+const database = startedForFile(openIdentityDatabase);
 
 function storeAt(clock = testClock()) {
   return { clock, store: createSessionStore({ pool: database.pool, now: clock.now }) };

@@ -1,24 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { attributesOf, parsePage } from '../support/parse-page.js';
-import {
-  freshEmail,
-  openIdentityDatabase,
-  sessionCookieFrom,
-  startLoginApp,
-  strongPassword,
-  type LoginApp,
-} from './login-harness.js';
+import { form, freshEmail, loginAppForFile, sessionCookieFrom, strongPassword } from './login-harness.js';
 
-let database: Awaited<ReturnType<typeof openIdentityDatabase>>;
-let login: LoginApp;
-beforeAll(async () => {
-  database = await openIdentityDatabase();
-  login = await startLoginApp({ pool: database.pool });
-});
-afterAll(async () => {
-  await login.app.close();
-  await database.close();
-});
+const login = loginAppForFile();
 
 /** A live session's token, as the browser's cookie holds it. */
 async function signedIn(): Promise<string> {
@@ -27,8 +11,7 @@ async function signedIn(): Promise<string> {
   const response = await login.app.inject({
     method: 'POST',
     url: '/api/login',
-    payload: new URLSearchParams({ email: user.email, password: strongPassword }).toString(),
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    ...form({ email: user.email, password: strongPassword }),
   });
   return sessionCookieFrom(response)?.value ?? '';
 }
