@@ -27,6 +27,32 @@ export interface RowBatch<Row extends { id: string }> {
   flush(): Promise<void>;
 }
 
+/** A read-model table that rowTable describes. */
+export interface RowTable<Row extends { id: string }> {
+  batch(tx: pg.PoolClient): RowBatch<Row>;
+}
+
+/**
+ * A projection kept in one table (rowTable) with as few round trips as possible: each event of a batch is applied
+ * in log order to the batch's rows, which are written when the batch ends.
+ */
+export function rowProjection<Row extends { id: string }>(
+  definition: Omit<Projection, 'apply' | 'applyBatch'> & {
+    table: RowTable<Row>;
+    applyEvent(event: RecordedEvent, rows: RowBatch<Row>): Promise<void>;
+  },
+): Projection {
+  const { table, applyEvent, ...projection } = definition;
+  return batchProjection({
+    ...projection,
+    async applyBatch(events, tx) {
+      const rows = table.batch(tx);
+      for (const event of events) await applyEvent(event, rows);
+      await rows.flush();
+    },
+  });
+}
+
 /**
  * A read-model table keyed by `id`, changed a batch at a time with as few round trips as possible (a rebuild
  * replays every event): rows created in the batch are folded in memory and inserted together at the end; rows
@@ -36,7 +62,7 @@ export interface RowBatch<Row extends { id: string }> {
 export function rowTable<Row extends { id: string }>(
   table: string,
   columns: { [Column in keyof Row]-?: string },
-): { batch(tx: pg.PoolClient): RowBatch<Row> } {
+): RowTable<Row> {
   const names = Object.keys(columns);
   for (const identifier of [table, ...names]) assertIdentifier(identifier);
   const types = columns as Record<string, string>;

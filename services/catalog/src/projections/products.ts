@@ -1,14 +1,29 @@
 import type pg from 'pg';
 import { dollarsFromCents, type Product, type ProductIcon } from '@app/contracts';
 import { productEventTypes } from '../domain/product/events.js';
-import { batchProjection, rowTable, type RecordedEvent } from '@app/eventing';
+import { rowProjection, rowTable, type RecordedEvent, type RowBatch } from '@app/eventing';
 import { products } from '../application/products.js';
 
 /** The `products` read model (migrations/001_products.sql): one row per product that is not deleted. */
-export const productsProjection = batchProjection({
+export const productsProjection = rowProjection({
   name: 'catalog.products.v1',
   eventTypes: productEventTypes,
-  applyBatch: applyProductEvents,
+  table: rowTable<PendingRow>('products', {
+    id: 'uuid',
+    name: 'text',
+    slug: 'text',
+    description: 'text',
+    base_price_cents: 'bigint',
+    category: 'text',
+    color: 'text',
+    icon: 'text',
+    features: 'jsonb',
+    is_active: 'boolean',
+    revision: 'bigint',
+    created_at: 'timestamptz',
+    updated_at: 'timestamptz',
+  }),
+  applyEvent: applyProductEvent,
   async reset(tx) {
     await tx.query('TRUNCATE products');
   },
@@ -31,65 +46,44 @@ interface PendingRow {
   updated_at: string;
 }
 
-const productRows = rowTable<PendingRow>('products', {
-  id: 'uuid',
-  name: 'text',
-  slug: 'text',
-  description: 'text',
-  base_price_cents: 'bigint',
-  category: 'text',
-  color: 'text',
-  icon: 'text',
-  features: 'jsonb',
-  is_active: 'boolean',
-  revision: 'bigint',
-  created_at: 'timestamptz',
-  updated_at: 'timestamptz',
-});
-
-/** Applies events in log order; products created in the batch are written together at its end (rowTable). */
-async function applyProductEvents(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
-  const rows = productRows.batch(tx);
-  for (const recorded of events) {
-    const event = products.decode(recorded);
-    const revision = recorded.revision;
-    switch (event.type) {
-      case 'ProductCreated': {
-        const { productId, basePriceCents, isActive, createdAt, ...rest } = event.data;
-        rows.insert({
-          ...rest,
-          id: productId,
-          base_price_cents: basePriceCents,
-          is_active: isActive,
-          revision,
-          created_at: createdAt,
-          updated_at: createdAt,
-        });
-        break;
-      }
-      case 'ProductUpdated': {
-        const { productId, basePriceCents, updatedAt, ...rest } = event.data;
-        await rows.update(productId, {
-          ...rest,
-          base_price_cents: basePriceCents,
-          revision,
-          updated_at: updatedAt,
-        });
-        break;
-      }
-      case 'ProductActivated':
-      case 'ProductDeactivated': {
-        const isActive = event.type === 'ProductActivated';
-        const at = event.type === 'ProductActivated' ? event.data.activatedAt : event.data.deactivatedAt;
-        await rows.update(event.data.productId, { is_active: isActive, revision, updated_at: at });
-        break;
-      }
-      case 'ProductDeleted':
-        await rows.delete(event.data.productId);
-        break;
+async function applyProductEvent(recorded: RecordedEvent, rows: RowBatch<PendingRow>): Promise<void> {
+  const event = products.decode(recorded);
+  const revision = recorded.revision;
+  switch (event.type) {
+    case 'ProductCreated': {
+      const { productId, basePriceCents, isActive, createdAt, ...rest } = event.data;
+      rows.insert({
+        ...rest,
+        id: productId,
+        base_price_cents: basePriceCents,
+        is_active: isActive,
+        revision,
+        created_at: createdAt,
+        updated_at: createdAt,
+      });
+      break;
     }
+    case 'ProductUpdated': {
+      const { productId, basePriceCents, updatedAt, ...rest } = event.data;
+      await rows.update(productId, {
+        ...rest,
+        base_price_cents: basePriceCents,
+        revision,
+        updated_at: updatedAt,
+      });
+      break;
+    }
+    case 'ProductActivated':
+    case 'ProductDeactivated': {
+      const isActive = event.type === 'ProductActivated';
+      const at = event.type === 'ProductActivated' ? event.data.activatedAt : event.data.deactivatedAt;
+      await rows.update(event.data.productId, { is_active: isActive, revision, updated_at: at });
+      break;
+    }
+    case 'ProductDeleted':
+      await rows.delete(event.data.productId);
+      break;
   }
-  await rows.flush();
 }
 
 interface ProductRow {
