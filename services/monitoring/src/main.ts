@@ -2,7 +2,7 @@ import type { ReadinessCheck, Telemetry } from '@app/service-kit';
 import { acceptedSecrets, createLogger, runService } from '@app/service-kit';
 import { connectNats } from '@app/eventing';
 import { buildApp } from './app.js';
-import { monitoringSchema, type MonitoringConfig } from './config.js';
+import type { MonitoringConfig } from './config.js';
 import { startMonitoringConsumers } from './integration/start-monitoring-consumers.js';
 import { openMonitoringStorage } from './runtime.js';
 import { startScrapeScheduler } from './scraper/scheduler.js';
@@ -24,8 +24,7 @@ export async function main(config: MonitoringConfig, telemetry: Telemetry): Prom
   const consumers = await startMonitoringConsumers({
     nats,
     pool,
-    schema: monitoringSchema,
-    prefix: config.NATS_PREFIX,
+    natsPrefix: config.NATS_PREFIX,
     logger: logger.child({ component: 'consumers' }),
   });
   const scraper = wireScraper(config, { pool, logger: logger.child({ component: 'scraper' }) });
