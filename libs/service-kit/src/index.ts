@@ -21,3 +21,4 @@ export * from './telemetry/index.js';
 export * from './identity/derived-key.js';
 export * from './identity/internal-key-guard.js';
 export * from './logging/request-serializer.js';
+export * from './http/command-options.js';

@@ -9,7 +9,8 @@ import {
 } from '@app/contracts';
 import {
   commandMetadata,
-  expectedRevisionFrom,
+  commandOptionsFrom,
+  ifMatchHeadersSchema,
   replyAfterCommand,
   type CommandReplies,
 } from '@app/service-kit';
@@ -24,7 +25,6 @@ export interface AdminProductRoutesOptions {
   replies: CommandReplies;
 }
 
-const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
 const commandConfig = { policy: 'admin', idempotent: true } as const;
 
 /** Admin commands on products (SPEC.md §7). Each answers with the product as it now is and its ETag. */
@@ -66,16 +66,13 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
           'Every detail is replaced; isActive is kept when left out. Send If-Match to fail on a stale copy.',
         tags: ['catalog'],
         params: productIdParamsSchema,
-        headers: ifMatchHeaders,
+        headers: ifMatchHeadersSchema,
         body: replaceProductBodySchema,
         response: { 200: productSchema },
       },
     },
     async (request, reply) => {
-      const result = await commands.replace(request.params.id, request.body, {
-        metadata: commandMetadata(request),
-        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
-      });
+      const result = await commands.replace(request.params.id, request.body, commandOptionsFrom(request));
       return replyAfterCommand(reply, replies, result, viewOf(result));
     },
   );
@@ -88,16 +85,13 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
         summary: 'Change some fields of a product',
         tags: ['catalog'],
         params: productIdParamsSchema,
-        headers: ifMatchHeaders,
+        headers: ifMatchHeadersSchema,
         body: patchProductBodySchema,
         response: { 200: productSchema },
       },
     },
     async (request, reply) => {
-      const result = await commands.patch(request.params.id, request.body, {
-        metadata: commandMetadata(request),
-        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
-      });
+      const result = await commands.patch(request.params.id, request.body, commandOptionsFrom(request));
       return replyAfterCommand(reply, replies, result, viewOf(result));
     },
   );
@@ -111,15 +105,12 @@ export const adminProductRoutes: FastifyPluginAsyncZod<AdminProductRoutesOptions
         description: 'Removes it from every list and frees its slug.',
         tags: ['catalog'],
         params: productIdParamsSchema,
-        headers: ifMatchHeaders,
+        headers: ifMatchHeadersSchema,
         response: { 204: z.null().describe('Deleted') },
       },
     },
     async (request, reply) => {
-      const result = await commands.remove(request.params.id, {
-        metadata: commandMetadata(request),
-        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
-      });
+      const result = await commands.remove(request.params.id, commandOptionsFrom(request));
       await replyAfterCommand(reply, replies, result, { fromState: () => null });
       return reply.code(204).send(null);
     },

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   createdUserSchema,
   createUserBodySchema,
@@ -10,7 +9,7 @@ import {
   userSchema,
 } from '@app/contracts';
 import { NotFoundError } from '@app/domain';
-import { commandMetadata, etagOf, expectedRevisionFrom } from '@app/service-kit';
+import { commandMetadata, commandOptionsFrom, etagOf, ifMatchHeadersSchema } from '@app/service-kit';
 import type { UserCommands } from '../application/user-commands.js';
 import { userNotFound } from '../domain/user/decide.js';
 import { findUser, listUsers } from '../projections/user-queries.js';
@@ -22,7 +21,6 @@ export interface AdminUserRoutesOptions extends UserReplyOptions {
   issueSetupLink: (userId: string) => Promise<PasswordSetupLink>;
 }
 
-const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
 const commandConfig = { policy: 'admin', idempotent: true } as const;
 const tags = ['identity'];
 
@@ -97,16 +95,13 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
           'The last active administrator keeps the admin role. Send If-Match to fail on a stale copy.',
         tags,
         params: userIdParamsSchema,
-        headers: ifMatchHeaders,
+        headers: ifMatchHeadersSchema,
         body: patchUserBodySchema,
         response: { 200: userSchema },
       },
     },
     async (request, reply) => {
-      const result = await commands.edit(request.params.id, request.body, {
-        metadata: commandMetadata(request),
-        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
-      });
+      const result = await commands.edit(request.params.id, request.body, commandOptionsFrom(request));
       return userAfterCommand(reply, options, result);
     },
   );

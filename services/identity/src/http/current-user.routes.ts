@@ -1,8 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FastifyRequest } from 'fastify';
-import { z } from 'zod';
 import { currentUserSchema, updateOwnProfileBodySchema } from '@app/contracts';
-import { HttpProblem, commandMetadata, etagOf, expectedRevisionFrom, problemType } from '@app/service-kit';
+import { HttpProblem, commandOptionsFrom, etagOf, ifMatchHeadersSchema, problemType } from '@app/service-kit';
 import type { UserCommands } from '../application/user-commands.js';
 import { currentUserView } from '../application/user-view.js';
 import { findUser } from '../projections/user-queries.js';
@@ -57,17 +56,14 @@ export const currentUserRoutes: FastifyPluginAsyncZod<CurrentUserRoutesOptions> 
         summary: 'Change your own email or names',
         description: 'The email must not belong to another account. Send If-Match to fail on a stale copy.',
         tags,
-        headers: z.object({ 'if-match': z.string().max(100).optional() }),
+        headers: ifMatchHeadersSchema,
         body: updateOwnProfileBodySchema,
         response: { 200: currentUserSchema },
       },
     },
     async (request, reply) => {
       const { user } = await ownAccount(request);
-      const result = await commands.changeProfile(user.id, request.body, {
-        metadata: commandMetadata(request),
-        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
-      });
+      const result = await commands.changeProfile(user.id, request.body, commandOptionsFrom(request));
       reply.header('cache-control', 'no-store');
       return currentUserView(await userAfterCommand(reply, options, result));
     },

@@ -12,7 +12,8 @@ import {
 } from '@app/contracts';
 import {
   commandMetadata,
-  expectedRevisionFrom,
+  commandOptionsFrom,
+  ifMatchHeadersSchema,
   replyAfterCommand,
   type CommandReplies,
 } from '@app/service-kit';
@@ -26,7 +27,6 @@ export interface AdminSubscriptionRoutesOptions {
   replies: CommandReplies;
 }
 
-const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
 const commandConfig = { policy: 'admin', idempotent: true } as const;
 const productIdParamsSchema = z.strictObject({ id: idSchema });
 
@@ -101,17 +101,14 @@ export const adminSubscriptionRoutes: FastifyPluginAsyncZod<AdminSubscriptionRou
           'is stored encrypted and never returned; reads say `metricsApiKeyConfigured`.',
         tags: ['tenancy'],
         params: subscriptionIdParamsSchema,
-        headers: ifMatchHeaders,
+        headers: ifMatchHeadersSchema,
         body: patchSubscriptionBodySchema,
         response: { 200: subscriptionSchema },
       },
     },
     async (request, reply) => {
       const { subscriptionId } = request.params;
-      const commandOptions = {
-        metadata: commandMetadata(request),
-        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
-      };
+      const commandOptions = commandOptionsFrom(request);
       const body = request.body;
       const result =
         'status' in body

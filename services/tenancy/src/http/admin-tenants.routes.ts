@@ -13,8 +13,9 @@ import {
 import { NotFoundError } from '@app/domain';
 import {
   commandMetadata,
+  commandOptionsFrom,
   etagOf,
-  expectedRevisionFrom,
+  ifMatchHeadersSchema,
   replyAfterCommand,
   type CommandReplies,
 } from '@app/service-kit';
@@ -35,7 +36,6 @@ export const createTenantBodySchema = z.strictObject({
   ownerId: idSchema.nullable().optional(),
 });
 
-const ifMatchHeaders = z.object({ 'if-match': z.string().max(100).optional() });
 const commandConfig = { policy: 'admin', idempotent: true } as const;
 const tags = ['tenancy'];
 
@@ -103,16 +103,13 @@ export const adminTenantRoutes: FastifyPluginAsyncZod<AdminTenantRoutesOptions> 
           'read back. Send If-Match to fail on a stale copy.',
         tags,
         params: tenantIdParamsSchema,
-        headers: ifMatchHeaders,
+        headers: ifMatchHeadersSchema,
         body: patchTenantBodySchema,
         response: { 200: tenantSchema },
       },
     },
     async (request, reply) => {
-      const result = await commands.patchTenant(request.params.id, request.body, {
-        metadata: commandMetadata(request),
-        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
-      });
+      const result = await commands.patchTenant(request.params.id, request.body, commandOptionsFrom(request));
       return replyAfterCommand(reply, replies, result, tenantViewAfter(db, result));
     },
   );
@@ -126,16 +123,17 @@ export const adminTenantRoutes: FastifyPluginAsyncZod<AdminTenantRoutesOptions> 
         description: 'Provider credentials are left as they are (PATCH changes them).',
         tags,
         params: tenantIdParamsSchema,
-        headers: ifMatchHeaders,
+        headers: ifMatchHeadersSchema,
         body: replaceTenantBodySchema,
         response: { 200: tenantSchema },
       },
     },
     async (request, reply) => {
-      const result = await commands.replaceTenant(request.params.id, request.body, {
-        metadata: commandMetadata(request),
-        expectedRevision: expectedRevisionFrom(request.headers['if-match']),
-      });
+      const result = await commands.replaceTenant(
+        request.params.id,
+        request.body,
+        commandOptionsFrom(request),
+      );
       return replyAfterCommand(reply, replies, result, tenantViewAfter(db, result));
     },
   );
