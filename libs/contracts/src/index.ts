@@ -9,6 +9,7 @@ export * from './identity/integration-events.js';
 export * from './tenancy/tenant.js';
 export * from './tenancy/subscription.js';
 export * from './tenancy/integration-events.js';
+export * from './tenancy/metrics-endpoints.js';
 export * from './billing/integration-events.js';
 export * from './billing/billing-values.js';
 export * from './billing/billing-api.js';

@@ -22,3 +22,4 @@ export * from './identity/derived-key.js';
 export * from './identity/internal-key-guard.js';
 export * from './logging/request-serializer.js';
 export * from './http/command-options.js';
+export * from './http/internal-routes.js';

@@ -1,5 +1,10 @@
 import { NotFoundError } from '@app/domain';
-import { requireInternalKey, sessionResolvePurpose, type AcceptedSecrets } from '@app/service-kit';
+import {
+  guardInternalRoutes,
+  internalRoute,
+  sessionResolvePurpose,
+  type AcceptedSecrets,
+} from '@app/service-kit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -31,31 +36,19 @@ const resolveReply = z.object({
 });
 
 /**
- * POST /internal/sessions/resolve, for the gateway only: the cookie value in, the signed-in user out (404 when
- * there is none). Not under /api, so the gateway never routes a browser here; the derived key keeps out anyone
- * else who can reach the service. The route is 'public' to the access policy (its caller is a service, not a
- * user), and requireInternalKey, registered in this plugin's scope only, is the guard.
+ * POST /internal/sessions/resolve, for the gateway only (an internal route: guardInternalRoutes): the cookie value
+ * in, the signed-in user out (404 when there is none).
  */
 export const internalSessionRoutes: FastifyPluginAsyncZod<InternalSessionRoutesOptions> = async (
   app,
   options,
 ) => {
-  app.addHook(
-    'onRequest',
-    requireInternalKey({ secret: options.internalSecret, purpose: sessionResolvePurpose }),
-  );
+  guardInternalRoutes(app, { secret: options.internalSecret, purpose: sessionResolvePurpose });
   const sessions = options.sessions ?? createSessionStore({ pool: options.pool });
 
   app.post(
     '/internal/sessions/resolve',
-    {
-      config: { policy: 'public' },
-      schema: {
-        hide: true,
-        body: resolveBody,
-        response: { 200: resolveReply },
-      },
-    },
+    internalRoute({ body: resolveBody, response: { 200: resolveReply } }),
     async (request) => {
       const session = await sessions.resolveSession(request.body.sessionId);
       if (session === null) throw new NotFoundError('No such session.');

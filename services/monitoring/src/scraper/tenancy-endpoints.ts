@@ -1,27 +1,20 @@
-import { z } from 'zod';
-import { idSchema, subscriptionStatusSchema } from '@app/contracts';
+import {
+  metricsEndpointsReplySchema,
+  type MetricsEndpoint,
+  type MetricsEndpointsQuery,
+} from '@app/contracts';
 import { derivedKey, internalKeyHeader, metricsEndpointsPurpose } from '@app/service-kit';
 
+export type { MetricsEndpoint };
+
 /**
- * One watched app with its metrics key in plain text, as tenancy's internal call answers
- * (services/tenancy/src/http/internal-metrics-endpoints.routes.ts). The key lives in memory for the scrape that
- * uses it and is never logged or stored: log lines go through service-kit's redaction, which censors any field
- * named like `metricsApiKey`, and nothing here puts the key in a message.
+ * Tenancy's internal metrics-endpoints call (services/tenancy/src/http/internal-metrics-endpoints.routes.ts, its
+ * contract in @app/contracts): each watched app with its metrics key in plain text. The key lives in memory for
+ * the scrape that uses it and is never logged or stored: log lines go through service-kit's redaction, which
+ * censors any field named like `metricsApiKey`, and nothing here puts the key in a message.
  */
-export const metricsEndpointSchema = z.object({
-  subscriptionId: idSchema,
-  tenantId: idSchema,
-  productId: idSchema,
-  status: subscriptionStatusSchema,
-  domainUrl: z.string(),
-  metricsApiKey: z.string().nullable(),
-});
-export type MetricsEndpoint = z.infer<typeof metricsEndpointSchema>;
-
-const replySchema = z.object({ endpoints: z.array(metricsEndpointSchema) });
-
 export interface TenancyEndpoints {
-  list(filter?: { tenantId?: string; subscriptionId?: string }): Promise<MetricsEndpoint[]>;
+  list(filter?: MetricsEndpointsQuery): Promise<MetricsEndpoint[]>;
 }
 
 export function createTenancyEndpoints(options: {
@@ -45,7 +38,7 @@ export function createTenancyEndpoints(options: {
       if (!response.ok) {
         throw new Error(`Tenancy answered ${response.status} to the metrics endpoints call`);
       }
-      const parsed = replySchema.safeParse(await response.json());
+      const parsed = metricsEndpointsReplySchema.safeParse(await response.json());
       if (!parsed.success) throw new Error('Tenancy answered the metrics endpoints call in an unknown shape');
       return parsed.data.endpoints;
     },

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { mapBounded } from '@app/concurrency';
-import type { SubscriptionStatus } from '@app/contracts';
+import type { MetricsEndpoint } from '@app/contracts';
 import { aggregateStore, type EventStore } from '@app/eventing';
 import { decryptSecret, secretContexts, type KeyRing, type SealedSecret } from '@app/secrets';
 import {
@@ -9,15 +9,6 @@ import {
   type EndpointFilter,
 } from '../projections/metrics-endpoint-queries.js';
 import { subscriptions } from './subscriptions.js';
-
-export interface MetricsEndpoint {
-  subscriptionId: string;
-  tenantId: string;
-  productId: string;
-  status: SubscriptionStatus;
-  domainUrl: string;
-  metricsApiKey: string | null;
-}
 
 export interface MetricsEndpointsDeps {
   db: pg.Pool;
