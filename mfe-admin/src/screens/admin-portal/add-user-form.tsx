@@ -1,4 +1,5 @@
 import { FormActions } from '../../components/form-dialog.js';
+import { fieldBinder } from '../../components/field-binder.js';
 import { SelectField, type SelectOption } from '../../components/select-field.js';
 import { TextField } from '../../components/text-field.js';
 import { useState, type FormEvent } from 'react';
@@ -31,7 +32,7 @@ export function AddUserForm({
   onCancel: () => void;
 }) {
   const [fields, setFields] = useState(emptyUser);
-  const set = (change: Partial<NewUserFields>) => setFields((current) => ({ ...current, ...change }));
+  const field = fieldBinder(fields, (change) => setFields((current) => ({ ...current, ...change })));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,30 +48,13 @@ export function AddUserForm({
         type="email"
         required
         autoComplete="off"
-        value={fields.email}
-        onChange={(email) => set({ email })}
+        {...field('email')}
       />
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          id="new-user-first-name"
-          label="First Name"
-          value={fields.firstName}
-          onChange={(firstName) => set({ firstName })}
-        />
-        <TextField
-          id="new-user-last-name"
-          label="Last Name"
-          value={fields.lastName}
-          onChange={(lastName) => set({ lastName })}
-        />
+        <TextField id="new-user-first-name" label="First Name" {...field('firstName')} />
+        <TextField id="new-user-last-name" label="Last Name" {...field('lastName')} />
       </div>
-      <SelectField
-        id="new-user-role"
-        label="Role"
-        value={fields.role}
-        onChange={(role) => set({ role })}
-        options={roleOptions}
-      />
+      <SelectField id="new-user-role" label="Role" {...field('role')} options={roleOptions} />
       <FormActions
         submitLabel="Create User"
         pendingLabel="Creating..."

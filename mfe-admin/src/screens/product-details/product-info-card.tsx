@@ -2,6 +2,7 @@ import type { Product } from '@app/contracts';
 import { Input, Label, Switch, Textarea, formatUsd } from '@app/ui';
 import { useUpdateProduct } from '@app/web-data';
 import { DetailItem } from '../../components/detail-item.js';
+import { fieldBinder } from '../../components/field-binder.js';
 import { EditableCard } from '../../components/editable-card.js';
 import { TextField } from '../../components/text-field.js';
 import { productInfoFrom, productInfoPatch, productToasts, type ProductInfoValues } from './product-edit.js';
@@ -32,20 +33,11 @@ function InfoForm({
   onChange: (values: ProductInfoValues) => void;
 }) {
   const set = (change: Partial<ProductInfoValues>) => onChange({ ...values, ...change });
+  const field = fieldBinder(values, set);
   return (
     <div className="grid gap-4 sm:grid-cols-2">
-      <TextField
-        id="product-info-name"
-        label="Product Name"
-        value={values.name}
-        onChange={(name) => set({ name })}
-      />
-      <TextField
-        id="product-info-category"
-        label="Category"
-        value={values.category}
-        onChange={(category) => set({ category })}
-      />
+      <TextField id="product-info-name" label="Product Name" {...field('name')} />
+      <TextField id="product-info-category" label="Category" {...field('category')} />
       <div className="grid gap-2 sm:col-span-2">
         <Label htmlFor="product-info-description">Description</Label>
         <Textarea
@@ -60,8 +52,7 @@ function InfoForm({
         type="number"
         step="0.01"
         inputMode="decimal"
-        value={values.basePrice}
-        onChange={(basePrice) => set({ basePrice })}
+        {...field('basePrice')}
       />
       <div className="grid gap-2">
         <Label htmlFor="product-info-color">Brand Color</Label>

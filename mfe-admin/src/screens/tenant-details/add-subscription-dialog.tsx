@@ -9,6 +9,7 @@ import { Button, toast, formatUsd } from '@app/ui';
 import { errorDescription, useAddTenantSubscription, useProducts } from '@app/web-data';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { fieldBinder } from '../../components/field-binder.js';
 import { FormActions, FormDialog } from '../../components/form-dialog.js';
 import { SelectField, type SelectOption } from '../../components/select-field.js';
 import { capitalized } from './labels.js';
@@ -33,7 +34,7 @@ export function AddSubscriptionDialog({ tenantId }: { tenantId: string }) {
   const products = useProducts();
   const addSubscription = useAddTenantSubscription();
   const activeProducts = (products.data ?? []).filter((product) => product.isActive);
-  const set = (change: Partial<NewSubscription>) => setFields((current) => ({ ...current, ...change }));
+  const field = fieldBinder(fields, (change) => setFields((current) => ({ ...current, ...change })));
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -78,8 +79,7 @@ export function AddSubscriptionDialog({ tenantId }: { tenantId: string }) {
         <SelectField
           id="new-subscription-product"
           label="Product"
-          value={fields.productId}
-          onChange={(productId) => set({ productId })}
+          {...field('productId')}
           placeholder={products.isPending ? 'Loading products...' : 'Select a product'}
           options={activeProducts.map((product) => ({
             value: product.id,
@@ -90,15 +90,13 @@ export function AddSubscriptionDialog({ tenantId }: { tenantId: string }) {
           <SelectField
             id="new-subscription-plan"
             label="Plan"
-            value={fields.plan}
-            onChange={(plan) => set({ plan })}
+            {...field('plan')}
             options={capitalizedOptions(subscriptionPlans)}
           />
           <SelectField
             id="new-subscription-status"
             label="Status"
-            value={fields.status}
-            onChange={(status) => set({ status })}
+            {...field('status')}
             options={capitalizedOptions(startableSubscriptionStatuses)}
           />
         </div>

@@ -1,7 +1,7 @@
 import type { TenantMetricsReply } from '@app/contracts';
 import { AlertTriangle } from 'lucide-react';
 import { formatCount, formatDate, issuesBannerText, showsIssuesBanner } from './format.js';
-import { MetricCard, StatList } from './metric-card.js';
+import { StatsCard } from './metric-card.js';
 import { refreshRateLabel } from './refresh.js';
 
 type AlertsIssues = TenantMetricsReply['alerts_issues'];
@@ -25,33 +25,29 @@ export function IssuesBanner({ alerts }: { alerts: AlertsIssues }) {
 
 export function AlertsCard({ alerts }: { alerts: AlertsIssues }) {
   return (
-    <MetricCard title="Alerts & Issues" group={alerts}>
-      {(group) => (
-        <StatList
-          stats={[
-            { label: 'Open Issues', value: formatCount(group.open_issues_count) },
-            { label: 'Critical Alerts (7 days)', value: formatCount(group.critical_alerts_last_7_days) },
-            { label: 'Last Incident', value: formatDate(group.last_incident_datetime, 'None') },
-          ]}
-        />
-      )}
-    </MetricCard>
+    <StatsCard
+      title="Alerts & Issues"
+      group={alerts}
+      stats={(group) => [
+        { label: 'Open Issues', value: formatCount(group.open_issues_count) },
+        { label: 'Critical Alerts (7 days)', value: formatCount(group.critical_alerts_last_7_days) },
+        { label: 'Last Incident', value: formatDate(group.last_incident_datetime, 'None') },
+      ]}
+    />
   );
 }
 
 /** System Summary is about the monitoring itself, so it always shows, whatever the app reported. */
 export function SystemSummaryCard({ domainUrl }: { domainUrl: string | null }) {
   return (
-    <MetricCard title="System Summary" group={true}>
-      {() => (
-        <StatList
-          stats={[
-            { label: 'Data Refresh Rate', value: refreshRateLabel },
-            { label: 'Domain URL', value: domainUrl ?? 'Not configured' },
-            { label: 'Monitoring Status', value: 'Active' },
-          ]}
-        />
-      )}
-    </MetricCard>
+    <StatsCard
+      title="System Summary"
+      group={true}
+      stats={() => [
+        { label: 'Data Refresh Rate', value: refreshRateLabel },
+        { label: 'Domain URL', value: domainUrl ?? 'Not configured' },
+        { label: 'Monitoring Status', value: 'Active' },
+      ]}
+    />
   );
 }

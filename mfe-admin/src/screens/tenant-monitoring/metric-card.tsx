@@ -52,3 +52,20 @@ export function StatList({ stats }: { stats: readonly Stat[] }) {
     </dl>
   );
 }
+
+/** A section that is only figures, read from its group once the tenant's app has reported it. */
+export function StatsCard<Group>({
+  title,
+  group,
+  stats,
+}: {
+  title: string;
+  group: Group | undefined;
+  stats: (group: Group) => readonly Stat[];
+}) {
+  return (
+    <MetricCard title={title} group={group}>
+      {(reported) => <StatList stats={stats(reported)} />}
+    </MetricCard>
+  );
+}

@@ -1,6 +1,7 @@
 import type { User, UserRole } from '@app/contracts';
 import { useUpdateUser } from '@app/web-data';
 import { DetailItem } from '../../components/detail-item.js';
+import { fieldBinder } from '../../components/field-binder.js';
 import { EditableCard } from '../../components/editable-card.js';
 import { RoleBadge } from '../../components/role-badge.js';
 import { SelectField, type SelectOption } from '../../components/select-field.js';
@@ -33,7 +34,7 @@ function InfoForm({
   values: UserInfoValues;
   onChange: (values: UserInfoValues) => void;
 }) {
-  const set = (change: Partial<UserInfoValues>) => onChange({ ...values, ...change });
+  const field = fieldBinder(values, (change) => onChange({ ...values, ...change }));
   return (
     <div className="grid gap-4 sm:grid-cols-2">
       <TextField
@@ -41,28 +42,11 @@ function InfoForm({
         label="Email Address"
         type="email"
         className="sm:col-span-2"
-        value={values.email}
-        onChange={(email) => set({ email })}
+        {...field('email')}
       />
-      <TextField
-        id="user-info-first-name"
-        label="First Name"
-        value={values.firstName}
-        onChange={(firstName) => set({ firstName })}
-      />
-      <TextField
-        id="user-info-last-name"
-        label="Last Name"
-        value={values.lastName}
-        onChange={(lastName) => set({ lastName })}
-      />
-      <SelectField
-        id="user-info-role"
-        label="Role"
-        value={values.role}
-        onChange={(role) => set({ role })}
-        options={roleOptions}
-      />
+      <TextField id="user-info-first-name" label="First Name" {...field('firstName')} />
+      <TextField id="user-info-last-name" label="Last Name" {...field('lastName')} />
+      <SelectField id="user-info-role" label="Role" {...field('role')} options={roleOptions} />
     </div>
   );
 }
