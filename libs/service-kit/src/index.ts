@@ -23,3 +23,4 @@ export * from './identity/internal-key-guard.js';
 export * from './logging/request-serializer.js';
 export * from './http/command-options.js';
 export * from './http/internal-routes.js';
+export * from './http/read-reply.js';

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type pg from 'pg';
 import { productIdParamsSchema, productListSchema, productSchema } from '@app/contracts';
-import { NotFoundError } from '@app/domain';
-import { etagOf } from '@app/service-kit';
+import { foundWithEtag } from '@app/service-kit';
+import { productNotFound } from '../domain/product/decide.js';
 import { findProduct, listProducts } from '../projections/products.js';
 
 /** Public reads: visitors and customers see active products, admins every product (SPEC.md §7). */
@@ -34,12 +34,9 @@ export const productQueryRoutes: FastifyPluginAsyncZod<{ db: pg.Pool }> = async 
       },
     },
     async (request, reply) => {
-      const found = await findProduct(db, request.params.id, {
-        includeInactive: request.caller?.role === 'admin',
-      });
-      if (!found) throw new NotFoundError('Product not found');
-      reply.header('etag', etagOf(found.revision));
-      return found.product;
+      const includeInactive = request.caller?.role === 'admin';
+      const found = await findProduct(db, request.params.id, { includeInactive });
+      return foundWithEtag(reply, found, productNotFound).product;
     },
   );
 };

@@ -8,8 +8,7 @@ import {
   userListSchema,
   userSchema,
 } from '@app/contracts';
-import { NotFoundError } from '@app/domain';
-import { commandMetadata, commandOptionsFrom, etagOf, ifMatchHeadersSchema } from '@app/service-kit';
+import { commandMetadata, commandOptionsFrom, foundWithEtag, ifMatchHeadersSchema } from '@app/service-kit';
 import type { UserCommands } from '../application/user-commands.js';
 import { userNotFound } from '../domain/user/decide.js';
 import { findUser, listUsers } from '../projections/user-queries.js';
@@ -50,10 +49,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
       },
     },
     async (request, reply) => {
-      const found = await findUser(db, request.params.id);
-      if (!found) throw new NotFoundError(userNotFound);
-      reply.header('etag', etagOf(found.revision));
-      return found.user;
+      return foundWithEtag(reply, await findUser(db, request.params.id), userNotFound).user;
     },
   );
 

@@ -10,11 +10,10 @@ import {
   tenantNameSchema,
   tenantSchema,
 } from '@app/contracts';
-import { NotFoundError } from '@app/domain';
 import {
   commandMetadata,
   commandOptionsFrom,
-  etagOf,
+  foundWithEtag,
   ifMatchHeadersSchema,
   replyAfterCommand,
   type CommandReplies,
@@ -65,10 +64,7 @@ export const adminTenantRoutes: FastifyPluginAsyncZod<AdminTenantRoutesOptions> 
       },
     },
     async (request, reply) => {
-      const found = await findTenant(db, request.params.id);
-      if (!found) throw new NotFoundError(tenantNotFound);
-      reply.header('etag', etagOf(found.revision));
-      return found.tenant;
+      return foundWithEtag(reply, await findTenant(db, request.params.id), tenantNotFound).tenant;
     },
   );
 

@@ -1,0 +1,17 @@
+import type { FastifyReply } from 'fastify';
+import { NotFoundError } from '@app/domain';
+import { etagOf } from './revision-headers.js';
+
+/**
+ * A read of one aggregate's row: 404 with `notFoundMessage` when the read model has none, else the row, with its
+ * revision sent as the ETag a later command's If-Match may carry.
+ */
+export function foundWithEtag<Found extends { revision: number }>(
+  reply: FastifyReply,
+  found: Found | null,
+  notFoundMessage: string,
+): Found {
+  if (!found) throw new NotFoundError(notFoundMessage);
+  reply.header('etag', etagOf(found.revision));
+  return found;
+}
