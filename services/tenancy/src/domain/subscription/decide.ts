@@ -54,20 +54,7 @@ function toggle(command: ToggleSubscriptionStatus, state: SubscriptionState): Su
   if (status === 'active' && subscription.status === 'cancelled' && tenantHasOtherLiveSubscription) {
     throw new ConflictError(duplicateLiveSubscription);
   }
-  const { tenantId, productId } = subscription;
-  return [
-    {
-      type: 'SubscriptionStatusChanged',
-      data: {
-        subscriptionId,
-        tenantId,
-        productId,
-        previousStatus: subscription.status,
-        status,
-        changedAt: command.metadata.now,
-      },
-    },
-  ];
+  return statusChanged(subscriptionId, subscription, status, command.metadata.now);
 }
 
 /** Both fields after the change in one event, and only when something changed. */
@@ -107,18 +94,20 @@ function applyStanding(command: ApplyPaymentStanding, state: SubscriptionState):
   const subscription = existing(state);
   const status = afterStanding[command.data.standing][subscription.status];
   if (status === undefined) return [];
-  const { subscriptionId, tenantId, productId } = subscription;
+  return statusChanged(subscription.subscriptionId, subscription, status, command.metadata.now);
+}
+
+function statusChanged(
+  subscriptionId: string,
+  subscription: ExistingSubscription,
+  status: ExistingSubscription['status'],
+  changedAt: string,
+): SubscriptionEvent[] {
+  const { tenantId, productId, status: previousStatus } = subscription;
   return [
     {
       type: 'SubscriptionStatusChanged',
-      data: {
-        subscriptionId,
-        tenantId,
-        productId,
-        previousStatus: subscription.status,
-        status,
-        changedAt: command.metadata.now,
-      },
+      data: { subscriptionId, tenantId, productId, previousStatus, status, changedAt },
     },
   ];
 }
