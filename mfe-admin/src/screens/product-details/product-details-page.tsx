@@ -1,24 +1,12 @@
-import { Card, CardDescription, CardHeader, CardTitle, ListError, Spinner } from '@app/ui';
+import { ListError, Spinner } from '@app/ui';
 import { useProducts } from '@app/web-data';
 import { useParams } from '@app/routing';
 import { BackToPortal } from '../../components/back-to-portal.js';
+import { PageMessage } from '../../components/page-message.js';
 import { ProductHeader } from './product-header.js';
 import { ProductFeaturesCard } from './product-features-card.js';
 import { ProductInfoCard } from './product-info-card.js';
 import { ProductSubscriptionsCard } from './product-subscriptions-card.js';
-
-function ProductNotFound() {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h1>Product Not Found</h1>
-        </CardTitle>
-        <CardDescription>The product you&apos;re looking for doesn&apos;t exist.</CardDescription>
-      </CardHeader>
-    </Card>
-  );
-}
 
 /** Product details (SPEC.md §2): the product is picked by id from the product list (SPEC.md §7). */
 export function ProductDetailsPage() {
@@ -33,7 +21,7 @@ export function ProductDetailsPage() {
       ) : products.isError ? (
         <ListError error={products.error} />
       ) : !product ? (
-        <ProductNotFound />
+        <PageMessage title="Product Not Found" description="The product you're looking for doesn't exist." />
       ) : (
         <>
           <ProductHeader product={product} />

@@ -1,24 +1,13 @@
-import { Card, CardHeader, CardTitle, Spinner } from '@app/ui';
+import { Spinner } from '@app/ui';
 import { ApiError, useAdminTenant } from '@app/web-data';
 import { useParams } from '@app/routing';
 import { BackToPortal } from '../../components/back-to-portal.js';
+import { PageMessage } from '../../components/page-message.js';
 import { ServiceProvidersCard } from './service-providers-card.js';
 import { SubscriptionsCard } from './subscriptions-card.js';
 import { TenantInfoCard } from './tenant-info-card.js';
 import { tenantHeading } from './tenant-names.js';
 import { TenantSummaryCards } from './tenant-summary-cards.js';
-
-function Message({ children, alert = false }: { children: string; alert?: boolean }) {
-  return (
-    <Card role={alert ? 'alert' : undefined}>
-      <CardHeader>
-        <CardTitle asChild>
-          <h1>{children}</h1>
-        </CardTitle>
-      </CardHeader>
-    </Card>
-  );
-}
 
 /** Tenant details (SPEC.md §2): GET /api/admin/tenants/{id}; a 404 is "not found", any other failure an error. */
 export function TenantDetailsPage() {
@@ -31,9 +20,9 @@ export function TenantDetailsPage() {
         <Spinner label="Loading tenant details..." showLabel className="py-16" />
       ) : tenant.isError ? (
         tenant.error instanceof ApiError && tenant.error.status === 404 ? (
-          <Message>Tenant not found.</Message>
+          <PageMessage title="Tenant not found." />
         ) : (
-          <Message alert>Failed to load tenant details. Please try again.</Message>
+          <PageMessage alert title="Failed to load tenant details. Please try again." />
         )
       ) : (
         <>

@@ -1,25 +1,14 @@
 import { ApiError, useAdminTenants, useAdminUser } from '@app/web-data';
-import { Card, CardHeader, CardTitle, ListError, Spinner } from '@app/ui';
+import { ListError, Spinner } from '@app/ui';
 import { useParams } from '@app/routing';
 import { BackToPortal } from '../../components/back-to-portal.js';
+import { PageMessage } from '../../components/page-message.js';
 import { RoleBadge } from '../../components/role-badge.js';
 import { userDisplayName } from '../../components/user-names.js';
 import { OwnedTenantsCard } from './owned-tenants-card.js';
 import { ownedTenants } from './user-figures.js';
 import { UserInfoCard } from './user-info-card.js';
 import { UserStatisticsCard } from './user-statistics-card.js';
-
-function UserNotFound() {
-  return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h1>User Not Found</h1>
-        </CardTitle>
-      </CardHeader>
-    </Card>
-  );
-}
 
 /** User details (SPEC.md §2): the user, their owned tenants (the tenant list filtered by owner). */
 export function UserDetailsPage() {
@@ -35,7 +24,7 @@ export function UserDetailsPage() {
       {user.isPending ? (
         <Spinner label="Loading user..." className="py-16" />
       ) : notFound ? (
-        <UserNotFound />
+        <PageMessage title="User Not Found" />
       ) : user.isError ? (
         <ListError error={user.error} />
       ) : (
