@@ -1,43 +1,41 @@
 import { randomUUID } from 'node:crypto';
+import { uniquePrefix } from '@app/test-support';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureEventingTables, readCheckpoint } from '../src/checkpoints.js';
 import { streamName } from '../src/event-store.js';
 import { ForeignCheckpointError } from '../src/foreign-checkpoint.js';
 import { createPostgresEventStore, type PostgresEventStore } from '../src/postgres/postgres-event-store.js';
-import { rebuildProjection } from '../src/projections/rebuild.js';
-import { startProjections } from '../src/projections/start-projections.js';
 import { startRelay } from '../src/relay/relay.js';
-import { createNatsFixture, toCatalogEnvelope, type NatsFixture } from './nats-fixtures.js';
 import {
-  captureLogger,
-  createStoreFixture,
-  productCreated,
-  type StoreFixture,
-} from './projection-fixtures.js';
+  catalogRelayOptions,
+  catalogSchema,
+  rebuildCatalogProjection,
+  runCatalogProjections,
+} from './catalog-pipeline.js';
+import { createNatsFixture } from './nats-fixtures.js';
+import { createStoreFixture, productCreated } from './projection-fixtures.js';
 import { productsProjection } from './projection-products.js';
 
 /**
  * Checkpoints say which event store wrote them. Two PostgreSQL stores in two schemas stand for switching
  * EVENTSTORE_URL: their positions belong to different logs, as a PostgreSQL and a KurrentDB position do.
  */
-const schema = 'catalog';
-let fixture: StoreFixture;
+const fixture = startedForFile(createStoreFixture);
+const nats = startedForFile(createNatsFixture);
 let other: PostgresEventStore;
-let nats: NatsFixture;
 
 beforeAll(async () => {
-  [fixture, nats] = await Promise.all([createStoreFixture(), createNatsFixture()]);
   other = createPostgresEventStore({ pool: fixture.db.pool, schema: 'es_switched_to' });
   await other.migrate();
 });
 afterAll(async () => {
   await other?.close();
-  await Promise.all([fixture?.close(), nats?.close()]);
 });
 
 async function projectionWithHistory() {
-  const category = `catalog_i${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-  const projection = productsProjection(schema, `products_${randomUUID().replaceAll('-', '').slice(0, 10)}`);
+  const category = uniquePrefix('catalog_i');
+  const projection = productsProjection(catalogSchema, uniquePrefix('products_'));
   await projection.create(fixture.db.pool);
   const id = randomUUID();
   const { position } = await fixture.store.append(
@@ -46,14 +44,7 @@ async function projectionWithHistory() {
     'no_stream',
   );
   const start = (eventStore: PostgresEventStore) =>
-    startProjections({
-      eventStore,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projections: [projection],
-      logger: captureLogger(),
-    });
+    runCatalogProjections(fixture, [category], [projection], { eventStore });
   const runner = await start(fixture.store);
   expect(await runner.waitFor(position, 5_000)).toBe(true);
   await runner.stop();
@@ -75,16 +66,10 @@ describe('checkpoint identity', () => {
     );
     // A rebuild replays up to the head; other transactions on a busy server can hold the head back a moment.
     await expect.poll(() => other.headPosition([category]), { timeout: 5_000 }).toEqual(position);
-    await rebuildProjection({
-      eventStore: other,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projection,
-    });
-    expect(await readCheckpoint(fixture.db.pool, schema, projection.name, await other.storeId())).toEqual(
-      position,
-    );
+    await rebuildCatalogProjection(fixture, [category], projection, { eventStore: other });
+    expect(
+      await readCheckpoint(fixture.db.pool, catalogSchema, projection.name, await other.storeId()),
+    ).toEqual(position);
     const runner = await start(other);
     await runner.stop();
     expect(await projection.rows(fixture.db.pool)).toEqual([{ product_id: id, name: 'Moved', applied: 1 }]);
@@ -92,7 +77,7 @@ describe('checkpoint identity', () => {
 
   it('takes a checkpoint written before stores were recorded as the current store’s, and records it', async () => {
     const { category, projection, start } = await projectionWithHistory();
-    await fixture.db.pool.query(`UPDATE ${schema}.checkpoints SET store = NULL WHERE name = $1`, [
+    await fixture.db.pool.query(`UPDATE ${catalogSchema}.checkpoints SET store = NULL WHERE name = $1`, [
       projection.name,
     ]);
     // Unrecorded: any store may take it (the upgrade path), so the switched-to store is not refused yet.
@@ -110,19 +95,8 @@ describe('checkpoint identity', () => {
   });
 
   it('refuses a relay checkpoint another store wrote', async () => {
-    const { subjectPrefix, ...stream } = nats.isolatedStream();
-    const category = `catalog_r${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-    const options = {
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      nats: nats.nc,
-      stream,
-      subjectPrefix,
-      categories: [category],
-      toIntegrationEvent: toCatalogEnvelope,
-      logger: captureLogger(),
-    };
+    const category = uniquePrefix('catalog_r');
+    const options = catalogRelayOptions(fixture, nats, [category]);
     const { position } = await fixture.store.append(
       streamName(category, randomUUID()),
       [productCreated()],
@@ -137,7 +111,7 @@ describe('checkpoint identity', () => {
   });
 
   it('adds the store column to a checkpoints table made before it, keeping its rows', async () => {
-    const old = `svc_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    const old = uniquePrefix('svc_');
     await fixture.db.pool.query(`CREATE SCHEMA ${old}`);
     await fixture.db.pool.query(`CREATE TABLE ${old}.checkpoints (
       name text PRIMARY KEY, commit bigint, prepare bigint, updated_at timestamptz NOT NULL DEFAULT now())`);

@@ -1,25 +1,22 @@
+import { startedForFile } from '@app/test-support/started-for-file';
 import { jetstream } from '@nats-io/jetstream';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { startIntegrationConsumer } from '../src/nats/integration-consumer.js';
 import { ensureStream } from '../src/nats/stream.js';
-import { createNatsFixture, type NatsFixture } from './nats-fixtures.js';
-import { captureLogger, createStoreFixture, waitUntil, type StoreFixture } from './projection-fixtures.js';
+import { createNatsFixture } from './nats-fixtures.js';
+import { captureLogger, createStoreFixture, waitUntil } from './projection-fixtures.js';
 
 /**
  * A consumer started before its producer (identity before billing under `npm start`) waits for the stream
  * quietly: that wait is normal on every first start, not a warning with a stack trace.
  */
 const schema = 'waiting';
-let store: StoreFixture;
-let nats: NatsFixture;
+const store = startedForFile(createStoreFixture);
+const nats = startedForFile(createNatsFixture);
 
 beforeAll(async () => {
-  [store, nats] = await Promise.all([createStoreFixture(), createNatsFixture()]);
   await store.db.pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-});
-afterAll(async () => {
-  await Promise.all([store?.close(), nats?.close()]);
 });
 
 describe('integration consumer started before its producer', () => {

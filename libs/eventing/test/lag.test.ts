@@ -1,35 +1,24 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniquePrefix } from '@app/test-support';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { streamName, type RecordedEvent } from '../src/event-store.js';
 import { measureProjectionLag, measureRelayLag } from '../src/lag.js';
 import { ensureStream } from '../src/nats/stream.js';
-import { startProjections } from '../src/projections/start-projections.js';
 import { startRelay } from '../src/relay/relay.js';
-import { createNatsFixture, toCatalogEnvelope, type NatsFixture } from './nats-fixtures.js';
-import {
-  captureLogger,
-  createStoreFixture,
-  productCreated,
-  waitUntil,
-  type StoreFixture,
-} from './projection-fixtures.js';
+import { catalogRelayOptions, catalogSchema, runCatalogProjections } from './catalog-pipeline.js';
+import { createNatsFixture } from './nats-fixtures.js';
+import { createStoreFixture, productCreated, waitUntil } from './projection-fixtures.js';
 import { productsProjection } from './projection-products.js';
 
-const schema = 'catalog';
-let fixture: StoreFixture;
-let nats: NatsFixture;
+const fixture = startedForFile(createStoreFixture);
+const nats = startedForFile(createNatsFixture);
 
 beforeAll(async () => {
-  [fixture, nats] = await Promise.all([createStoreFixture(), createNatsFixture()]);
-  await fixture.db.pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
-});
-afterAll(async () => {
-  await Promise.all([fixture?.close(), nats?.close()]);
+  await fixture.db.pool.query(`CREATE SCHEMA IF NOT EXISTS ${catalogSchema}`);
 });
 
-function freshCategory(): string {
-  return `catalog_l${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-}
+const freshCategory = () => uniquePrefix('catalog_l');
 
 /** Appends `count` products, each on its own stream, and returns them as stored. */
 async function appendProducts(category: string, count: number): Promise<RecordedEvent[]> {
@@ -96,18 +85,11 @@ describe('PostgreSQL backlog', () => {
 describe('projection lag', () => {
   it('grows while a projection cannot apply, and is zero once it has caught up', async () => {
     const category = freshCategory();
-    const projection = productsProjection(schema, `lag_${randomUUID().replaceAll('-', '').slice(0, 10)}`);
+    const projection = productsProjection(catalogSchema, uniquePrefix('lag_'));
     await projection.create(fixture.db.pool);
     const stuck = await appendProducts(category, 3);
     projection.failOn.add(stuck[0]!.id);
-    const runner = await startProjections({
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projections: [projection],
-      logger: captureLogger(),
-    });
+    const runner = await runCatalogProjections(fixture, [category], [projection]);
     try {
       const clock = { now: after(stuck[0]!, 45_000) };
       expect(await measureProjectionLag(fixture.store, runner, clock)).toEqual([
@@ -130,20 +112,12 @@ describe('projection lag', () => {
 
   it('reports each projection from its own checkpoint', async () => {
     const category = freshCategory();
-    const suffix = randomUUID().replaceAll('-', '').slice(0, 10);
-    const ahead = productsProjection(schema, `ahead_${suffix}`);
-    const behind = productsProjection(schema, `behind_${suffix}`);
+    const ahead = productsProjection(catalogSchema, uniquePrefix('ahead_'));
+    const behind = productsProjection(catalogSchema, uniquePrefix('behind_'));
     await Promise.all([ahead.create(fixture.db.pool), behind.create(fixture.db.pool)]);
     const events = await appendProducts(category, 2);
     behind.failOn.add(events[1]!.id);
-    const runner = await startProjections({
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projections: [ahead, behind],
-      logger: captureLogger(),
-    });
+    const runner = await runCatalogProjections(fixture, [category], [ahead, behind]);
     try {
       const clock = { now: after(events[1]!, 1_000) };
       const settled = await waitUntil(async () => {
@@ -162,24 +136,9 @@ describe('projection lag', () => {
 });
 
 describe('relay lag', () => {
-  function relayOptions(category: string) {
-    const { subjectPrefix, ...stream } = nats.isolatedStream();
-    return {
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      nats: nats.nc,
-      stream,
-      subjectPrefix,
-      categories: [category],
-      toIntegrationEvent: toCatalogEnvelope,
-      logger: captureLogger(),
-    };
-  }
-
   it('counts what a relay that cannot publish has not published, and is zero once it has', async () => {
     const category = freshCategory();
-    const options = relayOptions(category);
+    const options = catalogRelayOptions(fixture, nats, [category]);
     // The stream does not take the relay's subjects yet, so every publish fails and is retried.
     const narrow = { ...options.stream, subjects: [`${options.subjectPrefix}other.>`] };
     const events = await appendProducts(category, 2);
@@ -205,7 +164,7 @@ describe('relay lag', () => {
 
   it('has a standby replica report the leader’s progress from the stored checkpoint', async () => {
     const category = freshCategory();
-    const options = relayOptions(category);
+    const options = catalogRelayOptions(fixture, nats, [category]);
     const [a, b] = await Promise.all([startRelay(options), startRelay(options)]);
     try {
       await appendProducts(category, 3);

@@ -1,38 +1,29 @@
-import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError } from '@app/domain';
-import { createTestDatabase, type TestDatabase } from '@app/test-support';
-import { silentLogger } from '@app/test-support/service-harness';
+import { createLeases, ensureEventingTables } from '../src/index.js';
+import { servicePoolForFile } from './service-pool.js';
 
 const ignore = () => undefined;
-import { createLeases, createPostgresPool, ensureEventingTables } from '../src/index.js';
 
 const busyMessage = 'Someone else is changing this; please try again';
 
-let database: TestDatabase;
 /** One connection only: a lease must never need a second one while it is held or awaited. */
-let pool: pg.Pool;
+const service = servicePoolForFile({ schema: 'leasing', max: 1, acquireTimeoutMs: 2_000 });
 
 beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'));
-  pool = createPostgresPool({
-    connectionString: database.url,
-    schema: 'leasing',
-    max: 1,
-    acquireTimeoutMs: 2_000,
-    logger: silentLogger,
-  });
-  await ensureEventingTables(pool, 'leasing');
-});
-
-afterAll(async () => {
-  await pool.end();
-  await database.drop();
+  await ensureEventingTables(service.pool, 'leasing');
 });
 
 /** Two replicas: separate lease clients on one database. */
 const replica = (overrides: { ttlMs?: number; waitMs?: number } = {}) =>
-  createLeases({ db: pool, schema: 'leasing', ttlMs: 5_000, waitMs: 5_000, busyMessage, ...overrides });
+  createLeases({
+    db: service.pool,
+    schema: 'leasing',
+    ttlMs: 5_000,
+    waitMs: 5_000,
+    busyMessage,
+    ...overrides,
+  });
 
 describe('leases', () => {
   it('runs work of two replicas one after the other, on a single pooled connection', async () => {
@@ -41,7 +32,7 @@ describe('leases', () => {
     const work = (who: string) => async () => {
       trace.push(`${who} in`);
       // The work itself uses the pool, as a command's reads and append do.
-      await pool.query('SELECT pg_sleep(0.05)');
+      await service.pool.query('SELECT pg_sleep(0.05)');
       trace.push(`${who} out`);
       return who;
     };
@@ -77,7 +68,9 @@ describe('leases', () => {
     const waiter = replica({ waitMs: 150 });
     let letGo: () => void = ignore;
     const held = holder.exclusively('busy', () => new Promise<void>((resolve) => (letGo = resolve)));
-    await expect.poll(async () => (await pool.query('SELECT 1 FROM leasing.leases')).rowCount).toBe(1);
+    await expect
+      .poll(async () => (await service.pool.query('SELECT 1 FROM leasing.leases')).rowCount)
+      .toBe(1);
 
     await expect(waiter.exclusively('busy', async () => 'ran')).rejects.toThrow(
       new ConflictError(busyMessage),
@@ -95,7 +88,9 @@ describe('leases', () => {
       await new Promise<void>((resolve) => (stalled = resolve));
       await lease.confirm();
     });
-    await expect.poll(async () => (await pool.query('SELECT 1 FROM leasing.leases')).rowCount).toBe(1);
+    await expect
+      .poll(async () => (await service.pool.query('SELECT 1 FROM leasing.leases')).rowCount)
+      .toBe(1);
 
     const started = Date.now();
     let releaseNext: () => void = ignore;

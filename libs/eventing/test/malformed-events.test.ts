@@ -1,35 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import { uniquePrefix } from '@app/test-support';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { streamName } from '../src/event-store.js';
 import { MalformedEventError } from '../src/malformed-event.js';
 import { listParkedEvents } from '../src/parked-events.js';
-import { rebuildProjection } from '../src/projections/rebuild.js';
-import { startProjections } from '../src/projections/start-projections.js';
 import { startRelay } from '../src/relay/relay.js';
-import { createNatsFixture, toCatalogEnvelope, type NatsFixture } from './nats-fixtures.js';
 import {
-  captureLogger,
-  createStoreFixture,
-  productCreated,
-  waitUntil,
-  type StoreFixture,
-} from './projection-fixtures.js';
+  catalogRelayOptions,
+  catalogSchema,
+  rebuildCatalogProjection,
+  runCatalogProjections,
+} from './catalog-pipeline.js';
+import { createNatsFixture } from './nats-fixtures.js';
+import { createStoreFixture, productCreated, waitUntil } from './projection-fixtures.js';
 import { productsProjection } from './projection-products.js';
 
 /** The PostgreSQL adapter under the same rule as KurrentDB: an event whose data is not an object is parked. */
-const schema = 'catalog';
-let fixture: StoreFixture;
-let nats: NatsFixture;
+const fixture = startedForFile(createStoreFixture);
+const nats = startedForFile(createNatsFixture);
 
-beforeAll(async () => {
-  [fixture, nats] = await Promise.all([createStoreFixture(), createNatsFixture()]);
-});
-afterAll(async () => {
-  await Promise.all([fixture?.close(), nats?.close()]);
-});
-
-const freshCategory = () => `catalog_m${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+const freshCategory = () => uniquePrefix('catalog_m');
 
 /** A row another writer (or a bug, or a hand-made fix gone wrong) left: its data is a JSON string. */
 async function insertUnreadable(category: string, type: string) {
@@ -64,10 +56,7 @@ describe('an unreadable event on PostgreSQL', () => {
 
   it('is parked by a projection that handles its type, passed by one that does not, and stops neither', async () => {
     const category = freshCategory();
-    const projection = productsProjection(
-      schema,
-      `products_${randomUUID().replaceAll('-', '').slice(0, 10)}`,
-    );
+    const projection = productsProjection(catalogSchema, uniquePrefix('products_'));
     await projection.create(fixture.db.pool);
     const handled = await insertUnreadable(category, 'ProductCreated');
     const unhandled = await insertUnreadable(category, 'ProductArchived');
@@ -77,21 +66,14 @@ describe('an unreadable event on PostgreSQL', () => {
       [productCreated(id, 'After')],
       'no_stream',
     );
-    const runner = await startProjections({
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projections: [projection],
-      logger: captureLogger(),
-    });
+    const runner = await runCatalogProjections(fixture, [category], [projection]);
     try {
       expect(await runner.waitFor(last.position, 5_000)).toBe(true);
     } finally {
       await runner.stop();
     }
     expect(await projection.rows(fixture.db.pool)).toEqual([{ product_id: id, name: 'After', applied: 1 }]);
-    const parked = await listParkedEvents(fixture.db.pool, schema, projection.name);
+    const parked = await listParkedEvents(fixture.db.pool, catalogSchema, projection.name);
     expect(parked.map((event) => event.eventId)).toEqual([handled.id]);
     expect(parked.map((event) => event.eventId)).not.toContain(unhandled.id);
 
@@ -103,38 +85,21 @@ describe('an unreadable event on PostgreSQL', () => {
     await expect
       .poll(() => fixture.store.headPosition([category]), { timeout: 5_000 })
       .not.toEqual(last.position);
-    const result = await rebuildProjection({
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projection,
-    });
+    const result = await rebuildCatalogProjection(fixture, [category], projection);
     expect(result.parked).toBe(1);
     expect((await projection.rows(fixture.db.pool)).map((row) => row.name).sort()).toEqual([
       'After',
       'Fixed',
     ]);
     expect(
-      (await listParkedEvents(fixture.db.pool, schema, projection.name)).map((event) => event.eventId),
+      (await listParkedEvents(fixture.db.pool, catalogSchema, projection.name)).map((event) => event.eventId),
     ).toEqual([stillUnreadable.id]);
   });
 
   it('is parked by the relay, which publishes the rest, and published once readable when a relay next leads', async () => {
-    const logger = captureLogger();
-    const { subjectPrefix, ...stream } = nats.isolatedStream();
     const category = freshCategory();
-    const options = {
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      nats: nats.nc,
-      stream,
-      subjectPrefix,
-      categories: [category],
-      toIntegrationEvent: toCatalogEnvelope,
-      logger,
-    };
+    const options = catalogRelayOptions(fixture, nats, [category]);
+    const { stream } = options;
     const before = productCreated();
     await fixture.store.append(streamName(category, randomUUID()), [before], 'no_stream');
     const unreadable = await insertUnreadable(category, 'ProductCreated');
@@ -151,9 +116,9 @@ describe('an unreadable event on PostgreSQL', () => {
       await relay.stop();
     }
     const consumer = `relay:${stream.name}`;
-    expect((await listParkedEvents(fixture.db.pool, schema, consumer)).map((event) => event.eventId)).toEqual(
-      [unreadable.id],
-    );
+    expect(
+      (await listParkedEvents(fixture.db.pool, catalogSchema, consumer)).map((event) => event.eventId),
+    ).toEqual([unreadable.id]);
 
     await makeReadable(unreadable.id, {
       productId: randomUUID(),
@@ -164,7 +129,7 @@ describe('an unreadable event on PostgreSQL', () => {
     try {
       expect(await waitUntil(async () => (await published()).length === 3)).toBe(true);
       expect(await published()).toEqual([before.id, after.id, unreadable.id]);
-      expect(await listParkedEvents(fixture.db.pool, schema, consumer)).toEqual([]);
+      expect(await listParkedEvents(fixture.db.pool, catalogSchema, consumer)).toEqual([]);
     } finally {
       await restarted.stop();
     }

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { W3CTraceContextPropagator } from '@opentelemetry/core';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import {
@@ -16,24 +17,22 @@ import { v7 as uuidv7 } from 'uuid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureStream } from '../src/nats/stream.js';
 import { startIntegrationConsumer } from '../src/nats/integration-consumer.js';
-import { captureLogger, createStoreFixture, waitUntil, type StoreFixture } from './projection-fixtures.js';
-import { createNatsFixture, type NatsFixture } from './nats-fixtures.js';
+import { captureLogger, createStoreFixture, waitUntil } from './projection-fixtures.js';
+import { createNatsFixture } from './nats-fixtures.js';
 
 const schema = 'tenancy';
-let store: StoreFixture;
-let nats: NatsFixture;
+const store = startedForFile(createStoreFixture);
+const nats = startedForFile(createNatsFixture);
 
 beforeAll(async () => {
-  [store, nats] = await Promise.all([createStoreFixture(), createNatsFixture()]);
   await store.db.pool.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   // What service-kit's OpenTelemetry SDK registers in production.
   propagation.setGlobalPropagator(new W3CTraceContextPropagator());
   context.setGlobalContextManager(asyncContextManager());
 });
-afterAll(async () => {
+afterAll(() => {
   propagation.disable();
   context.disable();
-  await Promise.all([store?.close(), nats?.close()]);
 });
 
 function asyncContextManager(): ContextManager {

@@ -1,66 +1,48 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createTestDatabase, type TestDatabase } from '@app/test-support';
-import { silentLogger } from '@app/test-support/service-harness';
-import { createPostgresPool, isStorageUnavailable } from '../src/index.js';
+import { describe, expect, it } from 'vitest';
+import { isStorageUnavailable } from '../src/index.js';
+import { servicePoolForFile } from './service-pool.js';
 
-let database: TestDatabase;
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'));
-  pool = createPostgresPool({
-    connectionString: database.url,
-    schema: 'public',
-    max: 2,
-    acquireTimeoutMs: 300,
-    logger: silentLogger,
-  });
-});
-
-afterAll(async () => {
-  await pool.end();
-  await database.drop();
-});
+const service = servicePoolForFile({ schema: 'public', max: 2, acquireTimeoutMs: 300 });
 
 /** Ends the server side of a connection, as a Postgres restart or failover does. */
 async function terminate(client: pg.PoolClient): Promise<void> {
   const { rows } = await client.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
-  await database.pool.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
+  await service.database.pool.query('SELECT pg_terminate_backend($1)', [rows[0]?.pid]);
 }
 
 describe('a service pool', () => {
   it('survives the server ending a checked-out connection: the caller sees an unavailable error, not a crash', async () => {
-    const client = await pool.connect();
+    const client = await service.pool.connect();
     await client.query('BEGIN');
     await terminate(client);
     const failure = await client.query('SELECT 1').catch((error: unknown) => error);
     client.release(failure as Error);
     // Without a listener on checked-out clients, pg's 'error' event ends the process, and vitest reports it.
     expect(isStorageUnavailable(failure)).toBe(true);
-    await expect(pool.query('SELECT 1 AS ok')).resolves.toMatchObject({ rows: [{ ok: 1 }] });
+    await expect(service.pool.query('SELECT 1 AS ok')).resolves.toMatchObject({ rows: [{ ok: 1 }] });
   });
 
   it('survives the server ending a checked-out connection while no query runs on it', async () => {
-    const client = await pool.connect();
+    const client = await service.pool.connect();
     const ended = new Promise((resolve) => client.once('end', resolve));
     await terminate(client);
     await ended;
     client.release(true);
-    await expect(pool.query('SELECT 1 AS ok')).resolves.toMatchObject({ rows: [{ ok: 1 }] });
+    await expect(service.pool.query('SELECT 1 AS ok')).resolves.toMatchObject({ rows: [{ ok: 1 }] });
   });
 
   it('gives up waiting for a connection after the acquisition timeout, with an unavailable error', async () => {
-    const held = [await pool.connect(), await pool.connect()];
+    const held = [await service.pool.connect(), await service.pool.connect()];
     const started = Date.now();
-    const failure = await pool.connect().catch((error: unknown) => error);
+    const failure = await service.pool.connect().catch((error: unknown) => error);
     expect(Date.now() - started).toBeLessThan(2_000);
     expect(isStorageUnavailable(failure)).toBe(true);
     for (const client of held) client.release();
   });
 
   it('ends a transaction left idle on the server side, so it cannot hold its locks for good', async () => {
-    const { rows } = await pool.query<{ setting: string }>(
+    const { rows } = await service.pool.query<{ setting: string }>(
       "SELECT setting FROM pg_settings WHERE name = 'idle_in_transaction_session_timeout'",
     );
     expect(Number(rows[0]?.setting)).toBeGreaterThan(0);

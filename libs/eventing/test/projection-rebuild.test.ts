@@ -1,35 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniquePrefix } from '@app/test-support';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { describe, expect, it } from 'vitest';
 import { comparePositions, streamName } from '../src/event-store.js';
 import { readCheckpoint } from '../src/checkpoints.js';
-import { rebuildProjection } from '../src/projections/rebuild.js';
-import { startProjections } from '../src/projections/start-projections.js';
-import {
-  captureLogger,
-  createStoreFixture,
-  productCreated,
-  productRenamed,
-  type StoreFixture,
-} from './projection-fixtures.js';
+import { catalogSchema, rebuildCatalogProjection, runCatalogProjections } from './catalog-pipeline.js';
+import { createStoreFixture, productCreated, productRenamed } from './projection-fixtures.js';
 import { productsProjection } from './projection-products.js';
 
-const schema = 'catalog';
 const streams = 400;
 const renamesPerStream = 49;
 const totalEvents = streams * (1 + renamesPerStream);
-let fixture: StoreFixture;
-
-beforeAll(async () => {
-  fixture = await createStoreFixture();
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = startedForFile(createStoreFixture);
 
 describe('rebuildProjection', () => {
   it('empties the read model and replays every event into the same rows, reporting progress', async () => {
-    const category = `catalog_r${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-    const projection = productsProjection(schema, 'products_rebuild');
+    const category = uniquePrefix('catalog_r');
+    const projection = productsProjection(catalogSchema, 'products_rebuild');
     await projection.create(fixture.db.pool);
     const ids = Array.from({ length: streams }, () => randomUUID());
     const appended = await Promise.all(
@@ -51,14 +38,7 @@ describe('rebuildProjection', () => {
       .at(-1)!;
 
     // The live runner's result is the reference the rebuild must reproduce.
-    const runner = await startProjections({
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projections: [projection],
-      logger: captureLogger(),
-    });
+    const runner = await runCatalogProjections(fixture, [category], [projection]);
     expect(await runner.waitFor(last, 20_000)).toBe(true);
     await runner.stop();
     const live = await projection.rows(fixture.db.pool);
@@ -68,18 +48,13 @@ describe('rebuildProjection', () => {
     // A stray row the events never produced must not survive the rebuild.
     await fixture.db.pool.query(`INSERT INTO ${projection.table} VALUES ($1, 'stray', 1)`, [randomUUID()]);
     const progress: { events: number; eventsPerSecond: number }[] = [];
-    const result = await rebuildProjection({
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projection,
+    const result = await rebuildCatalogProjection(fixture, [category], projection, {
       onProgress: (p) => progress.push(p),
     });
 
     expect(result.events).toBe(totalEvents);
     expect(await projection.rows(fixture.db.pool)).toEqual(live);
-    expect(await readCheckpoint(fixture.db.pool, schema, projection.name)).toEqual(last);
+    expect(await readCheckpoint(fixture.db.pool, catalogSchema, projection.name)).toEqual(last);
     expect(progress.at(-1)?.events).toBe(totalEvents);
     const eventsPerSecond = Math.round(result.events / result.seconds);
     console.log(
@@ -90,18 +65,10 @@ describe('rebuildProjection', () => {
   });
 
   it('stays correct when the live runner keeps going during a rebuild', async () => {
-    const category = `catalog_r${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-    const projection = productsProjection(schema, 'products_online');
+    const category = uniquePrefix('catalog_r');
+    const projection = productsProjection(catalogSchema, 'products_online');
     await projection.create(fixture.db.pool);
-    const runner = await startProjections({
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projections: [projection],
-      logger: captureLogger(),
-      batchSize: 20,
-    });
+    const runner = await runCatalogProjections(fixture, [category], [projection], { batchSize: 20 });
     const expected = new Map<string, number>();
     const appendProduct = async (renames: number) => {
       const id = randomUUID();
@@ -114,14 +81,7 @@ describe('rebuildProjection', () => {
     };
     try {
       for (let n = 0; n < 50; n += 1) await appendProduct(20);
-      const rebuilding = rebuildProjection({
-        eventStore: fixture.store,
-        pool: fixture.db.pool,
-        schema,
-        categories: [category],
-        projection,
-        batchSize: 50,
-      });
+      const rebuilding = rebuildCatalogProjection(fixture, [category], projection, { batchSize: 50 });
       let last = await appendProduct(3);
       for (let n = 0; n < 10; n += 1) last = await appendProduct(3);
       await rebuilding;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { describe, expect, it } from 'vitest';
 import {
   comparePositions,
   streamName,
@@ -9,26 +10,18 @@ import {
 } from '../src/event-store.js';
 import { ensureEventingTables, readCheckpoint } from '../src/checkpoints.js';
 import { applyBatch } from '../src/projections/projection.js';
-import { startProjections, type ProjectionRunner } from '../src/projections/start-projections.js';
+import type { ProjectionRunner } from '../src/projections/start-projections.js';
+import { catalogSchema as schema, runCatalogProjections } from './catalog-pipeline.js';
 import {
   captureLogger,
   createStoreFixture,
   productCreated,
   productRenamed,
   waitUntil,
-  type StoreFixture,
 } from './projection-fixtures.js';
 import { productsProjection, type ProductsProjection } from './projection-products.js';
 
-const schema = 'catalog';
-let fixture: StoreFixture;
-
-beforeAll(async () => {
-  fixture = await createStoreFixture();
-});
-afterAll(async () => {
-  await fixture?.close();
-});
+const fixture = startedForFile(createStoreFixture);
 
 /** Each test gets its own category and table, so they share the file's database without seeing each other. */
 async function setup(withBatch = true) {
@@ -45,14 +38,7 @@ function start(
   category: string,
   logger = captureLogger(),
 ): Promise<ProjectionRunner> {
-  return startProjections({
-    eventStore: fixture.store,
-    pool: fixture.db.pool,
-    schema,
-    categories: [category],
-    projections: [projection],
-    logger,
-  });
+  return runCatalogProjections(fixture, [category], [projection], { logger });
 }
 
 async function recordedEvents(category: string): Promise<RecordedEvent[]> {
@@ -247,12 +233,8 @@ describe('projections', () => {
         return subscriptions === 1 ? (async function* () {})() : fixture.store.subscribe(options);
       },
     };
-    const runner = await startProjections({
+    const runner = await runCatalogProjections(fixture, [category], [projection], {
       eventStore: ending,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projections: [projection],
       logger,
     });
     try {

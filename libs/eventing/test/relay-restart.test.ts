@@ -1,56 +1,38 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { streamName, type NewEvent } from '../src/event-store.js';
+import { uniquePrefix } from '@app/test-support';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { streamName, type NewEvent, type Position } from '../src/event-store.js';
 import { readCheckpoint } from '../src/checkpoints.js';
 import { startIntegrationConsumer, type IntegrationConsumer } from '../src/nats/integration-consumer.js';
 import { ensureStream } from '../src/nats/stream.js';
-import { startRelay, type RelayOptions } from '../src/relay/relay.js';
-import {
-  captureLogger,
-  createStoreFixture,
-  productCreated,
-  waitUntil,
-  type StoreFixture,
-} from './projection-fixtures.js';
-import { createNatsFixture, toCatalogEnvelope, type NatsFixture } from './nats-fixtures.js';
+import { startRelay } from '../src/relay/relay.js';
+import { catalogRelayOptions, catalogSchema } from './catalog-pipeline.js';
+import { captureLogger, createStoreFixture, productCreated, waitUntil } from './projection-fixtures.js';
+import { createNatsFixture } from './nats-fixtures.js';
 import { inject } from 'vitest';
 
 /**
  * RELAY-RESTART: a relay that dies after publishing and before checkpointing republishes on restart; JetStream's
  * duplicate window drops the copies and the consumer's read model has every event exactly once.
  */
-const schema = 'catalog';
-let store: StoreFixture;
-let nats: NatsFixture;
+const store = startedForFile(createStoreFixture);
+const nats = startedForFile(createNatsFixture);
 
 beforeAll(async () => {
-  [store, nats] = await Promise.all([createStoreFixture(), createNatsFixture()]);
   await store.db.pool.query('CREATE SCHEMA IF NOT EXISTS tenancy');
-});
-afterAll(async () => {
-  await Promise.all([store?.close(), nats?.close()]);
 });
 
 async function scenario() {
-  const { subjectPrefix, ...stream } = nats.isolatedStream();
-  const category = `catalog_k${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-  const table = `tenancy.products_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+  const category = uniquePrefix('catalog_k');
+  const options = catalogRelayOptions(store, nats, [category]);
+  const { stream, subjectPrefix } = options;
+  const table = `tenancy.${uniquePrefix('products_')}`;
   await ensureStream(nats.jsm, stream);
   // No unique key: a message applied twice would show up as two rows.
   await store.db.pool.query(`CREATE TABLE ${table} (event_id uuid NOT NULL)`);
-  const options: RelayOptions = {
-    eventStore: store.store,
-    pool: store.db.pool,
-    schema,
-    nats: nats.nc,
-    stream,
-    subjectPrefix,
-    categories: [category],
-    toIntegrationEvent: toCatalogEnvelope,
-    logger: captureLogger(),
-  };
   const append = async (count: number): Promise<NewEvent[]> => {
     const events = Array.from({ length: count }, () => productCreated());
     for (const event of events)
@@ -77,7 +59,7 @@ async function scenario() {
       )
     ).rows;
   const streamCount = async () => (await nats.jsm.streams.info(stream.name)).state.messages;
-  const checkpoint = () => readCheckpoint(store.db.pool, schema, `relay:${stream.name}`);
+  const checkpoint = () => readCheckpoint(store.db.pool, catalogSchema, `relay:${stream.name}`);
   return {
     options,
     stream,
@@ -99,6 +81,33 @@ async function expectEachOnce(s: Awaited<ReturnType<typeof scenario>>, events: N
   expect(await s.streamCount()).toBe(events.length);
 }
 
+/** What a relay logged as published again and dropped by JetStream's duplicate window. */
+function deduplicated(logger: ReturnType<typeof captureLogger>) {
+  return logger.at('debug').filter((entry) => /deduplicated/.test(entry.message ?? ''));
+}
+
+/**
+ * After a relay died without its checkpoint: five more events, and a relay started again delivers all of them
+ * and `published` once each, having published the `republished` before again for JetStream to drop. Answers
+ * the position it stopped at.
+ */
+async function restartAndExpectEachOnce(
+  s: Awaited<ReturnType<typeof scenario>>,
+  published: NewEvent[],
+  republished: number,
+): Promise<Position | 'start'> {
+  const after = await s.append(5);
+  const logger = captureLogger();
+  const restarted = await startRelay({ ...s.options, logger });
+  try {
+    await expectEachOnce(s, [...published, ...after]);
+    expect(deduplicated(logger)).toHaveLength(republished);
+  } finally {
+    await restarted.stop();
+  }
+  return restarted.position();
+}
+
 /** A relay in a process of its own (relay-crash-child.ts), resolved once it has started. */
 async function spawnRelayChild(s: Awaited<ReturnType<typeof scenario>>): Promise<ChildProcess> {
   const child = spawn(
@@ -109,7 +118,7 @@ async function spawnRelayChild(s: Awaited<ReturnType<typeof scenario>>): Promise
         ...process.env,
         DATABASE_URL: store.db.url,
         NATS_URL: inject('natsUrl'),
-        SCHEMA: schema,
+        SCHEMA: catalogSchema,
         STREAM: s.stream.name,
         SUBJECTS: s.stream.subjects[0],
         SUBJECT_PREFIX: s.subjectPrefix,
@@ -149,19 +158,9 @@ describe('RELAY-RESTART', () => {
       await crashing.stop();
       expect(await s.checkpoint()).toBe('start');
 
-      const after = await s.append(5);
-      const logger = captureLogger();
-      const restarted = await startRelay({ ...s.options, logger });
-      try {
-        await expectEachOnce(s, [...before, ...after]);
-        // It really did publish the first ten again; JetStream dropped them.
-        expect(logger.at('debug').filter((entry) => /deduplicated/.test(entry.message ?? ''))).toHaveLength(
-          10,
-        );
-      } finally {
-        await restarted.stop();
-      }
-      expect(await s.checkpoint()).toEqual(restarted.position());
+      // It really did publish the first ten again; JetStream dropped them.
+      const stoppedAt = await restartAndExpectEachOnce(s, before, 10);
+      expect(await s.checkpoint()).toEqual(stoppedAt);
     } finally {
       await consumer.stop();
     }
@@ -179,17 +178,7 @@ describe('RELAY-RESTART', () => {
       await kill(child);
       expect(await s.checkpoint()).toBe('start');
 
-      const after = await s.append(5);
-      const logger = captureLogger();
-      const restarted = await startRelay({ ...s.options, logger });
-      try {
-        await expectEachOnce(s, [...before, ...after]);
-        expect(logger.at('debug').filter((entry) => /deduplicated/.test(entry.message ?? ''))).toHaveLength(
-          10,
-        );
-      } finally {
-        await restarted.stop();
-      }
+      await restartAndExpectEachOnce(s, before, 10);
     } finally {
       if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
       await consumer.stop();
@@ -220,7 +209,7 @@ describe('RELAY-RESTART', () => {
       await expectEachOnce(s, [...before, ...during, ...after]);
       expect(standby.position()).not.toBe('start');
       // The leader died before any checkpoint: the standby republished its 15 and JetStream dropped them.
-      expect(logger.at('debug').filter((entry) => /deduplicated/.test(entry.message ?? ''))).toHaveLength(15);
+      expect(deduplicated(logger)).toHaveLength(15);
       await standby.stop();
       standby = undefined;
       expect(await s.checkpoint()).not.toBe('start');

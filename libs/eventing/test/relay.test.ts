@@ -1,45 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { uniquePrefix } from '@app/test-support';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { describe, expect, it } from 'vitest';
 import { streamName, type Position, type RecordedEvent } from '../src/event-store.js';
 import { readCheckpoint } from '../src/checkpoints.js';
 import { ensureStream } from '../src/nats/stream.js';
 import { startRelay, type RelayOptions } from '../src/relay/relay.js';
+import { catalogRelayOptions, catalogSchema } from './catalog-pipeline.js';
 import {
   captureLogger,
   createStoreFixture,
   productCreated,
   productRenamed,
   waitUntil,
-  type StoreFixture,
 } from './projection-fixtures.js';
-import { createNatsFixture, toCatalogEnvelope, type NatsFixture } from './nats-fixtures.js';
+import { createNatsFixture, toCatalogEnvelope } from './nats-fixtures.js';
 
-const schema = 'catalog';
-let store: StoreFixture;
-let nats: NatsFixture;
-
-beforeAll(async () => {
-  [store, nats] = await Promise.all([createStoreFixture(), createNatsFixture()]);
-});
-afterAll(async () => {
-  await Promise.all([store?.close(), nats?.close()]);
-});
+const store = startedForFile(createStoreFixture);
+const nats = startedForFile(createNatsFixture);
 
 function relayOptions(overrides: Partial<RelayOptions> = {}) {
-  const { subjectPrefix, ...stream } = nats.isolatedStream();
-  const category = `catalog_x${randomUUID().replaceAll('-', '').slice(0, 10)}`;
-  const options: RelayOptions = {
-    eventStore: store.store,
-    pool: store.db.pool,
-    schema,
-    nats: nats.nc,
-    stream,
-    subjectPrefix,
-    categories: [category],
-    toIntegrationEvent: toCatalogEnvelope,
-    logger: captureLogger(),
-    ...overrides,
-  };
+  const category = uniquePrefix('catalog_x');
+  const options = catalogRelayOptions(store, nats, [category], overrides);
   return { options, category, stream: (id: string) => streamName(category, id) };
 }
 
@@ -73,7 +55,7 @@ describe('relay', () => {
     });
     expect(await waitUntil(() => mapped.includes(renamed.id))).toBe(true);
     await relay.stop();
-    const checkpoint = await readCheckpoint(store.db.pool, schema, `relay:${options.stream.name}`);
+    const checkpoint = await readCheckpoint(store.db.pool, catalogSchema, `relay:${options.stream.name}`);
     expect(checkpoint).toEqual(relay.position());
 
     const later = productCreated();
@@ -118,7 +100,7 @@ describe('relay', () => {
       await relay.stop();
     }
     expect(relay.position()).toEqual(appended.position);
-    expect(await readCheckpoint(store.db.pool, schema, `relay:${options.stream.name}`)).toEqual(
+    expect(await readCheckpoint(store.db.pool, catalogSchema, `relay:${options.stream.name}`)).toEqual(
       appended.position,
     );
   });
@@ -170,7 +152,7 @@ describe('relay', () => {
   it('stands down when its lock connection fails and resumes under the lock, publishing every event once', async () => {
     const loggers = [captureLogger(), captureLogger()] as const;
     const { options, stream } = relayOptions({ checkpointEvery: { events: 1_000, ms: 500 } });
-    const lockKey = `${schema}:relay:${options.stream.name}`;
+    const lockKey = `${catalogSchema}:relay:${options.stream.name}`;
     const relays = await Promise.all(loggers.map((logger) => startRelay({ ...options, logger })));
     const published = async () => (await nats.readStream(options.stream.name)).length;
     let last: Position | undefined;
@@ -210,6 +192,6 @@ describe('relay', () => {
     } finally {
       await Promise.all(relays.map((relay) => relay.stop()));
     }
-    expect(await readCheckpoint(store.db.pool, schema, `relay:${options.stream.name}`)).toEqual(last);
+    expect(await readCheckpoint(store.db.pool, catalogSchema, `relay:${options.stream.name}`)).toEqual(last);
   });
 });
