@@ -1,9 +1,9 @@
 import { afterAll, beforeAll } from 'vitest';
 
 /**
- * What `start` makes, made before the file's tests and closed after them. The object is answered at once and
- * filled in by `beforeAll`, so a test uses it as it would the started one (`h.app`, `h.pool`); `start` answers a
- * plain object, whose fields are copied over.
+ * What `start` makes, made before the file's tests and closed after them (or a describe block's, called in one).
+ * The object is answered at once and filled in by `beforeAll`, so a test uses it as it would the started one
+ * (`h.app`, `h.pool`); `start` answers a plain object, whose fields are copied over.
  */
 export function startedForFile<T extends { close(): Promise<void> }>(start: () => Promise<T>): T {
   const started: Partial<T> = {};

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { streamOf } from '@app/eventing';
 import { createBillingStores } from '../../src/application/billing-stores.js';
 import { allocateInvoiceNumber, formatInvoiceNumber } from '../../src/application/invoice-numbers.js';
 import { checkoutInvoiceId, createSettlement } from '../../src/application/settlement.js';
 import { payments } from '../../src/application/payments.js';
-import { startBilling, viewsSettled, type BillingHarness } from '../support/billing-harness.js';
+import { startBilling, viewsSettled } from '../support/billing-harness.js';
 import { uuidv7 } from '../support/requests.js';
 
-let h: BillingHarness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForFile(startBilling);
 
 const numberValue = (number: string) => Number(number.slice('INV-'.length));
 

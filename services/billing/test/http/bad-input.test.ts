@@ -1,21 +1,18 @@
 import { identityHeaders } from '@app/service-kit/testing';
 import { badInputDriver } from '@app/test-support/bad-input';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, startBilling, type BillingHarness } from '../support/billing-harness.js';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { addProduct, startBilling } from '../support/billing-harness.js';
 import { card, clientSecretFor, newBuyer, type Buyer } from '../support/requests.js';
 
-let h: BillingHarness;
+const h = startedForFile(startBilling);
 let buyer: Buyer;
 let productId: string;
 let clientSecret: string;
 beforeAll(async () => {
-  h = await startBilling();
   buyer = await newBuyer();
   productId = (await addProduct(h.pool, { basePriceCents: 34_900 })).productId;
   clientSecret = await clientSecretFor(h, buyer, productId, 349);
-});
-afterAll(async () => {
-  await h?.close();
 });
 
 const intentUrl = '/api/create-payment-intent';

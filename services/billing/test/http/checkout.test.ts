@@ -1,12 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { invoiceListSchema } from '@app/contracts';
-import {
-  addProduct,
-  catalogMessage,
-  countEvents,
-  startBilling,
-  type BillingHarness,
-} from '../support/billing-harness.js';
+import { addProduct, catalogMessage, countEvents, startBilling } from '../support/billing-harness.js';
 import {
   billingEvents,
   clientSecretFor,
@@ -18,13 +13,7 @@ import {
   testCards,
 } from '../support/requests.js';
 
-let h: BillingHarness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForFile(startBilling);
 
 const eventsOf = async (stream: string) => (await h.eventStore.readStream(stream)).events;
 

@@ -1,6 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSandboxProvider, type SandboxProvider } from '../../src/payments/index.js';
-import { addProduct, startBilling, viewsSettled, type BillingHarness } from '../support/billing-harness.js';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { createSandboxProvider } from '../../src/payments/index.js';
+import { addProduct, startBilling, viewsSettled } from '../support/billing-harness.js';
 import {
   billingEvents,
   card,
@@ -12,15 +13,9 @@ import {
   testCards,
 } from '../support/requests.js';
 
-let h: BillingHarness;
-let sandbox: SandboxProvider;
-beforeAll(async () => {
-  h = await startBilling();
-  sandbox = createSandboxProvider({ pool: h.pool });
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForFile(startBilling);
+/** The Sandbox as billing's checkout calls it, on billing's database. */
+const sandbox = () => createSandboxProvider({ pool: h.pool });
 
 describe('a confirmation billing did not get to record', () => {
   it('is completed by the customer’s retry: the success is read back from the Sandbox and settled', async () => {
@@ -28,7 +23,7 @@ describe('a confirmation billing did not get to record', () => {
     const buyer = await newBuyer();
     const clientSecret = await clientSecretFor(h, buyer, product.productId, 49.99);
     // The Sandbox confirms and saves the card; billing stops before recording PaymentSucceeded.
-    await sandbox.confirmPayment({ clientSecret, card: card(testCards.visa) });
+    await sandbox().confirmPayment({ clientSecret, card: card(testCards.visa) });
     expect((await billingEvents(h)).map((event) => event.type)).not.toContain('PaymentSucceeded');
 
     const retried = await confirm(h, buyer, clientSecret);
@@ -57,7 +52,7 @@ describe('a confirmation billing did not get to record', () => {
     const product = await addProduct(h.pool, { basePriceCents: 4_999 });
     const buyer = await newBuyer();
     const clientSecret = await clientSecretFor(h, buyer, product.productId, 49.99);
-    await sandbox.confirmPayment({ clientSecret, card: card(testCards.visa) });
+    await sandbox().confirmPayment({ clientSecret, card: card(testCards.visa) });
     const forged = `${clientSecret.split('_secret_')[0]}_secret_0000`;
     const response = await confirm(h, buyer, forged);
     expect(response.statusCode).toBe(400);

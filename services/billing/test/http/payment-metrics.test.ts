@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, startBilling, type BillingHarness } from '../support/billing-harness.js';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { addProduct, startBilling } from '../support/billing-harness.js';
 import { clientSecretFor, confirm, newBuyer, testCards } from '../support/requests.js';
 
-let h: BillingHarness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForFile(startBilling);
 
 async function scrape(): Promise<string> {
   const response = await h.app.inject({ method: 'GET', url: '/metrics' });

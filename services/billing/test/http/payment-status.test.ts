@@ -1,5 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { addProduct, startBilling, type BillingHarness } from '../support/billing-harness.js';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { addProduct, startBilling } from '../support/billing-harness.js';
 import {
   billingEvents,
   clientSecretFor,
@@ -10,13 +11,7 @@ import {
   type Buyer,
 } from '../support/requests.js';
 
-let h: BillingHarness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForFile(startBilling);
 
 function statusOf(buyer: Buyer, paymentIntentId: string) {
   return h.app.inject({

@@ -1,8 +1,9 @@
 import type pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { parseConfig } from '@app/service-kit/config';
 import { createPaymentProvider, paymentProviderSchema } from '../../src/payments/provider-config.js';
-import { startFakeStripe, type FakeStripe } from './stripe/fake-stripe.js';
+import { startFakeStripe } from './stripe/fake-stripe.js';
 
 // The Sandbox touches its pool only when asked to pay; choosing it must not.
 const unusedPool = {} as pg.Pool;
@@ -14,13 +15,7 @@ const stripeEnv = {
   STRIPE_WEBHOOK_SECRET: 'whsec_config',
 };
 
-let fake: FakeStripe;
-beforeAll(async () => {
-  fake = await startFakeStripe();
-});
-afterAll(async () => {
-  await fake?.close();
-});
+const fake = startedForFile(startFakeStripe);
 
 describe('payment provider configuration', () => {
   it('defaults to the Sandbox, which needs no keys', () => {

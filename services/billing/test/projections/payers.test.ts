@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { createBillingStores } from '../../src/application/billing-stores.js';
 import type { PaymentOutcome } from '../../src/payments/payment-provider.js';
-import { startBilling, viewsSettled, type BillingHarness } from '../support/billing-harness.js';
+import { startBilling, viewsSettled } from '../support/billing-harness.js';
 import { uuidv7 } from '../support/requests.js';
 
-let h: BillingHarness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForFile(startBilling);
 
 const options = { metadata: { actorId: 'test' } };
 

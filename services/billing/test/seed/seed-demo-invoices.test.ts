@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { demoAccounts } from '@app/demo-fixtures';
 import { createBillingStores } from '../../src/application/billing-stores.js';
 import { createCheckout } from '../../src/application/checkout.js';
@@ -6,21 +7,9 @@ import { createSettlement } from '../../src/application/settlement.js';
 import { createSandboxProvider } from '../../src/payments/index.js';
 import { demoPurchases } from '../../src/seed/demo-purchases.js';
 import { seedDemoInvoices } from '../../src/seed/seed-demo-invoices.js';
-import {
-  addProduct,
-  countEvents,
-  startBilling,
-  viewsSettled,
-  type BillingHarness,
-} from '../support/billing-harness.js';
+import { addProduct, countEvents, startBilling, viewsSettled } from '../support/billing-harness.js';
 
-let h: BillingHarness;
-beforeAll(async () => {
-  h = await startBilling();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForFile(startBilling);
 
 function seed(purchases = demoPurchases) {
   const now = () => new Date();

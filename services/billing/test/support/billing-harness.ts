@@ -1,10 +1,16 @@
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
+import { inject } from 'vitest';
 import type { z } from 'zod';
 import type { productCreatedV1DataSchema } from '@app/contracts';
+import { runMigrations } from '@app/eventing';
 import { categoriesOf } from '@app/service-kit/runtime';
+import { createSchemaDatabase } from '@app/test-support';
 import { startServiceHarness, type ServiceHarness } from '@app/test-support/service-harness';
 import { buildApp } from '../../src/app.js';
+import { billingSchema } from '../../src/config.js';
 import {
   createSandboxProvider,
   type SandboxProvider,
@@ -45,6 +51,17 @@ export function startBilling(options: BillingOptions = {}): Promise<BillingHarne
       },
     ),
   );
+}
+
+/** Billing's schema with its real migrations, in a database of this test file's own, for the parts that need no app. */
+export async function openBillingDatabase() {
+  const database = await createSchemaDatabase(inject('databaseUrl'), billingSchema);
+  await runMigrations(
+    database.pool,
+    billingSchema,
+    resolve(fileURLToPath(new URL('../../migrations', import.meta.url))),
+  );
+  return database;
 }
 
 /**

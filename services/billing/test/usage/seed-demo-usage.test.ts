@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { usageRecordListSchema, usageRecordedV1DataSchema } from '@app/contracts';
 import { identityHeaders } from '@app/service-kit/testing';
 import { demoAccounts } from '@app/demo-fixtures';
 import { demoUsageBatches, seedDemoUsage } from '../../src/usage/seed-demo-usage.js';
-import { startBilling, type BillingHarness } from '../support/billing-harness.js';
+import { startBilling } from '../support/billing-harness.js';
 import { getUsage } from './usage-support.js';
 
-let h: BillingHarness;
 const clock = new Date('2026-03-15T10:00:00.000Z');
-beforeAll(async () => {
-  h = await startBilling({ now: () => clock });
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForFile(() => startBilling({ now: () => clock }));
 
 const accountId = (email: string) => {
   const id = demoAccounts.find((account) => account.email === email)?.id;

@@ -1,22 +1,17 @@
 import { identityHeaders } from '@app/service-kit/testing';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { usageRecordListSchema } from '@app/contracts';
-import {
-  countEvents,
-  expectRefusedUnchanged,
-  startBilling,
-  type BillingHarness,
-} from '../support/billing-harness.js';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { countEvents, expectRefusedUnchanged, startBilling } from '../support/billing-harness.js';
 import { newBuyer, uuidv7, type Buyer } from '../support/requests.js';
 import { getUsage, storeBatch, usageBatch, usageTables } from './usage-support.js';
 
-let h: BillingHarness;
 let clock = new Date('2026-03-15T12:00:00.000Z');
+const h = startedForFile(() => startBilling({ now: () => clock }));
 let casey: Buyer;
 let jordan: Buyer;
 
 beforeAll(async () => {
-  h = await startBilling({ now: () => clock });
   casey = await newBuyer();
   jordan = await newBuyer();
   // Around March 2026 for Casey; Jordan's calls share Casey's batches and days.
@@ -28,9 +23,6 @@ beforeAll(async () => {
   await storeBatch(h.pool, usageBatch('2026-03-01T17:30:00.000Z', { [casey.userId]: 5 }));
   await storeBatch(h.pool, usageBatch('2026-03-31T23:59:55.000Z', { [casey.userId]: 3, [jordan.userId]: 1 }));
   await storeBatch(h.pool, usageBatch('2026-04-01T00:00:00.000Z', { [casey.userId]: 11 }));
-});
-afterAll(async () => {
-  await h?.close();
 });
 beforeEach(() => {
   clock = new Date('2026-03-15T12:00:00.000Z');

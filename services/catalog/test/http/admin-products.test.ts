@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { identityHeaders } from '@app/service-kit/testing';
-import { startCatalog, type CatalogHarness } from '../support/catalog-harness.js';
+import { startCatalog } from '../support/catalog-harness.js';
 import { asAdmin, createProduct, listAs, newProduct } from '../support/requests.js';
 
-let catalog: CatalogHarness;
-beforeAll(async () => {
-  catalog = await startCatalog();
-});
-afterAll(async () => {
-  await catalog?.close();
-});
+const catalog = startedForFile(startCatalog);
 
 describe('admin product commands', () => {
   it('creates a product with defaults, exact money, an ETag and a Location, visible at once', async () => {

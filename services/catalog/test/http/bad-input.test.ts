@@ -1,16 +1,13 @@
 import { badInputDriver, type BodyRoute } from '@app/test-support/bad-input';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalog, type CatalogHarness } from '../support/catalog-harness.js';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startCatalog } from '../support/catalog-harness.js';
 import { asAdmin, createProduct, newProduct } from '../support/requests.js';
 
-let catalog: CatalogHarness;
+const catalog = startedForFile(startCatalog);
 let productId: string;
 beforeAll(async () => {
-  catalog = await startCatalog();
   productId = (await createProduct(catalog)).product.id;
-});
-afterAll(async () => {
-  await catalog?.close();
 });
 
 const { expectRefused, expectRefusedOnEvery, expectRefusedRequest } = badInputDriver({

@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCatalog, type CatalogHarness } from '../support/catalog-harness.js';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { startCatalog } from '../support/catalog-harness.js';
 import { asAdmin, listAs, newProduct } from '../support/requests.js';
 
-let catalog: CatalogHarness;
-beforeAll(async () => {
-  catalog = await startCatalog({ readYourWritesTimeoutMs: 200 });
-});
-afterAll(async () => {
-  await catalog?.close();
-});
+const catalog = startedForFile(() => startCatalog({ readYourWritesTimeoutMs: 200 }));
 
 describe('read-your-writes', () => {
   it('answers at once when its projection keeps up', async () => {

@@ -1,19 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { rebuildProjection } from '@app/eventing';
-import { startCatalog, type CatalogHarness } from '../support/catalog-harness.js';
+import { startCatalog } from '../support/catalog-harness.js';
 import { asAdmin, createProduct, newProduct } from '../support/requests.js';
 import { productsProjection } from '../../src/projections/products.js';
 import { catalogSchema } from '../../src/config.js';
 import { categoriesOf } from '@app/service-kit/runtime';
 import { service } from '../../src/service.js';
 
-let catalog: CatalogHarness;
-beforeAll(async () => {
-  catalog = await startCatalog();
-});
-afterAll(async () => {
-  await catalog?.close();
-});
+const catalog = startedForFile(startCatalog);
 
 async function productRows() {
   const { rows } = await catalog.pool.query('SELECT * FROM products ORDER BY id');

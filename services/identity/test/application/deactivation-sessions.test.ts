@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { wireUserCommands } from '../../src/application/wire-user-commands.js';
 import { createSessionStore } from '../../src/sessions/session-store.js';
-import { startIdentity, type IdentityHarness } from '../support/identity-harness.js';
+import { startIdentity } from '../support/identity-harness.js';
 import { createUser } from '../support/requests.js';
 
-let identity: IdentityHarness;
-beforeAll(async () => {
-  identity = await startIdentity();
-});
-afterAll(async () => {
-  await identity?.close();
-});
+const identity = startedForFile(startIdentity);
 
 describe('DeactivateUser', () => {
   it("ends every session of the account, and no one else's", async () => {

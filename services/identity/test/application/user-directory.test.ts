@@ -1,23 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { ConflictError, NotFoundError, ValidationError } from '@app/domain';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { createUserDirectory, type UserDirectory } from '../../src/application/user-directory.js';
 import { wireUserCommands } from '../../src/application/wire-user-commands.js';
-import { startIdentity, type IdentityHarness } from '../support/identity-harness.js';
+import { startIdentity } from '../support/identity-harness.js';
 import { newEmail } from '../support/requests.js';
 
-let identity: IdentityHarness;
+const identity = startedForFile(startIdentity);
 let directory: UserDirectory;
-beforeAll(async () => {
-  identity = await startIdentity();
+beforeAll(() => {
   directory = createUserDirectory({
     db: identity.pool,
     commands: wireUserCommands(identity.eventStore, identity.pool, () => new Date()),
     projections: identity.projections,
     readYourWritesTimeoutMs: 5_000,
   });
-});
-afterAll(async () => {
-  await identity?.close();
 });
 
 describe('the user directory (for sign-up, sign-in and sessions)', () => {

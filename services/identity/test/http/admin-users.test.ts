@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { identityHeaders } from '@app/service-kit/testing';
-import { startIdentity, type IdentityHarness } from '../support/identity-harness.js';
+import { startIdentity } from '../support/identity-harness.js';
 import { asAdmin, createUser, listUsers, newEmail, newUser, patchUser } from '../support/requests.js';
 
-let identity: IdentityHarness;
-beforeAll(async () => {
-  identity = await startIdentity();
-});
-afterAll(async () => {
-  await identity?.close();
-});
+const identity = startedForFile(startIdentity);
 
 describe('admin user commands', () => {
   it("creates a user ('user' stored as 'tenant'), with an ETag and a Location, visible at once", async () => {

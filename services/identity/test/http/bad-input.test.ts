@@ -1,16 +1,13 @@
 import { badInputDriver, type BodyRoute } from '@app/test-support/bad-input';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startIdentity, type IdentityHarness } from '../support/identity-harness.js';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startIdentity } from '../support/identity-harness.js';
 import { asAdmin, asUser, createUser, newUser } from '../support/requests.js';
 
-let identity: IdentityHarness;
+const identity = startedForFile(startIdentity);
 let userId: string;
 beforeAll(async () => {
-  identity = await startIdentity();
   userId = (await createUser(identity)).user.id;
-});
-afterAll(async () => {
-  await identity?.close();
 });
 
 const { expectRefused, expectRefusedOnEvery, expectRefusedRequest } = badInputDriver({

@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { wireUserCommands } from '../../src/application/wire-user-commands.js';
 import { createUser, newEmail } from '../support/requests.js';
-import { startOidcHarness, type OidcHarness } from './oidc-harness.js';
+import { startOidcHarness } from './oidc-harness.js';
 
-let sso: OidcHarness;
-beforeAll(async () => {
-  sso = await startOidcHarness();
-});
-afterAll(async () => {
-  await sso?.close();
-});
+const sso = startedForFile(startOidcHarness);
 
 async function registrationOf(userId: string) {
   const { events } = await sso.identity.eventStore.readStream(`identity_user-${userId}`);

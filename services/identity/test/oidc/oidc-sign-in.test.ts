@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { signInAtProvider } from './provider-browser.js';
-import { redirectUrl, startOidcHarness, type OidcHarness } from './oidc-harness.js';
+import { redirectUrl, startOidcHarness } from './oidc-harness.js';
 
-let sso: OidcHarness;
-beforeAll(async () => {
-  sso = await startOidcHarness();
-});
-afterAll(async () => {
-  await sso?.close();
-});
+const sso = startedForFile(startOidcHarness);
 
 describe('the single sign-on flow', () => {
   it('offers the provider on the sign-in page', async () => {

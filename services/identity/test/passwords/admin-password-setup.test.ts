@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { identityHeaders } from '@app/service-kit/testing';
 import { wireUserCommands } from '../../src/application/wire-user-commands.js';
-import { startIdentity, type IdentityHarness } from '../support/identity-harness.js';
+import { startIdentity } from '../support/identity-harness.js';
 import { asAdmin, createUser, newUser } from '../support/requests.js';
 
-let identity: IdentityHarness;
-beforeAll(async () => {
-  identity = await startIdentity({ publicUrl: 'https://app.example.test' });
-});
-afterAll(async () => {
-  await identity?.close();
-});
+const identity = startedForFile(() => startIdentity({ publicUrl: 'https://app.example.test' }));
 
 async function reissue(id: string, headers?: Record<string, string>) {
   return identity.app.inject({

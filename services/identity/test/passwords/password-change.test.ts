@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { identityHeaders } from '@app/service-kit/testing';
 import { createCredentialStore } from '../../src/credentials/credential-store.js';
 import { createSessionStore } from '../../src/sessions/session-store.js';
 import { form, fromAddress, sessionCookieFrom, strongPassword } from '../sessions/login-harness.js';
-import { countEvents, startIdentity, type IdentityHarness } from '../support/identity-harness.js';
+import { countEvents, startIdentity } from '../support/identity-harness.js';
 import { asUser, createUser } from '../support/requests.js';
 
-let identity: IdentityHarness;
-beforeAll(async () => {
-  identity = await startIdentity();
-});
-afterAll(async () => {
-  await identity?.close();
-});
+const identity = startedForFile(startIdentity);
 
 const newPassword = 'a brand new passphrase 2031';
 let clients = 0;

@@ -1,18 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { createCredentialStore } from '../../src/credentials/credential-store.js';
 import { createSessionStore } from '../../src/sessions/session-store.js';
 import { form, sessionCookieFrom, strongPassword } from '../sessions/login-harness.js';
-import { startIdentity, type IdentityHarness } from '../support/identity-harness.js';
+import { startIdentity } from '../support/identity-harness.js';
 import { attributesOf, parsePage } from '../support/parse-page.js';
 import { createUser } from '../support/requests.js';
 
-let identity: IdentityHarness;
-beforeAll(async () => {
-  identity = await startIdentity();
-});
-afterAll(async () => {
-  await identity?.close();
-});
+const identity = startedForFile(startIdentity);
 
 const expired = 'This link has expired or was already used. Ask an administrator for a new one.';
 

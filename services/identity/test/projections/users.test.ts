@@ -1,20 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { rebuildProjection } from '@app/eventing';
 import { wireUserCommands } from '../../src/application/wire-user-commands.js';
 import { identitySchema } from '../../src/config.js';
 import { usersProjection } from '../../src/projections/users.js';
 import { categoriesOf } from '@app/service-kit/runtime';
 import { service } from '../../src/service.js';
-import { startIdentity, type IdentityHarness } from '../support/identity-harness.js';
+import { startIdentity } from '../support/identity-harness.js';
 import { createUser, newEmail, newUser, patchUser } from '../support/requests.js';
 
-let identity: IdentityHarness;
-beforeAll(async () => {
-  identity = await startIdentity();
-});
-afterAll(async () => {
-  await identity?.close();
-});
+const identity = startedForFile(startIdentity);
 
 async function userRows() {
   const { rows } = await identity.pool.query('SELECT * FROM users ORDER BY id');

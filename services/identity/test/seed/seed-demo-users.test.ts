@@ -1,17 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { wireUserCommands } from '../../src/application/wire-user-commands.js';
 import { demoAccounts } from '@app/demo-fixtures';
 import { seedDemoUsers } from '../../src/seed/seed-demo-users.js';
-import { startIdentity, type IdentityHarness } from '../support/identity-harness.js';
+import { startIdentity } from '../support/identity-harness.js';
 import { listUsers } from '../support/requests.js';
 
-let identity: IdentityHarness;
-beforeAll(async () => {
-  identity = await startIdentity();
-});
-afterAll(async () => {
-  await identity?.close();
-});
+const identity = startedForFile(startIdentity);
 
 describe('the demo seed', () => {
   it('registers one admin and two customers once, however often it runs', async () => {

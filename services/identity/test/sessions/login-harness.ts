@@ -11,9 +11,9 @@ import {
   type ServiceApp,
 } from '@app/service-kit';
 import { testIdentitySecret } from '@app/service-kit/testing';
-import { createTestDatabase, type TestDatabase } from '@app/test-support';
+import { createSchemaDatabase } from '@app/test-support';
 import { startedForFile } from '@app/test-support/started-for-file';
-import pg from 'pg';
+import type pg from 'pg';
 import { createCredentialStore, type CredentialStore } from '../../src/credentials/index.js';
 import {
   createPasswordSetupTokens,
@@ -46,19 +46,13 @@ export function testClock(start = new Date('2030-01-15T09:00:00.000Z')) {
 
 /** The identity schema with its real migrations, in a database of this test file's own. */
 export async function openIdentityDatabase() {
-  const database: TestDatabase = await createTestDatabase(inject('databaseUrl'));
-  const pool = new pg.Pool({ connectionString: database.url, max: 10, options: '-c search_path=identity' });
-  const migrations = resolve(fileURLToPath(new URL('../../migrations', import.meta.url)));
-  await runMigrations(pool, 'identity', migrations);
-  return {
-    pool,
-    async close() {
-      // end() resolves before its sockets close; the forced drop may end one, which is not a failure.
-      pool.on('error', () => undefined);
-      await pool.end();
-      await database.drop();
-    },
-  };
+  const database = await createSchemaDatabase(inject('databaseUrl'), 'identity');
+  await runMigrations(
+    database.pool,
+    'identity',
+    resolve(fileURLToPath(new URL('../../migrations', import.meta.url))),
+  );
+  return database;
 }
 
 export interface LoginAppOptions {

@@ -1,14 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { decryptSecret, parseKeyRing, secretContexts } from '@app/secrets';
 import { resealAllSecrets } from '../../src/application/reseal-secrets.js';
 import { createSubscriptionCommands } from '../../src/application/subscription-commands.js';
 import { aggregateStore, streamOf } from '@app/eventing';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { subscriptions } from '../../src/application/subscriptions.js';
 import { tenants } from '../../src/application/tenants.js';
 import { wireTenantCommands } from '../../src/application/wire-tenant-commands.js';
 import { asAdmin, createTenant, patchTenant } from '../support/requests.js';
-import { newKeyRingText, startTenancy, type TenancyHarness } from '../support/tenancy-harness.js';
+import { newKeyRingText, startTenancy } from '../support/tenancy-harness.js';
 
 /** k1 sealed everything so far; k2 is the new key put first in the ring. */
 const oldKeyText = newKeyRingText('k1');
@@ -17,14 +18,13 @@ const rotated = parseKeyRing(`${newKeyText},${oldKeyText}`);
 /** The ring once k1 has been retired. */
 const newKeyOnly = parseKeyRing(newKeyText);
 
-let tenancy: TenancyHarness;
+const tenancy = startedForFile(() => startTenancy({ keyRing: parseKeyRing(oldKeyText) }));
 let keptTenantId: string;
 let plainTenantId: string;
 let subscriptionId: string;
 const metricsApiKey = `metrics-key-${randomUUID()}`;
 
 beforeAll(async () => {
-  tenancy = await startTenancy({ keyRing: parseKeyRing(oldKeyText) });
   keptTenantId = (await createTenant(tenancy)).tenant.id;
   plainTenantId = (await createTenant(tenancy)).tenant.id;
   const patched = await patchTenant(tenancy, keptTenantId, {
@@ -53,9 +53,6 @@ beforeAll(async () => {
     payload: { domainUrl: 'https://app.example.com', metricsApiKey },
   });
   expect(configured.statusCode).toBe(200);
-});
-afterAll(async () => {
-  await tenancy?.close();
 });
 
 const reseal = () => {

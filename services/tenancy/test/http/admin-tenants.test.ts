@@ -1,15 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import type { Tenant } from '@app/contracts';
-import { countEvents, startTenancy, type TenancyHarness } from '../support/tenancy-harness.js';
+import { countEvents, startTenancy } from '../support/tenancy-harness.js';
 import { asAdmin, asTenant, createTenant, newTenantName, patchTenant } from '../support/requests.js';
 
-let tenancy: TenancyHarness;
-beforeAll(async () => {
-  tenancy = await startTenancy();
-});
-afterAll(async () => {
-  await tenancy?.close();
-});
+const tenancy = startedForFile(startTenancy);
 
 const secret = 'pa55 word-with-spaces ';
 

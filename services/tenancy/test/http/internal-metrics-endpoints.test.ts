@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import type { EventStore, RecordedEvent } from '@app/eventing';
 import { parseKeyRing, type KeyRing } from '@app/secrets';
 import {
@@ -13,7 +14,7 @@ import { tenancySchema } from '../../src/config.js';
 import { buildApp, type TenancyApp } from '../../src/app.js';
 import { createMetricsEndpoints } from '../../src/application/metrics-endpoints.js';
 import { asAdmin, createTenant } from '../support/requests.js';
-import { newKeyRingText, startTenancy, type TenancyHarness } from '../support/tenancy-harness.js';
+import { newKeyRingText, startTenancy } from '../support/tenancy-harness.js';
 
 /** The app's log lines, at debug, for the tests that look at what was (and was not) logged. */
 const logLines: string[] = [];
@@ -26,16 +27,12 @@ const asMonitoring = { [internalKeyHeader]: monitoringKey };
 /** k2 seals now; k1 is the key an earlier deployment sealed with, still in the ring to open what it sealed. */
 const ringText = newKeyRingText('k2', 'k1');
 const olderRingText = ringText.split(',')[1] ?? '';
-let tenancy: TenancyHarness;
 /** Every plaintext key a test configured, to look for in the logs at the end. */
 const plaintextKeys: string[] = [];
 
-beforeAll(async () => {
-  tenancy = await startTenancy({ keyRing: parseKeyRing(ringText), logLevel: 'debug', logStream });
-});
-afterAll(async () => {
-  await tenancy?.close();
-});
+const tenancy = startedForFile(() =>
+  startTenancy({ keyRing: parseKeyRing(ringText), logLevel: 'debug', logStream }),
+);
 
 interface Endpoint {
   subscriptionId: string;

@@ -1,16 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { tenancyIntegrationEventSchema } from '@app/contracts';
 import { toIntegrationEvent } from '../../src/integration/published-events.js';
-import { startTenancy, type TenancyHarness } from '../support/tenancy-harness.js';
+import { startTenancy } from '../support/tenancy-harness.js';
 import { asAdmin, createTenant, patchTenant } from '../support/requests.js';
 
-let tenancy: TenancyHarness;
-beforeAll(async () => {
-  tenancy = await startTenancy();
-});
-afterAll(async () => {
-  await tenancy?.close();
-});
+const tenancy = startedForFile(startTenancy);
 
 const password = 'never-on-the-wire-4242';
 

@@ -1,21 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { rebuildProjection } from '@app/eventing';
 import { tenancySchema } from '../../src/config.js';
 import { tenantsProjection } from '../../src/projections/tenants.js';
 import { categoriesOf } from '@app/service-kit/runtime';
 import { service } from '../../src/service.js';
-import { startTenancy, type TenancyHarness } from '../support/tenancy-harness.js';
+import { startTenancy } from '../support/tenancy-harness.js';
 import { asAdmin, createTenant, patchTenant } from '../support/requests.js';
 
 const ownedCategories = categoriesOf(service);
 
-let tenancy: TenancyHarness;
-beforeAll(async () => {
-  tenancy = await startTenancy();
-});
-afterAll(async () => {
-  await tenancy?.close();
-});
+const tenancy = startedForFile(startTenancy);
 
 const tenantRows = async () => (await tenancy.pool.query('SELECT * FROM tenants ORDER BY id')).rows;
 

@@ -1,9 +1,10 @@
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { type SealedSecret, decryptSecret, secretContexts } from '@app/secrets';
 import { watchCheckpoints } from '@app/eventing';
 import { demoProducts, demoProductIds, demoSubscriptions, demoTenantIds } from '@app/demo-fixtures';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { createSubscriptionCommands } from '../../src/application/subscription-commands.js';
 import { aggregateStore, streamOf } from '@app/eventing';
 import { subscriptions } from '../../src/application/subscriptions.js';
@@ -84,14 +85,11 @@ const allTenantSubscriptions = async (pool: pg.Pool) =>
   (await Promise.all(Object.values(demoTenantIds).map((id) => listTenantSubscriptions(pool, id)))).flat();
 
 describe('the demo subscription seed', () => {
-  let tenancy: TenancyHarness;
-  beforeAll(async () => {
-    tenancy = await startTenancy();
-    await seedTenants(tenancy);
-    await copyDemoCatalogue(tenancy.pool);
-  });
-  afterAll(async () => {
-    await tenancy?.close();
+  const tenancy = startedForFile(async () => {
+    const started = await startTenancy();
+    await seedTenants(started);
+    await copyDemoCatalogue(started.pool);
+    return started;
   });
 
   it('gives the demo tenants a mix of statuses, with endpoints and sealed metrics keys, once', async () => {
@@ -153,13 +151,10 @@ describe('the demo subscription seed', () => {
 });
 
 describe('the demo subscription seed before the catalogue arrived', () => {
-  let tenancy: TenancyHarness;
-  beforeAll(async () => {
-    tenancy = await startTenancy();
-    await seedTenants(tenancy);
-  });
-  afterAll(async () => {
-    await tenancy?.close();
+  const tenancy = startedForFile(async () => {
+    const started = await startTenancy();
+    await seedTenants(started);
+    return started;
   });
 
   it('gives up after its bound, naming the products tenancy has no copy of, and starts nothing', async () => {

@@ -1,14 +1,9 @@
 import { identityHeaders } from '@app/service-kit/testing';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSubscriptionHarness, type SubscriptionHarness } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { startSubscriptionHarness } from './support.js';
 
-let h: SubscriptionHarness;
-beforeAll(async () => {
-  h = await startSubscriptionHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForFile(startSubscriptionHarness);
 
 /** More concurrent writers than the pool has connections (10): once nine held a lock and waited, none moved. */
 const writers = 32;

@@ -1,15 +1,10 @@
 import { identityHeaders } from '@app/service-kit/testing';
 import { v7 as uuidv7 } from 'uuid';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSubscriptionHarness, type SubscriptionHarness } from './support.js';
+import { describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { startSubscriptionHarness } from './support.js';
 
-let h: SubscriptionHarness;
-beforeAll(async () => {
-  h = await startSubscriptionHarness();
-});
-afterAll(async () => {
-  await h?.close();
-});
+const h = startedForFile(startSubscriptionHarness);
 
 const admin = () => identityHeaders('admin');
 

@@ -1,10 +1,6 @@
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runMigrations } from '@app/eventing';
-import { createTestDatabase, type TestDatabase } from '@app/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import type { PaymentMetadata } from '../../../src/payments/payment-provider.js';
 import {
   IdempotencyKeyReuseError,
@@ -18,24 +14,13 @@ import {
   type SandboxProvider,
 } from '../../../src/payments/sandbox/sandbox-provider.js';
 import type { SandboxCard } from '../../../src/payments/sandbox/test-cards.js';
+import { openBillingDatabase } from '../../support/billing-harness.js';
 
-const migrations = resolve(fileURLToPath(new URL('../../../migrations', import.meta.url)));
-
-let database: TestDatabase;
-let pool: pg.Pool;
+const database = startedForFile(openBillingDatabase);
 let clock = new Date('2026-11-15T12:00:00Z');
 let sandbox: SandboxProvider;
-
-beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'));
-  pool = new pg.Pool({ connectionString: database.url, max: 10, options: '-c search_path=billing' });
-  await runMigrations(pool, 'billing', migrations);
-  sandbox = createSandboxProvider({ pool, now: () => clock });
-});
-afterAll(async () => {
-  pool?.on('error', () => undefined);
-  await pool?.end();
-  await database?.drop();
+beforeAll(() => {
+  sandbox = createSandboxProvider({ pool: database.pool, now: () => clock });
 });
 
 const visa: SandboxCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
@@ -72,7 +57,7 @@ async function newIntent(options: { save?: boolean; amountCents?: number; custom
 }
 
 async function tableText(): Promise<string> {
-  const { rows } = await pool.query(
+  const { rows } = await database.pool.query(
     `SELECT json_agg(t)::text AS text FROM (
        SELECT row_to_json(i)::text AS row FROM sandbox_payment_intents i
        UNION ALL SELECT row_to_json(m)::text FROM sandbox_payment_methods m
@@ -109,7 +94,7 @@ describe('Sandbox payment intents', () => {
     const intent = await newIntent();
     expect(intent.providerPaymentId).toMatch(/^pi_sandbox_[A-Za-z0-9]+$/);
     expect(intent.clientSecret).toMatch(new RegExp(`^${intent.providerPaymentId}_secret_[0-9a-f]{32}$`));
-    const { rows } = await pool.query('SELECT * FROM sandbox_payment_intents WHERE id = $1', [
+    const { rows } = await database.pool.query('SELECT * FROM sandbox_payment_intents WHERE id = $1', [
       intent.providerPaymentId,
     ]);
     expect(rows[0]).toMatchObject({
@@ -172,9 +157,10 @@ describe('Sandbox confirmation', () => {
       metadata: intent.metadata,
       amountCents: 4999,
     });
-    const { rows } = await pool.query('SELECT * FROM sandbox_payment_methods WHERE customer_id = $1', [
-      intent.customerId,
-    ]);
+    const { rows } = await database.pool.query(
+      'SELECT * FROM sandbox_payment_methods WHERE customer_id = $1',
+      [intent.customerId],
+    );
     expect(rows).toEqual([
       expect.objectContaining({ brand: 'visa', last4: '4242', exp_month: 12, exp_year: 2030 }),
     ]);
@@ -194,9 +180,10 @@ describe('Sandbox confirmation', () => {
       paymentMethodId: null,
       card: { brand: 'mastercard' },
     });
-    const { rowCount } = await pool.query('SELECT 1 FROM sandbox_payment_methods WHERE customer_id = $1', [
-      intent.customerId,
-    ]);
+    const { rowCount } = await database.pool.query(
+      'SELECT 1 FROM sandbox_payment_methods WHERE customer_id = $1',
+      [intent.customerId],
+    );
     expect(rowCount).toBe(0);
   });
 
@@ -226,9 +213,10 @@ describe('Sandbox confirmation', () => {
       card: { ...visa, expMonth: 10, expYear: 2026 },
     });
     expect(expired).toMatchObject({ code: 'expired_card', message: 'Your card has expired.' });
-    const { rows } = await pool.query('SELECT status, attempts FROM sandbox_payment_intents WHERE id = $1', [
-      intent.providerPaymentId,
-    ]);
+    const { rows } = await database.pool.query(
+      'SELECT status, attempts FROM sandbox_payment_intents WHERE id = $1',
+      [intent.providerPaymentId],
+    );
     expect(rows[0]).toEqual({ status: 'requires_payment_method', attempts: 3 });
     expect(await sandbox.confirmPayment({ clientSecret: intent.clientSecret, card: visa })).toMatchObject({
       status: 'succeeded',
@@ -254,9 +242,10 @@ describe('Sandbox confirmation', () => {
     for (const result of results.filter((r) => r.status === 'rejected')) {
       expect((result as PromiseRejectedResult).reason).toBeInstanceOf(PaymentIntentUnexpectedStateError);
     }
-    const { rowCount } = await pool.query('SELECT 1 FROM sandbox_payment_methods WHERE customer_id = $1', [
-      intent.customerId,
-    ]);
+    const { rowCount } = await database.pool.query(
+      'SELECT 1 FROM sandbox_payment_methods WHERE customer_id = $1',
+      [intent.customerId],
+    );
     expect(rowCount).toBe(1);
   });
 
@@ -272,9 +261,10 @@ describe('Sandbox confirmation', () => {
     await expect(sandbox.confirmPayment({ clientSecret: wrong, card: visa })).rejects.toThrow(
       'The client_secret provided does not match the client_secret associated with the PaymentIntent.',
     );
-    const { rows } = await pool.query('SELECT status, attempts FROM sandbox_payment_intents WHERE id = $1', [
-      intent.providerPaymentId,
-    ]);
+    const { rows } = await database.pool.query(
+      'SELECT status, attempts FROM sandbox_payment_intents WHERE id = $1',
+      [intent.providerPaymentId],
+    );
     expect(rows[0]).toEqual({ status: 'requires_payment_method', attempts: 0 });
   });
 });
@@ -316,7 +306,7 @@ describe('Sandbox off-session charges', () => {
     });
     const replays = await Promise.all([1, 2].map(() => sandbox.chargeOffSession(request)));
     expect(replays).toEqual([outcome, outcome]);
-    const { rows } = await pool.query(
+    const { rows } = await database.pool.query(
       'SELECT count(*)::int AS n FROM sandbox_payment_intents WHERE idempotency_key = $1',
       [request.idempotencyKey],
     );

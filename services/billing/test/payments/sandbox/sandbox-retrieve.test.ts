@@ -1,32 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { runMigrations } from '@app/eventing';
-import { createTestDatabase, type TestDatabase } from '@app/test-support';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import { ProviderResourceMissingError } from '../../../src/payments/provider-errors.js';
 import {
   createSandboxProvider,
   type SandboxProvider,
 } from '../../../src/payments/sandbox/sandbox-provider.js';
+import { openBillingDatabase } from '../../support/billing-harness.js';
 
-const migrations = resolve(fileURLToPath(new URL('../../../migrations', import.meta.url)));
-
-let database: TestDatabase;
-let pool: pg.Pool;
+const database = startedForFile(openBillingDatabase);
 let sandbox: SandboxProvider;
-
-beforeAll(async () => {
-  database = await createTestDatabase(inject('databaseUrl'));
-  pool = new pg.Pool({ connectionString: database.url, max: 4, options: '-c search_path=billing' });
-  await runMigrations(pool, 'billing', migrations);
-  sandbox = createSandboxProvider({ pool, now: () => new Date('2026-11-15T12:00:00Z') });
-});
-afterAll(async () => {
-  pool?.on('error', () => undefined);
-  await pool?.end();
-  await database?.drop();
+beforeAll(() => {
+  sandbox = createSandboxProvider({ pool: database.pool, now: () => new Date('2026-11-15T12:00:00Z') });
 });
 
 const card = (number: string) => ({ number, expMonth: 12, expYear: 2030, cvc: '123' });
