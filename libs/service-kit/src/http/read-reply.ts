@@ -15,3 +15,17 @@ export function foundWithEtag<Found extends { revision: number }>(
   reply.header('etag', etagOf(found.revision));
   return found;
 }
+
+/**
+ * A CommandView's `fromReadModel` from the query that finds the aggregate's row with its revision: the body it
+ * shows, and the revision replyAfterCommand compares with the command's to know the row shows the command.
+ */
+export function readModelRow<Found extends { revision: number }, Body>(
+  find: () => Promise<Found | null>,
+  bodyOf: (found: Found) => Body,
+): () => Promise<{ revision: number; body: Body } | null> {
+  return async () => {
+    const found = await find();
+    return found ? { revision: found.revision, body: bodyOf(found) } : null;
+  };
+}

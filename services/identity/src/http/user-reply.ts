@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type pg from 'pg';
 import type { User } from '@app/contracts';
-import { replyAfterCommand, type CommandReplies, type CommandView } from '@app/service-kit';
+import { readModelRow, replyAfterCommand, type CommandReplies, type CommandView } from '@app/service-kit';
 import type { UserCommandResult } from '../application/user-commands.js';
 import { userView } from '../application/user-view.js';
 import { findUser } from '../projections/user-queries.js';
@@ -19,10 +19,10 @@ export function userViewAfter(db: pg.Pool, result: UserCommandResult): CommandVi
   const state = result.state;
   if (state.status === 'absent') throw new Error('A user command left no account to show');
   return {
-    fromReadModel: async () => {
-      const row = await findUser(db, result.userId);
-      return row ? { revision: row.revision, body: row.user } : null;
-    },
+    fromReadModel: readModelRow(
+      () => findUser(db, result.userId),
+      (found) => found.user,
+    ),
     fromState: () => userView(state),
   };
 }

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { dollarsFromCents, type Subscription } from '@app/contracts';
-import type { CommandView } from '@app/service-kit';
+import { readModelRow, type CommandView } from '@app/service-kit';
 import type { SubscriptionCommandResult } from '../application/subscription-commands.js';
 import {
   defaultProductColor,
@@ -17,10 +17,7 @@ export function subscriptionView(db: pg.Pool, result: SubscriptionCommandResult)
   if (state.status === 'absent') throw new Error('A subscription command left no subscription to show');
   const find = () => findSubscription(db, result.subscriptionId);
   return {
-    fromReadModel: async () => {
-      const found = await find();
-      return found ? { revision: found.revision, body: found.subscription } : null;
-    },
+    fromReadModel: readModelRow(find, (found) => found.subscription),
     fromState: async () => {
       const known = (await find())?.subscription;
       return {

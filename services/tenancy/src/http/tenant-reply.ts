@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import type { Tenant } from '@app/contracts';
-import type { CommandView } from '@app/service-kit';
+import { readModelRow, type CommandView } from '@app/service-kit';
 import type { TenantCommandResult } from '../application/tenant-commands.js';
 import { tenantView } from '../application/tenant-view.js';
 import { findTenant } from '../projections/tenant-queries.js';
@@ -13,10 +13,10 @@ export function tenantViewAfter(db: pg.Pool, result: TenantCommandResult): Comma
   const state = result.state;
   if (state.status === 'absent') throw new Error('A tenant command left no tenant to show');
   return {
-    fromReadModel: async () => {
-      const row = await findTenant(db, result.tenantId);
-      return row ? { revision: row.revision, body: row.tenant } : null;
-    },
+    fromReadModel: readModelRow(
+      () => findTenant(db, result.tenantId),
+      (found) => found.tenant,
+    ),
     fromState: () => tenantView(state),
   };
 }
