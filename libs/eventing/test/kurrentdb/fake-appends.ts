@@ -26,6 +26,24 @@ function decide(
   return server.log.append(stream, expected, proposed);
 }
 
+type AppendOptions = StreamsPb.AppendReq.Options | StreamsPb.BatchAppendReq.Options;
+
+/** The stream both kinds of append name, and the revision they expect: a marker, or the one `revision` reads. */
+function appendTarget(
+  options: AppendOptions,
+  revision: () => string | number,
+): { stream: string; expected: Expected } {
+  const stream = new TextDecoder().decode(options.getStreamIdentifier()!.getStreamName_asU8());
+  const expected: Expected = options.hasNoStream()
+    ? 'no_stream'
+    : options.hasStreamExists()
+      ? 'stream_exists'
+      : options.hasAny()
+        ? 'any'
+        : BigInt(revision());
+  return { stream, expected };
+}
+
 type ProposedMessage = StreamsPb.AppendReq.ProposedMessage | StreamsPb.BatchAppendReq.ProposedMessage;
 
 function proposedEvent(message: ProposedMessage): ProposedEvent {
@@ -59,14 +77,7 @@ export function appendCall(server: AppendServer, callback: Callback): Writable {
 function answerAppend(server: AppendServer, requests: StreamsPb.AppendReq[], callback: Callback): void {
   const [header, ...messages] = requests;
   const options = header!.getOptions()!;
-  const stream = new TextDecoder().decode(options.getStreamIdentifier()!.getStreamName_asU8());
-  const expected: Expected = options.hasNoStream()
-    ? 'no_stream'
-    : options.hasStreamExists()
-      ? 'stream_exists'
-      : options.hasAny()
-        ? 'any'
-        : BigInt(options.getRevision());
+  const { stream, expected } = appendTarget(options, () => options.getRevision());
   const decision = decide(
     server,
     stream,
@@ -138,14 +149,7 @@ function answerBatch(server: AppendServer, requests: StreamsPb.BatchAppendReq[])
   const response = new streamsPb.BatchAppendResp();
   response.setCorrelationId(requests[0]!.getCorrelationId());
   response.setStreamIdentifier(options.getStreamIdentifier());
-  const stream = new TextDecoder().decode(options.getStreamIdentifier()!.getStreamName_asU8());
-  const expected: Expected = options.hasNoStream()
-    ? 'no_stream'
-    : options.hasStreamExists()
-      ? 'stream_exists'
-      : options.hasAny()
-        ? 'any'
-        : BigInt(options.getStreamPosition());
+  const { stream, expected } = appendTarget(options, () => options.getStreamPosition());
   const proposed = requests.flatMap((request) => request.getProposedMessagesList().map(proposedEvent));
   const decision = decide(server, stream, expected, proposed);
   if (decision.kind === 'too-large') {
