@@ -41,6 +41,27 @@ export async function createTestDatabase(serverUrl: string): Promise<TestDatabas
   };
 }
 
+/**
+ * A database of its own (createTestDatabase) with a pool that works in `schema`, its search_path, for tests that
+ * prepare the schema themselves. `close` ends the pool and drops the database.
+ */
+export async function createSchemaDatabase(
+  serverUrl: string,
+  schema: string,
+): Promise<{ pool: pg.Pool; close: () => Promise<void> }> {
+  const database = await createTestDatabase(serverUrl);
+  const pool = new pg.Pool({ connectionString: database.url, max: 10, options: `-c search_path=${schema}` });
+  return {
+    pool,
+    async close() {
+      // As in drop(): the forced drop may end a connection pool.end() has not closed yet.
+      pool.on('error', () => undefined);
+      await pool.end();
+      await database.drop();
+    },
+  };
+}
+
 export function withDatabase(serverUrl: string, database: string): string {
   const url = new URL(serverUrl);
   url.pathname = `/${database}`;
