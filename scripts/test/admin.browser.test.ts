@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Product, Subscription, Tenant, User } from '@app/contracts';
 import { demoAccounts, demoTenants } from '@app/demo-fixtures';
-import { launchChromium, newContext } from './support/browser.js';
+import { browserOnPlatform } from './support/browser-platform.js';
 import { checkScreen, desktop, phone } from './support/screen-check.js';
-import { startPlatform, type Platform } from './support/platform.js';
 
 /**
  * The admin's screens in a real browser on the platform `npm start` runs (SPEC.md §2, §5, §6, §8): the demo admin
@@ -29,39 +28,16 @@ const monitoredTenant = demoTenants.find(
   (tenant) => tenant.id !== editedTenant?.id && tenant.details.status === undefined,
 );
 
-let platform: Platform;
-let browser: Browser;
-let context: BrowserContext;
+const ui = browserOnPlatform('a');
+const { at, signIn } = ui;
 let page: Page;
-
-const at = (path: string) => `${platform.gatewayUrl}${path}`;
 
 beforeAll(async () => {
   if (!admin || !customer) throw new Error('the demo accounts have no admin or no customer');
-  browser = await launchChromium();
-  platform = await startPlatform({
-    serverUrl: inject('databaseUrl'),
-    natsUrl: inject('natsUrl'),
-    label: 'a',
-  });
-  context = await newContext(browser);
-  page = await context.newPage();
+  page = await ui.newPage();
   await page.setViewportSize(desktop);
   await signIn(page, admin, '/admin-portal');
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.dispose();
 });
-
-async function signIn(target: Page, account: { email: string; demoPassword: string }, returnTo: string) {
-  await target.goto(at(`/api/login?returnTo=${encodeURIComponent(returnTo)}`));
-  await target.getByLabel('Email address').fill(account.email);
-  await target.getByLabel('Password').fill(account.demoPassword);
-  await target.getByRole('button', { name: 'Sign in' }).click();
-  await target.waitForURL(at(returnTo));
-}
 
 async function ownJson<T>(path: string): Promise<T> {
   const response = await page.request.get(at(path));
@@ -389,9 +365,8 @@ describe('tenant monitoring for the demo admin', () => {
 describe('the admin screens for a customer', () => {
   it('shows Access Denied on the Admin Portal and sends them away from the other admin routes', async () => {
     if (!customer || !editedTenant) throw new Error('the demo data has no customer or no tenant');
-    const own = await newContext(browser);
+    const customerPage = await ui.newPage();
     try {
-      const customerPage = await own.newPage();
       await customerPage.setViewportSize(desktop);
       await signIn(customerPage, customer, '/admin-portal');
       await customerPage.getByRole('heading', { name: 'Access Denied', level: 1 }).waitFor();
@@ -406,7 +381,7 @@ describe('the admin screens for a customer', () => {
         expect(new URL(customerPage.url()).searchParams.get('returnTo')).toBe(path);
       }
     } finally {
-      await own.close();
+      await customerPage.context().close();
     }
   });
 });

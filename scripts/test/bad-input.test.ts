@@ -8,6 +8,7 @@ import {
   type WriteOperation,
 } from './support/hostile-cases.js';
 import { launcherDatabaseUrl } from './support/launcher-database.js';
+import { sessionCookie } from './support/session-cookie.js';
 import { startPlatform, type Platform } from './support/platform.js';
 import { storedWrites, type StoredWrites } from './support/stored-writes.js';
 
@@ -35,8 +36,8 @@ beforeAll(async () => {
   });
   stored = storedWrites(await launcherDatabaseUrl(platform.launcher.pid as number));
   cookies = {
-    admin: await signIn('admin@demo.local', 'demo-admin-password-2026'),
-    'signed-in': await signIn('casey@demo.local', 'demo-customer-password-2026'),
+    admin: await sessionCookie(platform.gatewayUrl, 'admin@demo.local', 'demo-admin-password-2026'),
+    'signed-in': await sessionCookie(platform.gatewayUrl, 'casey@demo.local', 'demo-customer-password-2026'),
   };
   const document = (await (await fetch(`${platform.gatewayUrl}/api/docs/openapi.json`)).json()) as Parameters<
     typeof writeOperationsOf
@@ -139,18 +140,6 @@ function send(request: Outgoing): Promise<Response> {
     redirect: 'manual',
     signal: AbortSignal.timeout(10_000),
   });
-}
-
-/** The session cookie of a demo account (README "Two commands"), signed in through the gateway's form. */
-async function signIn(email: string, password: string): Promise<string> {
-  const response = await fetch(`${platform.gatewayUrl}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password }),
-    redirect: 'manual',
-  });
-  if (response.status !== 303) throw new Error(`sign-in of ${email}: ${response.status}`);
-  return response.headers.get('set-cookie')?.split(';')[0] ?? '';
 }
 
 /** `work` over `items`, at most `concurrency` at a time, results in order. */

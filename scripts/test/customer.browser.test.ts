@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Invoice, Product, Subscription } from '@app/contracts';
-import { launchChromium, newContext } from './support/browser.js';
+import { browserOnPlatform } from './support/browser-platform.js';
 import { checkScreen, desktop } from './support/screen-check.js';
-import { startPlatform, type Platform } from './support/platform.js';
 
 /**
  * The customer's screens in a real browser on the platform `npm start` runs: a visitor is sent to sign
@@ -21,33 +20,18 @@ const buyer = {
 };
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 
-let platform: Platform;
-let browser: Browser;
-let context: BrowserContext;
+const ui = browserOnPlatform('c');
+const { at } = ui;
 let page: Page;
 let product: Product;
 
-const at = (path: string) => `${platform.gatewayUrl}${path}`;
-
 beforeAll(async () => {
-  browser = await launchChromium();
-  platform = await startPlatform({
-    serverUrl: inject('databaseUrl'),
-    natsUrl: inject('natsUrl'),
-    label: 'c',
-  });
   const products = (await (await fetch(at('/api/products'))).json()) as Product[];
   const chosen = products.find((candidate) => candidate.isActive && candidate.basePrice > 0);
   if (!chosen) throw new Error('the demo catalogue has no active product with a price');
   product = chosen;
-  context = await newContext(browser);
-  page = await context.newPage();
+  page = await ui.newPage();
   await page.setViewportSize(desktop);
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.dispose();
 });
 
 /** The summary card whose heading is `title`. */

@@ -1,11 +1,10 @@
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { demoAccounts, type DemoAccount } from '@app/demo-fixtures';
 import { seriousAccessibilityViolations } from './support/accessibility.js';
-import { launchChromium, newContext } from './support/browser.js';
-import { startPlatform, type Platform } from './support/platform.js';
+import { browserOnPlatform } from './support/browser-platform.js';
 
 /**
  * The signed-in navigation bar in a real browser on the platform `npm start` runs (SPEC.md §2 "Navigation bar"):
@@ -16,10 +15,8 @@ const screenshotDir = join(process.cwd(), '.artifacts', 'screenshots');
 const phone = { width: 390, height: 844 };
 const desktop = { width: 1280, height: 800 };
 
-let platform: Platform;
-let browser: Browser;
-
-const at = (path: string) => `${platform.gatewayUrl}${path}`;
+const ui = browserOnPlatform('n');
+const { at } = ui;
 
 function demoAccount(email: string): DemoAccount {
   const account = demoAccounts.find((candidate) => candidate.email === email);
@@ -31,18 +28,7 @@ const customer = demoAccount('casey@demo.local');
 const admin = demoAccount('admin@demo.local');
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  platform = await startPlatform({
-    serverUrl: inject('databaseUrl'),
-    natsUrl: inject('natsUrl'),
-    label: 'n',
-  });
   await mkdir(screenshotDir, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.dispose();
 });
 
 /** A browser profile of its own, signed in through identity's sign-in form, landing on `returnTo`. */
@@ -50,15 +36,10 @@ async function signedIn(
   account: DemoAccount,
   returnTo: string,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await newContext(browser);
-  const page = await context.newPage();
+  const page = await ui.newPage();
   await page.setViewportSize(desktop);
-  await page.goto(at(`/api/login?returnTo=${encodeURIComponent(returnTo)}`));
-  await page.getByLabel('Email address').fill(account.email);
-  await page.getByLabel('Password').fill(account.demoPassword);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.waitForURL(at(returnTo));
-  return { context, page };
+  await ui.signIn(page, account, returnTo);
+  return { context: page.context(), page };
 }
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });

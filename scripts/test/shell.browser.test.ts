@@ -1,41 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import type { Product } from '@app/contracts';
 import { demoAccounts, demoTenants } from '@app/demo-fixtures';
 import { seriousAccessibilityViolations } from './support/accessibility.js';
-import { launchChromium, newContext } from './support/browser.js';
-import { startPlatform, type Platform } from './support/platform.js';
+import { browserOnPlatform } from './support/browser-platform.js';
 
 /**
  * The shell in a real browser on the platform `npm start` runs (SPEC.md §2): the landing page, the catalogue and
  * its filters, the 404 page, the redirect of visitors to sign-in, and a remote screen, loaded and failing.
  */
-let platform: Platform;
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let active: Product[];
 
-const at = (path: string) => `${platform.gatewayUrl}${path}`;
+const ui = browserOnPlatform('s');
+const { at, signIn } = ui;
 const customer = demoAccounts.find((account) => account.role === 'tenant');
 const admin = demoAccounts.find((account) => account.role === 'admin');
 
 beforeAll(async () => {
-  browser = await launchChromium();
-  platform = await startPlatform({
-    serverUrl: inject('databaseUrl'),
-    natsUrl: inject('natsUrl'),
-    label: 's',
-  });
   const products = (await (await fetch(at('/api/products'))).json()) as Product[];
   active = products.filter((product) => product.isActive);
-  context = await newContext(browser);
-  page = await context.newPage();
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.dispose();
+  page = await ui.newPage();
 });
 
 const productCards = (on: Page = page) => on.getByRole('list', { name: 'Products' }).locator(':scope > li');
@@ -104,20 +89,11 @@ describe('the shell for a visitor', () => {
   });
 });
 
-async function signIn(target: Page, account: { email: string; demoPassword: string }, returnTo: string) {
-  await target.goto(at(`/api/login?returnTo=${encodeURIComponent(returnTo)}`));
-  await target.getByLabel('Email address').fill(account.email);
-  await target.getByLabel('Password').fill(account.demoPassword);
-  await target.getByRole('button', { name: 'Sign in' }).click();
-  await target.waitForURL(at(returnTo));
-}
-
 describe('the shell for a signed-in customer', () => {
   it('shows Settings from mfe-customer under the navigation bar', async () => {
     if (!customer) throw new Error('the demo accounts have no customer');
-    const own = await newContext(browser);
+    const customerPage = await ui.newPage();
     try {
-      const customerPage = await own.newPage();
       await signIn(customerPage, customer, '/settings');
       await customerPage.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
       await customerPage.getByRole('tab', { name: 'Profile' }).waitFor();
@@ -133,15 +109,14 @@ describe('the shell for a signed-in customer', () => {
         '/settings',
       );
     } finally {
-      await own.close();
+      await customerPage.context().close();
     }
   });
 
   it("shows an error with Retry when a remote's files do not load, while the rest of the shell works", async () => {
     if (!customer) throw new Error('the demo accounts have no customer');
-    const own = await newContext(browser);
+    const customerPage = await ui.newPage();
     try {
-      const customerPage = await own.newPage();
       let remoteDown = true;
       await customerPage.route('**/remotes/mfe-customer/**', (route) =>
         remoteDown ? route.abort() : route.continue(),
@@ -161,7 +136,7 @@ describe('the shell for a signed-in customer', () => {
       await customerPage.getByRole('button', { name: 'Retry' }).click();
       await customerPage.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
     } finally {
-      await own.close();
+      await customerPage.context().close();
     }
   });
 });
@@ -169,9 +144,8 @@ describe('the shell for a signed-in customer', () => {
 describe('the shell for a signed-in admin', () => {
   it('shows the Admin Dashboard from mfe-admin with the live tenants', async () => {
     if (!admin) throw new Error('the demo accounts have no admin');
-    const own = await newContext(browser);
+    const adminPage = await ui.newPage();
     try {
-      const adminPage = await own.newPage();
       await signIn(adminPage, admin, '/admin');
       await adminPage.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
       const tenants = adminPage.getByRole('list', { name: 'Tenants' });
@@ -185,15 +159,14 @@ describe('the shell for a signed-in admin', () => {
         .toMatch(new RegExp(`^Total Tenants\\s+${listed.length}\\s`));
       expect(await seriousAccessibilityViolations(adminPage)).toEqual([]);
     } finally {
-      await own.close();
+      await adminPage.context().close();
     }
   });
 
   it("shows an error with Retry when the admin remote's files do not load, while the catalogue still works", async () => {
     if (!admin) throw new Error('the demo accounts have no admin');
-    const own = await newContext(browser);
+    const adminPage = await ui.newPage();
     try {
-      const adminPage = await own.newPage();
       let remoteDown = true;
       await adminPage.route('**/remotes/mfe-admin/**', (route) =>
         remoteDown ? route.abort() : route.continue(),
@@ -215,7 +188,7 @@ describe('the shell for a signed-in admin', () => {
       await adminPage.getByRole('button', { name: 'Retry' }).click();
       await adminPage.getByRole('heading', { name: 'Admin Dashboard', level: 1 }).waitFor();
     } finally {
-      await own.close();
+      await adminPage.context().close();
     }
   });
 });

@@ -1,16 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
 import { demoAccounts } from '@app/demo-fixtures';
-import {
-  launchChromium,
-  newContext,
-  pageJson,
-  visibleInputs,
-  type LabelledInput,
-} from './support/browser.js';
+import { pageJson, visibleInputs, type LabelledInput } from './support/browser.js';
 import { seriousAccessibilityViolations } from './support/accessibility.js';
-import { startPlatform, type Platform } from './support/platform.js';
+import { browserOnPlatform } from './support/browser-platform.js';
 
 /**
  * The sign-in page in a real browser, on the platform `npm start` runs: a visitor creates an account, signs out
@@ -30,29 +24,15 @@ const visitor = {
 };
 const admin = demoAccounts.find((account) => account.role === 'admin');
 
-let platform: Platform;
-let browser: Browser;
+const ui = browserOnPlatform('b');
+/** A path on the gateway, as the address bar would show it. */
+const { at } = ui;
 let visitorContext: BrowserContext;
 let page: Page;
 
-/** A path on the gateway, as the address bar would show it. */
-const at = (path: string) => `${platform.gatewayUrl}${path}`;
-
 beforeAll(async () => {
-  // Chromium first: without it the whole file fails at once, before the platform is built.
-  browser = await launchChromium();
-  platform = await startPlatform({
-    serverUrl: inject('databaseUrl'),
-    natsUrl: inject('natsUrl'),
-    label: 'b',
-  });
-  visitorContext = await newContext(browser);
-  page = await visitorContext.newPage();
-}, 120_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await platform?.dispose();
+  page = await ui.newPage();
+  visitorContext = page.context();
 });
 
 /**
@@ -116,7 +96,7 @@ describe('signing in with a browser', () => {
     expect(page.url()).toBe(at('/'));
     const me = await page.goto(at('/api/auth/user'));
     expect(me?.status()).toBe(401);
-    expect((await visitorContext.cookies(platform.gatewayUrl)).map((cookie) => cookie.name)).not.toContain(
+    expect((await visitorContext.cookies(ui.platform.gatewayUrl)).map((cookie) => cookie.name)).not.toContain(
       'sid',
     );
   });
@@ -145,14 +125,9 @@ describe('signing in with a browser', () => {
 
   it('shows the demo admin, in a browser context of their own, every user with the new one', async () => {
     if (!admin) throw new Error('the demo accounts have no admin');
-    const adminContext = await newContext(browser);
+    const adminPage = await ui.newPage();
     try {
-      const adminPage = await adminContext.newPage();
-      await adminPage.goto(at('/api/login?returnTo=/api/admin/users'));
-      await adminPage.getByLabel('Email address').fill(admin.email);
-      await adminPage.getByLabel('Password').fill(admin.demoPassword);
-      await adminPage.getByRole('button', { name: 'Sign in' }).click();
-      await adminPage.waitForURL(at('/api/admin/users'));
+      await ui.signIn(adminPage, admin, '/api/admin/users');
 
       const users = (await pageJson(adminPage)) as Array<{ email: string }>;
       expect(users.map((user) => user.email).sort()).toEqual(
@@ -161,7 +136,7 @@ describe('signing in with a browser', () => {
       // The visitor's context is still signed in as the visitor, not as the admin.
       expect(await visitorContext.request.get(at('/api/admin/users')).then((r) => r.status())).toBe(403);
     } finally {
-      await adminContext.close();
+      await adminPage.context().close();
     }
   });
 });

@@ -2,6 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTenantIds } from '@app/demo-fixtures';
 import { portOpen, startPlatform, type Platform } from './support/platform.js';
+import { sessionCookie } from './support/session-cookie.js';
 import { alive, descendants, type ProcessEntry } from './support/process-tree.js';
 
 /**
@@ -68,8 +69,8 @@ describe('npm start', () => {
 
   it("takes a demo customer's card payment: an active subscription, a paid invoice, a higher totalSpent", async () => {
     const base = `http://127.0.0.1:${gatewayPort}`;
-    const admin = await signIn('admin@demo.local', 'demo-admin-password-2026');
-    const casey = await signIn('casey@demo.local', 'demo-customer-password-2026');
+    const admin = await sessionCookie(base, 'admin@demo.local', 'demo-admin-password-2026');
+    const casey = await sessionCookie(base, 'casey@demo.local', 'demo-customer-password-2026');
     const spentBefore = await caseyTotalSpent(admin);
     const products = (await (await fetch(`${base}/api/products`)).json()) as Array<{
       id: string;
@@ -123,7 +124,7 @@ describe('npm start', () => {
 
   it("serves a demo tenant app's live metrics and every component's health to the admin", async () => {
     const base = `http://127.0.0.1:${gatewayPort}`;
-    const admin = await signIn('admin@demo.local', 'demo-admin-password-2026');
+    const admin = await sessionCookie(base, 'admin@demo.local', 'demo-admin-password-2026');
     const metrics = await fetch(`${base}/api/tenant-metrics/${demoTenantIds.caseyStudio}`, {
       headers: { cookie: admin },
     });
@@ -214,18 +215,6 @@ async function watchExits(processes: ProcessEntry[]): Promise<Map<number, number
     await delay(2);
   }
   return goneAt;
-}
-
-/** The session cookie of a demo account signed in through the gateway's form. */
-async function signIn(email: string, password: string): Promise<string> {
-  const response = await fetch(`http://127.0.0.1:${gatewayPort}/api/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ email, password }),
-    redirect: 'manual',
-  });
-  if (response.status !== 303) throw new Error(`sign-in of ${email}: ${response.status}`);
-  return response.headers.get('set-cookie')?.split(';')[0] ?? '';
 }
 
 async function caseyTotalSpent(adminCookie: string): Promise<number> {
