@@ -8,6 +8,7 @@ import type { productCreatedV1DataSchema } from '@app/contracts';
 import { runMigrations } from '@app/eventing';
 import { categoriesOf } from '@app/service-kit/runtime';
 import { createSchemaDatabase } from '@app/test-support';
+import { handleMessage } from '@app/test-support/handled-message';
 import { startServiceHarness, type ServiceHarness } from '@app/test-support/service-harness';
 import { buildApp } from '../../src/app.js';
 import { billingSchema } from '../../src/config.js';
@@ -91,16 +92,8 @@ export async function addProduct(
   return data;
 }
 
-export async function catalogMessage(pool: pg.Pool, type: string, data: object): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await applyCatalogProductMessage(
-      { id: uuidv7(), type, occurredAt: new Date().toISOString(), data: { ...data } },
-      client,
-    );
-  } finally {
-    client.release();
-  }
+export function catalogMessage(pool: pg.Pool, type: string, data: object): Promise<void> {
+  return handleMessage(pool, applyCatalogProductMessage, type, data);
 }
 
 /**

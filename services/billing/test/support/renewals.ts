@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { v5 as uuidv5, v7 as uuidv7 } from 'uuid';
 import { checkoutSubscriptionNamespace } from '@app/contracts';
+import { handleMessage } from '@app/test-support/handled-message';
 import { createBillingStores } from '../../src/application/billing-stores.js';
 import { createRenewalRunner } from '../../src/application/renewals/renewal-runner.js';
 import type { RenewalPolicy } from '../../src/domain/renewal/renewal-cycle.js';
@@ -64,16 +65,8 @@ export function renewalRunner(
  * A tenancy message into billing's copy, written by the very handler the TENANCY consumer runs (the consumer
  * itself is tested against NATS in test/integration/tenancy-consumer.test.ts).
  */
-export async function tenancyMessage(pool: pg.Pool, type: string, data: object): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await applyTenancyMessage(
-      { id: uuidv7(), type, occurredAt: new Date().toISOString(), data: { ...data } },
-      client,
-    );
-  } finally {
-    client.release();
-  }
+export function tenancyMessage(pool: pg.Pool, type: string, data: object): Promise<void> {
+  return handleMessage(pool, applyTenancyMessage, type, data);
 }
 
 export async function tenantOwnedBy(pool: pg.Pool, ownerId: string, createdAt: string): Promise<string> {

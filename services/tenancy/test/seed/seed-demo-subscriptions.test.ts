@@ -1,9 +1,9 @@
 import type pg from 'pg';
-import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { type SealedSecret, decryptSecret, secretContexts } from '@app/secrets';
 import { watchCheckpoints } from '@app/eventing';
 import { demoProducts, demoProductIds, demoSubscriptions, demoTenantIds } from '@app/demo-fixtures';
+import { handleMessage } from '@app/test-support/handled-message';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { createSubscriptionCommands } from '../../src/application/subscription-commands.js';
 import { aggregateStore, streamOf } from '@app/eventing';
@@ -51,33 +51,20 @@ async function seedTenants(tenancy: TenancyHarness): Promise<void> {
 }
 
 async function copyDemoCatalogue(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    for (const { id, body } of demoProducts) {
-      await applyCatalogProductMessage(
-        {
-          id: uuidv7(),
-          type: 'catalog.product.created.v1',
-          occurredAt: new Date().toISOString(),
-          data: {
-            productId: id,
-            name: body.name,
-            slug: body.slug,
-            description: body.description ?? null,
-            basePriceCents: Math.round(body.basePrice * 100),
-            category: body.category ?? null,
-            color: body.color ?? '#3B82F6',
-            icon: body.icon ?? 'BarChart3',
-            features: body.features ?? [],
-            isActive: true,
-            createdAt: new Date().toISOString(),
-          },
-        },
-        client,
-      );
-    }
-  } finally {
-    client.release();
+  for (const { id, body } of demoProducts) {
+    await handleMessage(pool, applyCatalogProductMessage, 'catalog.product.created.v1', {
+      productId: id,
+      name: body.name,
+      slug: body.slug,
+      description: body.description ?? null,
+      basePriceCents: Math.round(body.basePrice * 100),
+      category: body.category ?? null,
+      color: body.color ?? '#3B82F6',
+      icon: body.icon ?? 'BarChart3',
+      features: body.features ?? [],
+      isActive: true,
+      createdAt: new Date().toISOString(),
+    });
   }
 }
 

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type pg from 'pg';
-import type { IntegrationEnvelope } from '@app/contracts';
 import type { EventStore } from '@app/eventing';
 import { parseKeyRing } from '@app/secrets';
 import { createServiceApp } from '@app/service-kit/runtime';
-import { startServiceHarness } from '@app/test-support/service-harness';
+import { handleMessage } from '@app/test-support/handled-message';
+import { countEvents, startServiceHarness } from '@app/test-support/service-harness';
 import { v7 as uuidv7 } from 'uuid';
 import { createSubscriptionCommands } from '../../src/application/subscription-commands.js';
 import { wireTenantCommands } from '../../src/application/wire-tenant-commands.js';
@@ -46,40 +46,23 @@ export async function startSubscriptionHarness() {
     /** A product as the catalogue consumer would copy it. */
     async addProduct(overrides: { name?: string; basePriceCents?: number; isActive?: boolean } = {}) {
       const productId = uuidv7();
-      await applyProduct(pool, {
-        id: uuidv7(),
-        type: 'catalog.product.created.v1',
-        occurredAt: new Date().toISOString(),
-        data: {
-          productId,
-          name: overrides.name ?? 'Ledger Sync',
-          slug: `ledger-${productId}`,
-          description: null,
-          basePriceCents: overrides.basePriceCents ?? 12_950,
-          category: null,
-          color: '#22C55E',
-          icon: 'Link',
-          features: [],
-          isActive: overrides.isActive ?? true,
-          createdAt: new Date().toISOString(),
-        },
+      await handleMessage(pool, applyCatalogProductMessage, 'catalog.product.created.v1', {
+        productId,
+        name: overrides.name ?? 'Ledger Sync',
+        slug: `ledger-${productId}`,
+        description: null,
+        basePriceCents: overrides.basePriceCents ?? 12_950,
+        category: null,
+        color: '#22C55E',
+        icon: 'Link',
+        features: [],
+        isActive: overrides.isActive ?? true,
+        createdAt: new Date().toISOString(),
       });
       return productId;
     },
-    async countEvents() {
-      const { rows } = await pool.query<{ count: string }>('SELECT count(*) FROM eventstore.events');
-      return Number(rows[0]?.count);
-    },
+    countEvents: () => countEvents(pool),
   };
 }
 
 export type SubscriptionHarness = Awaited<ReturnType<typeof startSubscriptionHarness>>;
-
-export async function applyProduct(pool: pg.Pool, envelope: IntegrationEnvelope): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await applyCatalogProductMessage(envelope, client);
-  } finally {
-    client.release();
-  }
-}
