@@ -39,27 +39,22 @@ export const issued: InvoiceEvent = {
   type: 'InvoiceIssued',
   data: { ...facts, paymentId: null, periodStart: period.start, periodEnd: period.end, issuedAt },
 };
-export const start = (attempt: number, now: string): StartPaymentAttempt => ({
+/** Attempt n: its payment, charging the payer's saved Sandbox card. */
+const attempt = (n: number) => ({
+  invoiceId,
+  attempt: n,
+  paymentId: payment(n),
+  providerCustomerId: 'cus_sandbox_1',
+  paymentMethodId: 'pm_sandbox_1',
+});
+export const start = (n: number, now: string): StartPaymentAttempt => ({
   type: 'StartPaymentAttempt',
-  data: {
-    invoiceId,
-    attempt,
-    paymentId: payment(attempt),
-    providerCustomerId: 'cus_sandbox_1',
-    paymentMethodId: 'pm_sandbox_1',
-  },
+  data: attempt(n),
   metadata: { now },
 });
-export const attempted = (attempt: number, at: string): InvoiceEvent => ({
+export const attempted = (n: number, at: string): InvoiceEvent => ({
   type: 'InvoicePaymentAttempted',
-  data: {
-    invoiceId,
-    attempt,
-    paymentId: payment(attempt),
-    providerCustomerId: 'cus_sandbox_1',
-    paymentMethodId: 'pm_sandbox_1',
-    attemptedAt: at,
-  },
+  data: { ...attempt(n), attemptedAt: at },
 });
 export const record = (attempt: number, outcome: AttemptOutcome, now: string): RecordAttemptOutcome => ({
   type: 'RecordAttemptOutcome',

@@ -1,8 +1,8 @@
 /* One subscription of a tenant to a product, with its commands and events, for the subscription rules. */
 import type { SubscriptionStatus } from '@app/contracts';
-import type { SealedSecret } from '@app/secrets/sealed-secret';
 import type { SubscriptionEvent } from '../../src/domain/subscription/events.js';
 import type { ConfigureEndpoint, StartSubscription } from '../../src/domain/subscription/commands.js';
+import { sealed } from './sealed.js';
 
 const subscriptionId = '0196f2a0-0000-7000-8000-0000000000d1';
 const tenantId = '0196f2a0-0000-7000-8000-0000000000a1';
@@ -11,13 +11,6 @@ const now = '2026-11-21T10:00:00.000Z';
 const later = '2026-11-21T11:00:00.000Z';
 const metadata = { now: later };
 const ids = { subscriptionId, tenantId, productId };
-
-export const sealed = (n: number): SealedSecret => ({
-  keyId: 'k2026a',
-  iv: `iv${n}`.padEnd(16, 'A'),
-  ciphertext: `c${n}`,
-  tag: `t${n}`.padEnd(22, 'A'),
-});
 
 export const start = (overrides: Partial<StartSubscription['data']> = {}): StartSubscription => ({
   type: 'StartSubscription',

@@ -11,13 +11,13 @@ import {
 import {
   configure,
   configured,
-  sealed,
   standing,
   start,
   started,
   statusChanged,
   toggle,
 } from './subscription-fixtures.js';
+import { sealed } from './sealed.js';
 
 const { given } = specification(subscriptionDecider);
 

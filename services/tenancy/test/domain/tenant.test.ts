@@ -1,10 +1,10 @@
 import { describe, it } from 'vitest';
 import { IllegalStateError, NotFoundError } from '@app/domain';
 import { specification } from '@app/domain/testing';
-import type { SealedSecret } from '@app/secrets/sealed-secret';
 import type { TenantEvent } from '../../src/domain/tenant/events.js';
 import type { ChangeProviderCredentials, TenantCommand } from '../../src/domain/tenant/commands.js';
 import { tenantDecider, tenantNotFound } from '../../src/domain/tenant/decide.js';
+import { sealed } from './sealed.js';
 
 const { given } = specification(tenantDecider);
 const tenantId = '0196f2a0-0000-7000-8000-0000000000a1';
@@ -13,14 +13,6 @@ const adminId = '0196f2a0-0000-7000-8000-0000000000c1';
 const now = '2026-11-21T10:00:00.000Z';
 const later = '2026-11-21T11:00:00.000Z';
 const metadata = { now: later };
-
-/** Stand-ins for values @app/secrets sealed before the command was made: the decider only compares them. */
-const sealed = (n: number): SealedSecret => ({
-  keyId: 'k2026a',
-  iv: `iv${n}`.padEnd(16, 'A'),
-  ciphertext: `c${n}`,
-  tag: `t${n}`.padEnd(22, 'A'),
-});
 
 const create = {
   type: 'CreateTenant',

@@ -23,6 +23,15 @@ beforeAll(() => {
   sandbox = createSandboxProvider({ pool: database.pool, now: () => clock });
 });
 
+/** How many cards the Sandbox keeps for the customer. */
+async function savedMethods(customerId: string): Promise<number | null> {
+  const { rowCount } = await database.pool.query(
+    'SELECT 1 FROM sandbox_payment_methods WHERE customer_id = $1',
+    [customerId],
+  );
+  return rowCount;
+}
+
 const visa: SandboxCard = { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' };
 const card = (number: string): SandboxCard => ({ ...visa, number });
 
@@ -180,11 +189,7 @@ describe('Sandbox confirmation', () => {
       paymentMethodId: null,
       card: { brand: 'mastercard' },
     });
-    const { rowCount } = await database.pool.query(
-      'SELECT 1 FROM sandbox_payment_methods WHERE customer_id = $1',
-      [intent.customerId],
-    );
-    expect(rowCount).toBe(0);
+    expect(await savedMethods(intent.customerId)).toBe(0);
   });
 
   it('declines 4000 0000 0000 0002 and leaves the intent open for another card', async () => {
@@ -242,11 +247,7 @@ describe('Sandbox confirmation', () => {
     for (const result of results.filter((r) => r.status === 'rejected')) {
       expect((result as PromiseRejectedResult).reason).toBeInstanceOf(PaymentIntentUnexpectedStateError);
     }
-    const { rowCount } = await database.pool.query(
-      'SELECT 1 FROM sandbox_payment_methods WHERE customer_id = $1',
-      [intent.customerId],
-    );
-    expect(rowCount).toBe(1);
+    expect(await savedMethods(intent.customerId)).toBe(1);
   });
 
   it('refuses a garbled secret, an unknown intent and a wrong secret with typed errors', async () => {

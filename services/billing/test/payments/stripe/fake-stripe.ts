@@ -110,6 +110,14 @@ export function cardDeclined(declineCode: string, message: string): Record<strin
   return { type: 'card_error', code: 'card_declined', decline_code: declineCode, message };
 }
 
+/** Stripe's answer to a request naming something it does not have (`param`), with its words. */
+export function resourceMissing(status: number, param: string, message: string): Reply {
+  return {
+    status,
+    body: { error: { type: 'invalid_request_error', code: 'resource_missing', param, message } },
+  };
+}
+
 /** A PaymentIntent as Stripe's API returns it, with the fields the adapter reads. */
 export function stripeIntent(fields: Record<string, unknown>): Record<string, unknown> {
   return {

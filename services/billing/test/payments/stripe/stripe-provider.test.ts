@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import {
   cardDeclined,
   paymentMetadata as metadata,
+  resourceMissing,
   stripeAdapterForFile,
   stripeCardMethod,
   stripeIntent,
@@ -34,12 +35,15 @@ const chargeSavedCard = (overrides: { customerId?: string; idempotencyKey?: stri
     ...overrides,
   });
 
-function onlyRequest() {
+/** The one request the adapter sent: a POST to `path`, with the secret key and `idempotencyKey`; its form. */
+function onlyPost(path: string, idempotencyKey?: string) {
   expect(stripe.fake.requests).toHaveLength(1);
   const request = stripe.fake.requests[0];
   if (!request) throw new Error('no request');
+  expect(request).toMatchObject({ method: 'POST', path });
   expect(request.headers.authorization).toBe('Bearer sk_test_adapter');
-  return request;
+  if (idempotencyKey !== undefined) expect(request.headers['idempotency-key']).toBe(idempotencyKey);
+  return request.form;
 }
 
 describe('Stripe adapter at its HTTP boundary', () => {
@@ -60,10 +64,10 @@ describe('Stripe adapter at its HTTP boundary', () => {
       idempotencyKey,
     });
     expect(created).toEqual({ customerId: 'cus_Test' });
-    const request = onlyRequest();
-    expect(request).toMatchObject({ method: 'POST', path: '/v1/customers' });
-    expect(request.headers['idempotency-key']).toBe(idempotencyKey);
-    expect(request.form).toEqual({ email: 'casey@demo.local', 'metadata[userId]': metadata.userId });
+    expect(onlyPost('/v1/customers', idempotencyKey)).toEqual({
+      email: 'casey@demo.local',
+      'metadata[userId]': metadata.userId,
+    });
   });
 
   it('creates a PaymentIntent in cents and USD with the metadata, saving the card for renewals', async () => {
@@ -81,10 +85,7 @@ describe('Stripe adapter at its HTTP boundary', () => {
       idempotencyKey,
     });
     expect(created).toEqual({ providerPaymentId: 'pi_3Test', clientSecret: 'pi_3Test_secret_Abc123' });
-    const request = onlyRequest();
-    expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
-    expect(request.headers['idempotency-key']).toBe(idempotencyKey);
-    expect(request.form).toEqual({
+    expect(onlyPost('/v1/payment_intents', idempotencyKey)).toEqual({
       amount: '4999',
       currency: 'usd',
       customer: 'cus_Test',
@@ -104,7 +105,7 @@ describe('Stripe adapter at its HTTP boundary', () => {
       savePaymentMethod: false,
       idempotencyKey: randomUUID(),
     });
-    const { form } = onlyRequest();
+    const form = onlyPost('/v1/payment_intents');
     expect(form).not.toHaveProperty('setup_future_usage');
     expect(form).not.toHaveProperty('metadata[tenantId]');
     expect(form.amount).toBe('1000');
@@ -128,10 +129,7 @@ describe('Stripe adapter at its HTTP boundary', () => {
       paymentMethodId: 'pm_Saved',
       card: { brand: 'visa', last4: '4242' },
     });
-    const request = onlyRequest();
-    expect(request).toMatchObject({ method: 'POST', path: '/v1/payment_intents' });
-    expect(request.headers['idempotency-key']).toBe(idempotencyKey);
-    expect(request.form).toEqual({
+    expect(onlyPost('/v1/payment_intents', idempotencyKey)).toEqual({
       amount: '4999',
       currency: 'usd',
       customer: 'cus_Test',
@@ -194,17 +192,7 @@ describe('Stripe adapter at its HTTP boundary', () => {
   });
 
   it('throws what is not a card decline', async () => {
-    stripe.fake.answer(() => ({
-      status: 400,
-      body: {
-        error: {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          param: 'customer',
-          message: "No such customer: 'cus_Gone'",
-        },
-      },
-    }));
+    stripe.fake.answer(() => resourceMissing(400, 'customer', "No such customer: 'cus_Gone'"));
     const charge = chargeSavedCard({ customerId: 'cus_Gone' });
     await expect(charge).rejects.toBeInstanceOf(Stripe.errors.StripeInvalidRequestError);
     await expect(charge).rejects.toThrow("No such customer: 'cus_Gone'");

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderResourceMissingError } from '../../../src/payments/provider-errors.js';
-import { cardDeclined, stripeAdapterForFile, stripeCardMethod, stripeIntent } from './fake-stripe.js';
+import {
+  cardDeclined,
+  resourceMissing,
+  stripeAdapterForFile,
+  stripeCardMethod,
+  stripeIntent,
+} from './fake-stripe.js';
 
 const stripe = stripeAdapterForFile({
   secretKey: 'sk_test_adapter',
@@ -62,17 +68,7 @@ describe('Stripe adapter: reading a payment back', () => {
   });
 
   it('refuses an intent Stripe does not know', async () => {
-    stripe.fake.answer(() => ({
-      status: 404,
-      body: {
-        error: {
-          type: 'invalid_request_error',
-          code: 'resource_missing',
-          param: 'intent',
-          message: "No such payment_intent: 'pi_Gone'",
-        },
-      },
-    }));
+    stripe.fake.answer(() => resourceMissing(404, 'intent', "No such payment_intent: 'pi_Gone'"));
     await expect(stripe.adapter.retrievePayment('pi_Gone')).rejects.toThrow(
       new ProviderResourceMissingError('payment_intent', 'pi_Gone'),
     );
