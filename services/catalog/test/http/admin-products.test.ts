@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { identityHeaders } from '@app/service-kit/testing';
 import { startCatalog } from '../support/catalog-harness.js';
-import { asAdmin, createProduct, listAs, newProduct } from '../support/requests.js';
+import { asAdmin, createProduct, listAs, newProduct, patchProduct } from '../support/requests.js';
 
 const catalog = startedForFile(startCatalog);
 
@@ -78,12 +78,7 @@ describe('admin product commands', () => {
 
   it('changes only the fields a PATCH sends', async () => {
     const { product } = await createProduct(catalog);
-    const response = await catalog.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/products/${product.id}`,
-      headers: await asAdmin(),
-      payload: { basePrice: 0, features: ['Only this'] },
-    });
+    const response = await patchProduct(catalog, product.id, { basePrice: 0, features: ['Only this'] });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
       name: product.name,
@@ -95,12 +90,7 @@ describe('admin product commands', () => {
 
   it('answers a change that changes nothing without a new revision', async () => {
     const { product, etag } = await createProduct(catalog);
-    const response = await catalog.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/products/${product.id}`,
-      headers: await asAdmin(),
-      payload: { name: product.name },
-    });
+    const response = await patchProduct(catalog, product.id, { name: product.name });
     expect(response.statusCode).toBe(200);
     expect(response.headers.etag).toBe(etag);
   });
@@ -158,12 +148,7 @@ describe('slugs', () => {
     const reused = await createProduct(catalog, newProduct({ slug: first.product.slug }));
     expect(reused.product.slug).toBe(first.product.slug);
 
-    const renamed = await catalog.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/products/${reused.product.id}`,
-      headers,
-      payload: { slug: `${first.product.slug}-v2` },
-    });
+    const renamed = await patchProduct(catalog, reused.product.id, { slug: `${first.product.slug}-v2` });
     expect(renamed.statusCode).toBe(200);
     const takesOldSlug = await createProduct(catalog, newProduct({ slug: first.product.slug }));
     expect(takesOldSlug.product.slug).toBe(first.product.slug);
@@ -190,22 +175,11 @@ describe('slugs', () => {
 describe('optimistic concurrency', () => {
   it('applies a change whose If-Match is current and refuses a stale one with 412', async () => {
     const { product, etag } = await createProduct(catalog);
-    const headers = await asAdmin();
-    const fresh = await catalog.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/products/${product.id}`,
-      headers: { ...headers, 'if-match': etag },
-      payload: { name: 'First writer' },
-    });
+    const fresh = await patchProduct(catalog, product.id, { name: 'First writer' }, { 'if-match': etag });
     expect(fresh.statusCode).toBe(200);
     expect(fresh.headers.etag).toBe('"1"');
 
-    const stale = await catalog.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/products/${product.id}`,
-      headers: { ...headers, 'if-match': etag },
-      payload: { name: 'Second writer' },
-    });
+    const stale = await patchProduct(catalog, product.id, { name: 'Second writer' }, { 'if-match': etag });
     expect(stale.statusCode).toBe(412);
     expect(stale.headers['content-type']).toContain('application/problem+json');
     expect((await listAs(catalog, 'admin')).find((p) => p.id === product.id)?.name).toBe('First writer');
@@ -213,27 +187,19 @@ describe('optimistic concurrency', () => {
 
   it('rejects an If-Match that is not a revision', async () => {
     const { product } = await createProduct(catalog);
-    const response = await catalog.app.inject({
-      method: 'PATCH',
-      url: `/api/admin/products/${product.id}`,
-      headers: { ...(await asAdmin()), 'if-match': 'yesterday' },
-      payload: { name: 'Whatever' },
-    });
+    const response = await patchProduct(
+      catalog,
+      product.id,
+      { name: 'Whatever' },
+      { 'if-match': 'yesterday' },
+    );
     expect(response.statusCode).toBe(400);
   });
 
   it('retries conflicting writers without If-Match so every change lands', async () => {
     const { product } = await createProduct(catalog);
-    const headers = await asAdmin();
     const responses = await Promise.all(
-      ['One', 'Two', 'Three'].map((name) =>
-        catalog.app.inject({
-          method: 'PATCH',
-          url: `/api/admin/products/${product.id}`,
-          headers,
-          payload: { features: [name] },
-        }),
-      ),
+      ['One', 'Two', 'Three'].map((name) => patchProduct(catalog, product.id, { features: [name] })),
     );
     expect(responses.map((r) => r.statusCode)).toEqual([200, 200, 200]);
     const { revision } = await catalog.eventStore.readStream(`catalog_product-${product.id}`);

@@ -1,4 +1,5 @@
 import { identityHeaders } from '@app/service-kit/testing';
+import { createAs, patchAs } from '@app/test-support/admin-requests';
 import type { CatalogHarness } from './catalog-harness.js';
 
 export const newProduct = (overrides: Record<string, unknown> = {}) => ({
@@ -18,17 +19,20 @@ export async function asAdmin() {
 }
 
 export async function createProduct(catalog: CatalogHarness, body: Record<string, unknown> = newProduct()) {
-  const response = await catalog.app.inject({
-    method: 'POST',
-    url: '/api/admin/products',
-    headers: await asAdmin(),
-    payload: body,
-  });
-  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  const response = await createAs(catalog.app, await asAdmin(), '/api/admin/products', body);
   return {
     product: response.json<{ id: string; slug: string; name: string }>(),
     etag: response.headers.etag,
   };
+}
+
+export async function patchProduct(
+  catalog: CatalogHarness,
+  id: string,
+  payload: Record<string, unknown>,
+  headers: Record<string, string> = {},
+) {
+  return patchAs(catalog.app, await asAdmin(), `/api/admin/products/${id}`, payload, headers);
 }
 
 export async function listAs(catalog: CatalogHarness, role: 'admin' | 'tenant' | 'visitor') {

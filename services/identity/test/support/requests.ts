@@ -1,5 +1,6 @@
 import type { CreatedUser, User } from '@app/contracts';
 import { identityHeaders } from '@app/service-kit/testing';
+import { createAs, patchAs } from '@app/test-support/admin-requests';
 import type { IdentityHarness } from './identity-harness.js';
 
 /** A fresh, unique address per call, so tests never collide on the email rule. */
@@ -25,13 +26,7 @@ export async function asUser(userId: string, role: 'admin' | 'tenant' = 'tenant'
 }
 
 export async function createUser(identity: IdentityHarness, body: Record<string, unknown> = newUser()) {
-  const response = await identity.app.inject({
-    method: 'POST',
-    url: '/api/admin/users',
-    headers: await asAdmin(),
-    payload: body,
-  });
-  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
+  const response = await createAs(identity.app, await asAdmin(), '/api/admin/users', body);
   const { passwordSetup, ...user } = response.json<CreatedUser>();
   return { user, passwordSetup, etag: response.headers.etag as string };
 }
@@ -42,12 +37,7 @@ export async function patchUser(
   payload: Record<string, unknown>,
   headers: Record<string, string> = {},
 ) {
-  return identity.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/users/${id}`,
-    headers: { ...(await asAdmin()), ...headers },
-    payload,
-  });
+  return patchAs(identity.app, await asAdmin(), `/api/admin/users/${id}`, payload, headers);
 }
 
 export async function listUsers(identity: IdentityHarness) {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Tenant } from '@app/contracts';
 import { identityHeaders } from '@app/service-kit/testing';
+import { createAs, patchAs } from '@app/test-support/admin-requests';
 import type { TenancyHarness } from './tenancy-harness.js';
 
 export const asAdmin = (userId: string = randomUUID()) => identityHeaders('admin', undefined, { userId });
@@ -9,13 +10,10 @@ export const asTenant = () => identityHeaders('tenant', undefined, { userId: ran
 export const newTenantName = (label = 'Tenant') => `${label} ${Math.random().toString(36).slice(2, 8)}`;
 
 export async function createTenant(tenancy: TenancyHarness, body: Record<string, unknown> = {}) {
-  const response = await tenancy.app.inject({
-    method: 'POST',
-    url: '/api/admin/tenants',
-    headers: await asAdmin(),
-    payload: { name: newTenantName(), ...body },
+  const response = await createAs(tenancy.app, await asAdmin(), '/api/admin/tenants', {
+    name: newTenantName(),
+    ...body,
   });
-  if (response.statusCode !== 201) throw new Error(`create failed: ${response.statusCode} ${response.body}`);
   return { tenant: response.json<Tenant>(), etag: response.headers.etag as string };
 }
 
@@ -25,10 +23,5 @@ export async function patchTenant(
   payload: Record<string, unknown>,
   headers: Record<string, string> = {},
 ) {
-  return tenancy.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/tenants/${id}`,
-    headers: { ...(await asAdmin()), ...headers },
-    payload,
-  });
+  return patchAs(tenancy.app, await asAdmin(), `/api/admin/tenants/${id}`, payload, headers);
 }
