@@ -1,6 +1,7 @@
 import type { ApiClient, ApiReply, ApiRequest } from '../../faults/http-client.js';
 import type { Account } from '../../faults/sessions.js';
 import type { SoakProduct } from './soak-fixtures.js';
+import type { SoakRoute } from './soak-routes.js';
 import { runConcurrently } from '../../faults/concurrent-clients.js';
 import { judgeReply, replyEvidence, replyLabel } from '../../faults/reply-rules.js';
 
@@ -30,16 +31,19 @@ export interface SoakRequest extends ApiRequest {
   as?: ApiClient;
 }
 
+/** Every client on one aggregate (`same`) or each on its own (`different`). */
+export type Aggregate = 'same' | 'different';
+
 /**
  * One way of driving a route: every client on one aggregate (`same`) or each on its own (`different`).
- * `prepare` makes what the phase writes to; `request` is client `client`'s call number `iteration`;
+ * `prepare` makes what the phase writes to, when it writes to something made first; `request` is client `client`'s call number `iteration`;
  * `acknowledged` hears each success (to remember an id or a new password); `verify`, run right after the phase
  * (before later phases write to the same accounts), compares the read models, through the API, with the
  * acknowledged writes and returns what does not match.
  */
 export interface PhaseDefinition<Target> {
-  aggregate: 'same' | 'different';
-  prepare(context: SoakContext, plan: PhasePlan): Promise<Target>;
+  aggregate: Aggregate;
+  prepare?(context: SoakContext, plan: PhasePlan): Promise<Target>;
   request(target: Target, client: number, iteration: number, context: SoakContext): SoakRequest;
   acknowledged?(
     target: Target,
@@ -53,7 +57,7 @@ export interface PhaseDefinition<Target> {
 
 /** Type-erased, so one table can hold phases of different targets. */
 export interface SoakPhase {
-  aggregate: 'same' | 'different';
+  aggregate: Aggregate;
   run(context: SoakContext, plan: PhasePlan, rule: ReplyRule): Promise<PhaseResult>;
 }
 
@@ -101,7 +105,7 @@ export function definePhase<Target>(definition: PhaseDefinition<Target>): SoakPh
       const evidenceCount = new Map<string, number>();
       let target: Target;
       try {
-        target = await definition.prepare(context, plan);
+        target = definition.prepare ? await definition.prepare(context, plan) : (undefined as Target);
       } catch (error) {
         const reason = `could not prepare the phase: ${(error as Error).message}`;
         return { replies, acknowledged: 0, failures: [reason], mismatches: [] };
@@ -133,4 +137,13 @@ export function definePhase<Target>(definition: PhaseDefinition<Target>): SoakPh
       return { replies, acknowledged, failures, mismatches };
     },
   };
+}
+
+/** A route driven both ways, `same` and then `different`, by the phases `phaseFor` makes: most of the table. */
+export function bothWays(
+  success: readonly number[],
+  phaseFor: (aggregate: Aggregate) => SoakPhase,
+  options: Pick<SoakRoute, 'htmlRefusals'> = {},
+): SoakRoute {
+  return { success, ...options, phases: [phaseFor('same'), phaseFor('different')] };
 }

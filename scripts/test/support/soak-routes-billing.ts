@@ -1,7 +1,7 @@
 import { jsonOf } from '../../faults/http-client.js';
 import type { Account } from '../../faults/sessions.js';
 import { inBatches, listOf, sandboxCard } from './soak-fixtures.js';
-import { definePhase, type SoakContext } from './soak-phase.js';
+import { bothWays, definePhase, type Aggregate, type SoakContext } from './soak-phase.js';
 import { checkoutProduct, takeIntents } from './soak-pools.js';
 import type { SoakRoute } from './soak-routes.js';
 
@@ -9,10 +9,10 @@ import type { SoakRoute } from './soak-routes.js';
  * Checkouts through billing's Sandbox provider. `same`: every client on the account they share; `different`:
  * each on its own. The intents phase leaves its client secrets for the confirm phase.
  */
-const accountOf = (context: SoakContext, aggregate: 'same' | 'different', client: number) =>
+const accountOf = (context: SoakContext, aggregate: Aggregate, client: number) =>
   (aggregate === 'same' ? context.shared : context.customers[client]) as Account;
 
-function intentPhase(aggregate: 'same' | 'different') {
+function intentPhase(aggregate: Aggregate) {
   return definePhase({
     aggregate,
     prepare: (context) => checkoutProduct(context),
@@ -35,7 +35,7 @@ function intentPhase(aggregate: 'same' | 'different') {
  * intent number `iteration` at once, which is one payment however often it is confirmed; `different`: each
  * client its own intents. Either way each confirmed intent is one paid invoice.
  */
-function confirmPhase(aggregate: 'same' | 'different') {
+function confirmPhase(aggregate: Aggregate) {
   type Target = {
     secrets: Map<string, string[]>;
     invoicesBefore: Map<string, number>;
@@ -89,12 +89,6 @@ function confirmPhase(aggregate: 'same' | 'different') {
 }
 
 export const billingRoutes: Record<string, SoakRoute> = {
-  'POST /api/create-payment-intent': {
-    success: [200],
-    phases: [intentPhase('same'), intentPhase('different')],
-  },
-  'POST /api/billing/sandbox/confirm': {
-    success: [200],
-    phases: [confirmPhase('same'), confirmPhase('different')],
-  },
+  'POST /api/create-payment-intent': bothWays([200], intentPhase),
+  'POST /api/billing/sandbox/confirm': bothWays([200], confirmPhase),
 };

@@ -8,7 +8,7 @@ import {
   tally,
   type SoakProduct,
 } from './soak-fixtures.js';
-import { definePhase, type SoakContext } from './soak-phase.js';
+import { bothWays, definePhase, type Aggregate, type SoakContext } from './soak-phase.js';
 import { takeProducts } from './soak-pools.js';
 import type { SoakRoute } from './soak-routes.js';
 
@@ -32,8 +32,35 @@ function keepCreated(context: SoakContext, reply: ApiReply) {
   if (product) context.products.push({ id: product.id, slug: product.slug, basePrice: product.basePrice });
 }
 
+/**
+ * Creates: `different` has each client make its own new products; `same` has every client send the same slug at
+ * once, so one create per slug wins and the rest are 409.
+ */
+function createPhase(aggregate: Aggregate) {
+  const prefix = `-${aggregate === 'same' ? 'ps' : 'pd'}-`;
+  return definePhase({
+    aggregate,
+    request: (_target, client, iteration, context) => ({
+      method: 'POST',
+      path: '/api/admin/products',
+      json: {
+        name: `Soak product ${client}-${iteration}`,
+        slug: `${context.run}${prefix}${aggregate === 'same' ? iteration : `${client}-${iteration}`}`,
+        basePrice: 12.5,
+      },
+    }),
+    acknowledged: (_target, _client, _iteration, reply, context) => keepCreated(context, reply),
+    verify: async (_target, acknowledged, context) =>
+      countProblem(
+        'products',
+        await productsWithSlugPrefix(context, `${context.run}${prefix}`),
+        acknowledged,
+      ),
+  });
+}
+
 /** Renames of products: `same` renames one product from every client, `different` one product per client. */
-function renamePhase(method: 'PUT' | 'PATCH', aggregate: 'same' | 'different') {
+function renamePhase(method: 'PUT' | 'PATCH', aggregate: Aggregate) {
   return definePhase({
     aggregate,
     async prepare(context, plan) {
@@ -62,7 +89,7 @@ function renamePhase(method: 'PUT' | 'PATCH', aggregate: 'same' | 'different') {
  * Deletes: `same` has every client delete one product with the If-Match of its current revision, so exactly
  * one wins and the rest get 412; `different` has each client delete its own products.
  */
-function deletePhase(aggregate: 'same' | 'different') {
+function deletePhase(aggregate: Aggregate) {
   type Target = { products: SoakProduct[]; revisions: number[]; perClient: number };
   const pick = (target: Target, client: number, iteration: number) =>
     target.products[aggregate === 'same' ? iteration : client * target.perClient + iteration] as SoakProduct;
@@ -106,53 +133,9 @@ function deletePhase(aggregate: 'same' | 'different') {
 export const catalogRoutes: Record<string, SoakRoute> = {
   'POST /api/admin/products': {
     success: [201],
-    phases: [
-      // Each client its own new products.
-      definePhase({
-        aggregate: 'different',
-        prepare: async () => undefined,
-        request: (_target, client, iteration, context) => ({
-          method: 'POST',
-          path: '/api/admin/products',
-          json: {
-            name: `Soak product ${client}-${iteration}`,
-            slug: `${context.run}-pd-${client}-${iteration}`,
-            basePrice: 12.5,
-          },
-        }),
-        acknowledged: (_target, _client, _iteration, reply, context) => keepCreated(context, reply),
-        verify: async (_target, acknowledged, context) =>
-          countProblem('products', await productsWithSlugPrefix(context, `${context.run}-pd-`), acknowledged),
-      }),
-      // Every client the same slug at once: one create per slug wins, the rest are 409.
-      definePhase({
-        aggregate: 'same',
-        prepare: async () => undefined,
-        request: (_target, client, iteration, context) => ({
-          method: 'POST',
-          path: '/api/admin/products',
-          json: {
-            name: `Soak product ${client}-${iteration}`,
-            slug: `${context.run}-ps-${iteration}`,
-            basePrice: 12.5,
-          },
-        }),
-        acknowledged: (_target, _client, _iteration, reply, context) => keepCreated(context, reply),
-        verify: async (_target, acknowledged, context) =>
-          countProblem('products', await productsWithSlugPrefix(context, `${context.run}-ps-`), acknowledged),
-      }),
-    ],
+    phases: [createPhase('different'), createPhase('same')],
   },
-  'PUT /api/admin/products/{id}': {
-    success: [200],
-    phases: [renamePhase('PUT', 'same'), renamePhase('PUT', 'different')],
-  },
-  'PATCH /api/admin/products/{id}': {
-    success: [200],
-    phases: [renamePhase('PATCH', 'same'), renamePhase('PATCH', 'different')],
-  },
-  'DELETE /api/admin/products/{id}': {
-    success: [204],
-    phases: [deletePhase('same'), deletePhase('different')],
-  },
+  'PUT /api/admin/products/{id}': bothWays([200], (aggregate) => renamePhase('PUT', aggregate)),
+  'PATCH /api/admin/products/{id}': bothWays([200], (aggregate) => renamePhase('PATCH', aggregate)),
+  'DELETE /api/admin/products/{id}': bothWays([204], deletePhase),
 };

@@ -1,7 +1,7 @@
 import { createApiClient, jsonOf, sessionCookieOf, type ApiClient } from '../../faults/http-client.js';
 import type { Account } from '../../faults/sessions.js';
 import { expectReply, inBatches, listOf, revisionProblems, revisionsOf, tally } from './soak-fixtures.js';
-import { definePhase, type SoakContext } from './soak-phase.js';
+import { bothWays, definePhase, type Aggregate, type SoakContext } from './soak-phase.js';
 import type { SoakRoute } from './soak-routes.js';
 
 /**
@@ -11,7 +11,7 @@ import type { SoakRoute } from './soak-routes.js';
  */
 const userPath = (account: { id: string }) => `/api/admin/users/${account.id}`;
 const email = (context: SoakContext, label: string) => `${context.run}-${label}@soak.example.com`;
-const accountOf = (context: SoakContext, aggregate: 'same' | 'different', client: number) =>
+const accountOf = (context: SoakContext, aggregate: Aggregate, client: number) =>
   (aggregate === 'same' ? context.shared : context.customers[client]) as Account;
 
 async function usersWithEmailPrefix(context: SoakContext, prefix: string): Promise<number> {
@@ -23,11 +23,10 @@ function countProblem(listed: number, acknowledged: number): string[] {
   return listed === acknowledged ? [] : [`${listed} users listed after ${acknowledged} acknowledged creates`];
 }
 
-function createUserPhase(aggregate: 'same' | 'different') {
+function createUserPhase(aggregate: Aggregate) {
   const label = aggregate === 'same' ? 'us' : 'ud';
   return definePhase({
     aggregate,
-    prepare: async () => undefined,
     request: (_target, client, iteration, context) => ({
       method: 'POST',
       path: '/api/admin/users',
@@ -45,7 +44,7 @@ function createUserPhase(aggregate: 'same' | 'different') {
 }
 
 /** A profile change per call, by the admin (`admin`) or by the account's owner (`own`). */
-function profilePhase(by: 'admin' | 'own', aggregate: 'same' | 'different') {
+function profilePhase(by: 'admin' | 'own', aggregate: Aggregate) {
   return definePhase({
     aggregate,
     async prepare(context, plan) {
@@ -72,7 +71,7 @@ type Preferences = { email: boolean; push: boolean; securityAlerts: boolean };
  * Notification switches flip with each call. `different`: each account ends with its client's last acknowledged
  * choice; `same`: the shared account ends with one of the acknowledged choices.
  */
-function preferencesPhase(aggregate: 'same' | 'different') {
+function preferencesPhase(aggregate: Aggregate) {
   const choice = (iteration: number): Preferences => ({
     email: iteration % 2 === 0,
     push: iteration % 2 === 1,
@@ -111,10 +110,9 @@ function preferencesPhase(aggregate: 'same' | 'different') {
 }
 
 /** Sign-ins through the form; each session they start is kept for the sign-out phases. */
-function signInPhase(aggregate: 'same' | 'different') {
+function signInPhase(aggregate: Aggregate) {
   return definePhase({
     aggregate,
-    prepare: async () => undefined,
     request(_target, client, _iteration, context) {
       const account = accountOf(context, aggregate, client);
       return {
@@ -135,7 +133,7 @@ function signInPhase(aggregate: 'same' | 'different') {
  * Sign-outs of the sessions the sign-in phases started. `same`: every client ends one session at once;
  * `different`: each its own. Every session an acknowledged sign-out ended must then be refused.
  */
-function signOutPhase(aggregate: 'same' | 'different') {
+function signOutPhase(aggregate: Aggregate) {
   type Target = { sessions: ApiClient[]; perClient: number; ended: Set<ApiClient> };
   const pick = (target: Target, client: number, iteration: number) =>
     target.sessions[aggregate === 'same' ? iteration : client * target.perClient + iteration] as ApiClient;
@@ -169,35 +167,19 @@ function signOutPhase(aggregate: 'same' | 'different') {
 }
 
 export const identityRoutes: Record<string, SoakRoute> = {
-  'POST /api/admin/users': {
-    success: [201],
-    phases: [createUserPhase('same'), createUserPhase('different')],
-  },
-  'PATCH /api/admin/users/{id}': {
-    success: [200],
-    phases: [profilePhase('admin', 'same'), profilePhase('admin', 'different')],
-  },
-  'POST /api/admin/users/{id}/password-setup': {
-    success: [200],
-    phases: (['same', 'different'] as const).map((aggregate) =>
-      definePhase({
-        aggregate,
-        prepare: async () => undefined,
-        request: (_target, client, _iteration, context) => ({
-          method: 'POST',
-          path: `${userPath(accountOf(context, aggregate, client))}/password-setup`,
-        }),
+  'POST /api/admin/users': bothWays([201], createUserPhase),
+  'PATCH /api/admin/users/{id}': bothWays([200], (aggregate) => profilePhase('admin', aggregate)),
+  'POST /api/admin/users/{id}/password-setup': bothWays([200], (aggregate) =>
+    definePhase({
+      aggregate,
+      request: (_target, client, _iteration, context) => ({
+        method: 'POST',
+        path: `${userPath(accountOf(context, aggregate, client))}/password-setup`,
       }),
-    ),
-  },
-  'PATCH /api/auth/user': {
-    success: [200],
-    phases: [profilePhase('own', 'same'), profilePhase('own', 'different')],
-  },
-  'PUT /api/auth/notification-preferences': {
-    success: [200],
-    phases: [preferencesPhase('same'), preferencesPhase('different')],
-  },
+    }),
+  ),
+  'PATCH /api/auth/user': bothWays([200], (aggregate) => profilePhase('own', aggregate)),
+  'PUT /api/auth/notification-preferences': bothWays([200], preferencesPhase),
   'POST /api/auth/password': {
     success: [200, 204],
     // Each client changes its own account's password, one change after another: a second client changing the
@@ -205,7 +187,6 @@ export const identityRoutes: Record<string, SoakRoute> = {
     phases: [
       definePhase({
         aggregate: 'different',
-        prepare: async () => undefined,
         request(_target, client, iteration, context) {
           const account = context.customers[client] as Account;
           return {
@@ -224,16 +205,8 @@ export const identityRoutes: Record<string, SoakRoute> = {
       }),
     ],
   },
-  'POST /api/login': {
-    success: [303],
-    htmlRefusals: true,
-    phases: [signInPhase('same'), signInPhase('different')],
-  },
-  'POST /api/logout': {
-    success: [303],
-    htmlRefusals: true,
-    phases: [signOutPhase('same'), signOutPhase('different')],
-  },
+  'POST /api/login': bothWays([303], signInPhase, { htmlRefusals: true }),
+  'POST /api/logout': bothWays([303], signOutPhase, { htmlRefusals: true }),
   'POST /api/login/sign-up': {
     success: [303],
     htmlRefusals: true,
@@ -242,7 +215,6 @@ export const identityRoutes: Record<string, SoakRoute> = {
     phases: [
       definePhase({
         aggregate: 'different',
-        prepare: async () => undefined,
         request: (_target, client, iteration, context) => ({
           method: 'POST',
           path: '/api/login/sign-up',

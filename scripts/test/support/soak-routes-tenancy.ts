@@ -9,7 +9,7 @@ import {
   tally,
   type SoakProduct,
 } from './soak-fixtures.js';
-import { definePhase, type SoakContext } from './soak-phase.js';
+import { bothWays, definePhase, type Aggregate, type SoakContext } from './soak-phase.js';
 import { awaitTenancyCopy, takeProducts } from './soak-pools.js';
 import type { SoakRoute } from './soak-routes.js';
 
@@ -19,15 +19,10 @@ import type { SoakRoute } from './soak-routes.js';
  * that route sends 32.
  */
 const tenantPath = (tenantId: string) => `/api/admin/tenants/${tenantId}`;
-const tenantOf = (tenants: readonly string[], aggregate: 'same' | 'different', client: number) =>
+const tenantOf = (tenants: readonly string[], aggregate: Aggregate, client: number) =>
   tenants[aggregate === 'same' ? 0 : client] as string;
 
-async function tenantsFor(
-  context: SoakContext,
-  aggregate: 'same' | 'different',
-  clients: number,
-  label: string,
-) {
+async function tenantsFor(context: SoakContext, aggregate: Aggregate, clients: number, label: string) {
   return createTenants(context.admin, `${context.run} ${label}`, aggregate === 'same' ? 1 : clients);
 }
 
@@ -37,11 +32,10 @@ async function tenantsNamed(context: SoakContext, prefix: string) {
 }
 
 /** Tenant creates. `same`: every client the same name at once, which all succeed with distinct slugs. */
-function createTenantPhase(aggregate: 'same' | 'different') {
+function createTenantPhase(aggregate: Aggregate) {
   const prefix = (context: SoakContext) => `Soak ${context.run} create ${aggregate}`;
   return definePhase({
     aggregate,
-    prepare: async () => undefined,
     request: (_target, client, iteration, context) => ({
       method: 'POST',
       path: '/api/admin/tenants',
@@ -59,7 +53,7 @@ function createTenantPhase(aggregate: 'same' | 'different') {
 }
 
 /** Renames by PATCH or PUT, or reveals of a provider password: each acknowledged call is one event. */
-function tenantWritePhase(kind: 'PATCH' | 'PUT' | 'reveal', aggregate: 'same' | 'different') {
+function tenantWritePhase(kind: 'PATCH' | 'PUT' | 'reveal', aggregate: Aggregate) {
   return definePhase({
     aggregate,
     async prepare(context, plan) {
@@ -93,7 +87,7 @@ function tenantWritePhase(kind: 'PATCH' | 'PUT' | 'reveal', aggregate: 'same' | 
  * Subscription starts. `same`: one tenant, each call a product of its own (a tenant holds one live subscription
  * per product); `different`: a tenant per client, each subscribing to the same few products.
  */
-function subscribePhase(aggregate: 'same' | 'different') {
+function subscribePhase(aggregate: Aggregate) {
   type Target = {
     tenants: string[];
     products: SoakProduct[];
@@ -140,7 +134,7 @@ function subscribePhase(aggregate: 'same' | 'different') {
  * Status toggles (cancel, reactivate), which take tenancy's per-(tenant, product) lock. `same`: every client
  * toggles one subscription; `different`: each its own, which must end in its last acknowledged status.
  */
-function togglePhase(aggregate: 'same' | 'different') {
+function togglePhase(aggregate: Aggregate) {
   const status = (iteration: number) => (iteration % 2 === 0 ? 'cancelled' : 'active');
   return definePhase({
     aggregate,
@@ -178,28 +172,12 @@ function togglePhase(aggregate: 'same' | 'different') {
 }
 
 export const tenancyRoutes: Record<string, SoakRoute> = {
-  'POST /api/admin/tenants': {
-    success: [201],
-    phases: [createTenantPhase('same'), createTenantPhase('different')],
-  },
-  'PATCH /api/admin/tenants/{id}': {
-    success: [200],
-    phases: [tenantWritePhase('PATCH', 'same'), tenantWritePhase('PATCH', 'different')],
-  },
-  'PUT /api/admin/tenants/{id}': {
-    success: [200],
-    phases: [tenantWritePhase('PUT', 'same'), tenantWritePhase('PUT', 'different')],
-  },
-  'POST /api/admin/tenants/{id}/credentials/{group}/reveal': {
-    success: [200],
-    phases: [tenantWritePhase('reveal', 'same'), tenantWritePhase('reveal', 'different')],
-  },
-  'POST /api/admin/tenants/{id}/subscriptions': {
-    success: [201],
-    phases: [subscribePhase('same'), subscribePhase('different')],
-  },
-  'PATCH /api/admin/subscriptions/{subscriptionId}': {
-    success: [200],
-    phases: [togglePhase('same'), togglePhase('different')],
-  },
+  'POST /api/admin/tenants': bothWays([201], createTenantPhase),
+  'PATCH /api/admin/tenants/{id}': bothWays([200], (aggregate) => tenantWritePhase('PATCH', aggregate)),
+  'PUT /api/admin/tenants/{id}': bothWays([200], (aggregate) => tenantWritePhase('PUT', aggregate)),
+  'POST /api/admin/tenants/{id}/credentials/{group}/reveal': bothWays([200], (aggregate) =>
+    tenantWritePhase('reveal', aggregate),
+  ),
+  'POST /api/admin/tenants/{id}/subscriptions': bothWays([201], subscribePhase),
+  'PATCH /api/admin/subscriptions/{subscriptionId}': bothWays([200], togglePhase),
 };
