@@ -1,5 +1,5 @@
 import { Slot } from '@radix-ui/react-slot';
-import type { ComponentProps } from 'react';
+import type { ComponentProps, ReactNode } from 'react';
 import { cn } from '../lib/cn.js';
 import { withClassName } from '../lib/with-class-name.js';
 
@@ -32,3 +32,40 @@ export const CardDescription = withClassName('p', 'card-description', 'text-sm t
 export const CardContent = withClassName('div', 'card-content', 'p-6 pt-0');
 
 export const CardFooter = withClassName('div', 'card-footer', 'flex items-center p-6 pt-0');
+
+export interface SectionCardProps extends Omit<ComponentProps<'div'>, 'title'> {
+  /** The section's heading, an h2. */
+  title: ReactNode;
+  /** Under the title, muted. */
+  description?: ReactNode;
+  /** Beside the title in the header (an Add button, edit controls); the header's class lays them out. */
+  action?: ReactNode;
+  headerClassName?: string;
+  titleClassName?: string;
+  contentClassName?: string;
+}
+
+/** A card that is one section of a page: its h2 title (with a description, an action) over its content. */
+export function SectionCard({
+  title,
+  description,
+  action,
+  headerClassName,
+  titleClassName,
+  contentClassName,
+  children,
+  ...card
+}: SectionCardProps) {
+  return (
+    <Card {...card}>
+      <CardHeader className={headerClassName}>
+        <CardTitle asChild className={titleClassName}>
+          <h2>{title}</h2>
+        </CardTitle>
+        {description === undefined ? null : <CardDescription>{description}</CardDescription>}
+        {action}
+      </CardHeader>
+      <CardContent className={contentClassName}>{children}</CardContent>
+    </Card>
+  );
+}
