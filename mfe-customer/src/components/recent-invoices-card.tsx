@@ -1,6 +1,6 @@
 import type { Invoice } from '@app/contracts';
 import type { UseQueryResult } from '@app/query';
-import { Card, CardContent, CardHeader, CardTitle, ListError, ListLoading } from '@app/ui';
+import { ListRead, SectionCard } from '@app/ui';
 import type { ReactNode } from 'react';
 
 /**
@@ -17,23 +17,12 @@ export function RecentInvoicesCard({
   children: (invoices: Invoice[]) => ReactNode;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Recent Invoices</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {invoices.isPending ? (
-          <ListLoading label="Loading invoices..." />
-        ) : invoices.isError ? (
-          <ListError error={invoices.error} />
-        ) : invoices.data.length === 0 ? (
-          <p className="text-sm text-muted-foreground">{empty}</p>
-        ) : (
-          children(invoices.data)
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard title="Recent Invoices">
+      <ListRead read={invoices} loadingLabel="Loading invoices...">
+        {(data) =>
+          data.length === 0 ? <p className="text-sm text-muted-foreground">{empty}</p> : children(data)
+        }
+      </ListRead>
+    </SectionCard>
   );
 }

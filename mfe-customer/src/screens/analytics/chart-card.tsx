@@ -1,4 +1,4 @@
-import { Card, CardContent, CardDescription, CardHeader, CardTitle, Skeleton } from '@app/ui';
+import { SectionCard, Skeleton } from '@app/ui';
 import type { ReactNode } from 'react';
 
 export interface ChartData {
@@ -29,19 +29,11 @@ export function ChartCard({
   children: ReactNode;
 }) {
   return (
-    <Card className="min-w-0">
-      <CardHeader>
-        <CardTitle asChild className="text-base">
-          <h2>{title}</h2>
-        </CardTitle>
-        <CardDescription>{description}</CardDescription>
-      </CardHeader>
-      <CardContent>
-        <ChartBody data={data} failed={failed} title={title}>
-          {children}
-        </ChartBody>
-      </CardContent>
-    </Card>
+    <SectionCard className="min-w-0" title={title} titleClassName="text-base" description={description}>
+      <ChartBody data={data} failed={failed} title={title}>
+        {children}
+      </ChartBody>
+    </SectionCard>
   );
 }
 

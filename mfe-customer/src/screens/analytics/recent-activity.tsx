@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@app/ui';
+import { SectionCard, Skeleton } from '@app/ui';
 import { rangeLabel, type RangeDays } from './date-range.js';
 import { counted } from './labels.js';
 
@@ -15,16 +15,9 @@ interface RecentActivityProps {
  */
 export function RecentActivity(props: RecentActivityProps) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild className="text-base">
-          <h2>Recent Activity</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <ActivityBody {...props} />
-      </CardContent>
-    </Card>
+    <SectionCard title="Recent Activity" titleClassName="text-base">
+      <ActivityBody {...props} />
+    </SectionCard>
   );
 }
 

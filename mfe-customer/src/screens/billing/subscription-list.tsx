@@ -1,5 +1,5 @@
 import type { Subscription } from '@app/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, ListError, ListLoading, formatUsd } from '@app/ui';
+import { Button, ListRead, SectionCard, formatUsd } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
 import { subscriptionPlanLabel, subscriptionProductName } from '../../components/subscription-labels.js';
@@ -10,22 +10,11 @@ import { activeSubscriptions } from './figures.js';
 /** SPEC.md §2 "Billing": the active subscriptions with their real product, plan and monthly amount. */
 export function SubscriptionList({ subscriptions }: { subscriptions: UseQueryResult<Subscription[]> }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Active Subscriptions</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {subscriptions.isPending ? (
-          <ListLoading label="Loading subscriptions..." rows={2} />
-        ) : subscriptions.isError ? (
-          <ListError error={subscriptions.error} />
-        ) : (
-          <ActiveList subscriptions={activeSubscriptions(subscriptions.data)} />
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard title="Active Subscriptions">
+      <ListRead read={subscriptions} loadingLabel="Loading subscriptions..." loadingRows={2}>
+        {(data) => <ActiveList subscriptions={activeSubscriptions(data)} />}
+      </ListRead>
+    </SectionCard>
   );
 }
 

@@ -1,5 +1,5 @@
 import type { Product } from '@app/contracts';
-import { Card, CardContent, CardHeader, CardTitle, formatUsd } from '@app/ui';
+import { SectionCard, formatUsd } from '@app/ui';
 
 /** SPEC.md §9: checkout charges no setup fee. */
 const setupFee = 0;
@@ -7,29 +7,22 @@ const setupFee = 0;
 /** SPEC.md §2 "Checkout": the monthly price, Setup fee $0.00, the Total per month and the cancellation note. */
 export function OrderSummary({ product }: { product: Product }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Order Summary</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        <dl className="grid gap-3 text-sm">
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">{product.name} (monthly)</dt>
-            <dd className="font-medium text-foreground">{formatUsd(product.basePrice)}</dd>
-          </div>
-          <div className="flex justify-between gap-4">
-            <dt className="text-muted-foreground">Setup fee</dt>
-            <dd className="font-medium text-foreground">{formatUsd(setupFee)}</dd>
-          </div>
-          <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
-            <dt className="font-semibold text-foreground">Total</dt>
-            <dd className="font-semibold text-foreground">{formatUsd(product.basePrice + setupFee)}/month</dd>
-          </div>
-        </dl>
-        <p className="text-sm text-muted-foreground">You can cancel anytime. No long-term commitments.</p>
-      </CardContent>
-    </Card>
+    <SectionCard title="Order Summary" contentClassName="grid gap-4">
+      <dl className="grid gap-3 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">{product.name} (monthly)</dt>
+          <dd className="font-medium text-foreground">{formatUsd(product.basePrice)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-muted-foreground">Setup fee</dt>
+          <dd className="font-medium text-foreground">{formatUsd(setupFee)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-border pt-3 text-base">
+          <dt className="font-semibold text-foreground">Total</dt>
+          <dd className="font-semibold text-foreground">{formatUsd(product.basePrice + setupFee)}/month</dd>
+        </div>
+      </dl>
+      <p className="text-sm text-muted-foreground">You can cancel anytime. No long-term commitments.</p>
+    </SectionCard>
   );
 }

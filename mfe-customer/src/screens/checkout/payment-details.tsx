@@ -1,5 +1,5 @@
 import type { BillingConfig } from '@app/contracts';
-import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { SectionCard } from '@app/ui';
 import { Lock } from 'lucide-react';
 import type { ReactNode } from 'react';
 
@@ -17,19 +17,12 @@ export function PaymentDetails({
   children: ReactNode;
 }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Payment Details</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent className="grid gap-4">
-        {children}
-        <p className="flex items-center justify-center gap-2 text-xs text-muted-foreground">
-          <Lock aria-hidden="true" className="size-3.5" />
-          Secured by {providerNames[provider]}
-        </p>
-      </CardContent>
-    </Card>
+    <SectionCard title="Payment Details" contentClassName="grid gap-4">
+      {children}
+      <p className="flex items-center justify-center gap-2 text-xs text-muted-foreground">
+        <Lock aria-hidden="true" className="size-3.5" />
+        Secured by {providerNames[provider]}
+      </p>
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { Subscription } from '@app/contracts';
-import { Button, Card, CardContent, CardHeader, CardTitle, ListError, ListLoading, formatUsd } from '@app/ui';
+import { Button, ListRead, SectionCard, formatUsd } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
 import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.js';
@@ -9,42 +9,35 @@ import { subscriptionPlanLabel, subscriptionProductName } from '../../components
 /** SPEC.md §2 "Customer dashboard", Subscriptions: every subscription the customer has, whatever its status. */
 export function SubscriptionsTab({ subscriptions }: { subscriptions: UseQueryResult<Subscription[]> }) {
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>Your Subscriptions</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {subscriptions.isPending ? (
-          <ListLoading label="Loading subscriptions..." />
-        ) : subscriptions.isError ? (
-          <ListError error={subscriptions.error} />
-        ) : subscriptions.data.length === 0 ? (
-          <div className="grid justify-items-start gap-3">
-            <p className="text-sm text-muted-foreground">No subscriptions</p>
-            <Button asChild variant="outline">
-              <Link to="/catalog">Browse Services</Link>
-            </Button>
-          </div>
-        ) : (
-          <ul aria-label="Subscriptions" className="grid gap-3">
-            {subscriptions.data.map((subscription) => (
-              <ListRow
-                key={subscription.id}
-                heading={subscriptionProductName(subscription)}
-                detail={subscriptionPlanLabel(subscription)}
-              >
-                <SubscriptionStatusBadge status={subscription.status} />
-                <p className="font-semibold">
-                  {formatUsd(subscription.amount)}
-                  <span className="text-sm font-normal text-muted-foreground">/month</span>
-                </p>
-              </ListRow>
-            ))}
-          </ul>
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard title="Your Subscriptions">
+      <ListRead read={subscriptions} loadingLabel="Loading subscriptions...">
+        {(data) =>
+          data.length === 0 ? (
+            <div className="grid justify-items-start gap-3">
+              <p className="text-sm text-muted-foreground">No subscriptions</p>
+              <Button asChild variant="outline">
+                <Link to="/catalog">Browse Services</Link>
+              </Button>
+            </div>
+          ) : (
+            <ul aria-label="Subscriptions" className="grid gap-3">
+              {data.map((subscription) => (
+                <ListRow
+                  key={subscription.id}
+                  heading={subscriptionProductName(subscription)}
+                  detail={subscriptionPlanLabel(subscription)}
+                >
+                  <SubscriptionStatusBadge status={subscription.status} />
+                  <p className="font-semibold">
+                    {formatUsd(subscription.amount)}
+                    <span className="text-sm font-normal text-muted-foreground">/month</span>
+                  </p>
+                </ListRow>
+              ))}
+            </ul>
+          )
+        }
+      </ListRead>
+    </SectionCard>
   );
 }

@@ -1,4 +1,4 @@
-import { Button, ListError, ListLoading } from '@app/ui';
+import { Button, ListRead } from '@app/ui';
 import { useCurrentUser, useInvoices } from '@app/web-data';
 import { ArrowLeft, Printer } from 'lucide-react';
 import { Link, useParams } from '@app/routing';
@@ -37,18 +37,18 @@ export function InvoicePage() {
           </Button>
         ) : null}
       </div>
-      {invoices.isPending ? (
-        <ListLoading label="Loading invoice..." rows={4} />
-      ) : invoices.isError ? (
-        <ListError error={invoices.error} />
-      ) : invoice ? (
-        <InvoiceDocument details={invoiceDetails(invoice, user)} />
-      ) : (
-        <div className="grid gap-2">
-          <h1 className="text-2xl font-bold text-foreground">Invoice Not Found</h1>
-          <p className="text-muted-foreground">We could not find this invoice among yours.</p>
-        </div>
-      )}
+      <ListRead read={invoices} loadingLabel="Loading invoice..." loadingRows={4}>
+        {() =>
+          invoice ? (
+            <InvoiceDocument details={invoiceDetails(invoice, user)} />
+          ) : (
+            <div className="grid gap-2">
+              <h1 className="text-2xl font-bold text-foreground">Invoice Not Found</h1>
+              <p className="text-muted-foreground">We could not find this invoice among yours.</p>
+            </div>
+          )
+        }
+      </ListRead>
     </div>
   );
 }
