@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { SectionCard } from '@app/ui';
 import { useState, type ReactNode } from 'react';
 import { EditControls } from './edit-controls.js';
 import { resultToasts, type ResultTexts } from './result-toasts.js';
@@ -45,11 +45,10 @@ export function EditableCard<V, TVariables>({
   const [editing, setEditing] = useState<{ values: V } | null>(null);
   const close = () => setEditing(null);
   return (
-    <Card>
-      <CardHeader className="flex flex-row items-center justify-between gap-3">
-        <CardTitle asChild>
-          <h2>{title}</h2>
-        </CardTitle>
+    <SectionCard
+      title={title}
+      headerClassName="flex flex-row items-center justify-between gap-3"
+      action={
         <EditControls
           subject={subject}
           editing={editing !== null}
@@ -58,10 +57,10 @@ export function EditableCard<V, TVariables>({
           onSave={() => editing && mutation.mutate(variables(editing.values), resultToasts(toasts, close))}
           onCancel={close}
         />
-      </CardHeader>
-      <CardContent className={contentClassName}>
-        {editing ? form(editing.values, (values) => setEditing({ values })) : view}
-      </CardContent>
-    </Card>
+      }
+      contentClassName={contentClassName}
+    >
+      {editing ? form(editing.values, (values) => setEditing({ values })) : view}
+    </SectionCard>
   );
 }

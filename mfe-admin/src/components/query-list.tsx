@@ -1,4 +1,4 @@
-import { ListError, ListLoading } from '@app/ui';
+import { ListRead } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Fragment, type ReactNode } from 'react';
 
@@ -27,14 +27,19 @@ export function QueryList<T extends { id: string }>({
   className = 'grid gap-3',
   children,
 }: QueryListProps<T>) {
-  if (query.isPending) return <ListLoading label={loadingLabel} rows={loadingRows} />;
-  if (query.isError) return <ListError error={query.error} />;
-  if (!items || items.length === 0) return <p className="text-sm text-muted-foreground">{emptyText}</p>;
   return (
-    <ul aria-label={label} className={className}>
-      {items.map((item) => (
-        <Fragment key={item.id}>{children(item)}</Fragment>
-      ))}
-    </ul>
+    <ListRead read={query} loadingLabel={loadingLabel} loadingRows={loadingRows}>
+      {() =>
+        !items || items.length === 0 ? (
+          <p className="text-sm text-muted-foreground">{emptyText}</p>
+        ) : (
+          <ul aria-label={label} className={className}>
+            {items.map((item) => (
+              <Fragment key={item.id}>{children(item)}</Fragment>
+            ))}
+          </ul>
+        )
+      }
+    </ListRead>
   );
 }

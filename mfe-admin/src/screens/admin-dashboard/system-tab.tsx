@@ -1,15 +1,5 @@
 import type { ComponentStatus } from '@app/contracts';
-import {
-  Badge,
-  Button,
-  Card,
-  CardContent,
-  CardDescription,
-  CardHeader,
-  CardTitle,
-  ListError,
-  ListLoading,
-} from '@app/ui';
+import { Badge, Button, Card, CardContent, CardDescription, CardHeader, CardTitle, ListRead } from '@app/ui';
 import { useAdminHealth } from '@app/web-data';
 import { Link } from '@app/routing';
 
@@ -32,20 +22,22 @@ const statusVariants = { operational: 'success', degraded: 'warning', down: 'des
  */
 function MeasuredHealth() {
   const health = useAdminHealth();
-  if (health.isPending) return <ListLoading label="Loading health checks..." rows={2} />;
-  if (health.isError) return <ListError error={health.error} />;
   return (
-    <ul aria-label="Health checks" className="grid gap-2">
-      {health.data.map((entry) => (
-        <li key={entry.name} className="flex items-center justify-between gap-3">
-          <span>{entry.name}</span>
-          <span className="flex items-center gap-2 text-sm text-muted-foreground">
-            {Math.round(entry.latencyMs)} ms
-            <Badge variant={statusVariants[entry.status]}>{statusLabels[entry.status]}</Badge>
-          </span>
-        </li>
-      ))}
-    </ul>
+    <ListRead read={health} loadingLabel="Loading health checks..." loadingRows={2}>
+      {(entries) => (
+        <ul aria-label="Health checks" className="grid gap-2">
+          {entries.map((entry) => (
+            <li key={entry.name} className="flex items-center justify-between gap-3">
+              <span>{entry.name}</span>
+              <span className="flex items-center gap-2 text-sm text-muted-foreground">
+                {Math.round(entry.latencyMs)} ms
+                <Badge variant={statusVariants[entry.status]}>{statusLabels[entry.status]}</Badge>
+              </span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </ListRead>
   );
 }
 

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@app/ui';
+import { SectionCard, Skeleton } from '@app/ui';
 import type { PortalCounts } from './counters.js';
 
 const counters: readonly { key: keyof PortalCounts; title: string }[] = [
@@ -16,20 +16,13 @@ export function PortalCounters({ counts }: { counts: PortalCounts }) {
       {counters.map(({ key, title }) => {
         const value = counts[key];
         return (
-          <Card key={key}>
-            <CardHeader className="pb-2">
-              <CardTitle asChild className="text-sm font-medium">
-                <h2>{title}</h2>
-              </CardTitle>
-            </CardHeader>
-            <CardContent>
-              {value === undefined ? (
-                <Skeleton className="h-8 w-12" />
-              ) : (
-                <p className="text-2xl font-bold">{value}</p>
-              )}
-            </CardContent>
-          </Card>
+          <SectionCard key={key} title={title} headerClassName="pb-2" titleClassName="text-sm font-medium">
+            {value === undefined ? (
+              <Skeleton className="h-8 w-12" />
+            ) : (
+              <p className="text-2xl font-bold">{value}</p>
+            )}
+          </SectionCard>
         );
       })}
     </div>

@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle } from '@app/ui';
+import { SectionCard } from '@app/ui';
 import type { ReactNode } from 'react';
 
 /**
@@ -17,20 +17,13 @@ export function MetricCard<Group>({
   children: (group: Group) => ReactNode;
 }) {
   return (
-    <Card className={className}>
-      <CardHeader className="pb-2">
-        <CardTitle asChild className="text-base">
-          <h2>{title}</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {group === undefined ? (
-          <p className="text-sm text-muted-foreground">Not reported by the tenant&apos;s app</p>
-        ) : (
-          children(group)
-        )}
-      </CardContent>
-    </Card>
+    <SectionCard className={className} title={title} headerClassName="pb-2" titleClassName="text-base">
+      {group === undefined ? (
+        <p className="text-sm text-muted-foreground">Not reported by the tenant&apos;s app</p>
+      ) : (
+        children(group)
+      )}
+    </SectionCard>
   );
 }
 

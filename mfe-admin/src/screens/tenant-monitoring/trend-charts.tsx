@@ -1,4 +1,4 @@
-import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@app/ui';
+import { SectionCard, Skeleton } from '@app/ui';
 import { useTenantMetricsHistory } from '@app/web-data';
 import { useId } from 'react';
 import { Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
@@ -56,34 +56,32 @@ function TrendChart({
 export function TrendCharts({ tenantId, subscriptionId }: { tenantId: string; subscriptionId?: string }) {
   const history = useTenantMetricsHistory(tenantId, subscriptionId);
   return (
-    <Card className="col-span-full">
-      <CardHeader className="pb-2">
-        <CardTitle asChild className="text-base">
-          <h2>Trends (last 24 hours)</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        {history.isPending ? (
-          <div className="grid gap-4 sm:grid-cols-2">
-            <p role="status" className="sr-only">
-              Loading trends...
-            </p>
-            {trends.map((trend) => (
-              <Skeleton key={trend.key} className="h-40 w-full" />
-            ))}
-          </div>
-        ) : history.isError ? (
-          <p role="alert" className="text-sm text-destructive">
-            Trends are unavailable: {history.error.message}
+    <SectionCard
+      className="col-span-full"
+      title="Trends (last 24 hours)"
+      headerClassName="pb-2"
+      titleClassName="text-base"
+    >
+      {history.isPending ? (
+        <div className="grid gap-4 sm:grid-cols-2">
+          <p role="status" className="sr-only">
+            Loading trends...
           </p>
-        ) : (
-          <div className="grid gap-6 sm:grid-cols-2">
-            {trends.map((trend) => (
-              <TrendChart key={trend.key} trend={trend} points={history.data.points} />
-            ))}
-          </div>
-        )}
-      </CardContent>
-    </Card>
+          {trends.map((trend) => (
+            <Skeleton key={trend.key} className="h-40 w-full" />
+          ))}
+        </div>
+      ) : history.isError ? (
+        <p role="alert" className="text-sm text-destructive">
+          Trends are unavailable: {history.error.message}
+        </p>
+      ) : (
+        <div className="grid gap-6 sm:grid-cols-2">
+          {trends.map((trend) => (
+            <TrendChart key={trend.key} trend={trend} points={history.data.points} />
+          ))}
+        </div>
+      )}
+    </SectionCard>
   );
 }

@@ -1,5 +1,5 @@
 import type { Tenant, User } from '@app/contracts';
-import { Card, CardContent, CardHeader, CardTitle, Skeleton } from '@app/ui';
+import { SectionCard, Skeleton } from '@app/ui';
 import type { ReactNode } from 'react';
 import { totalSubscriptions } from './user-figures.js';
 
@@ -16,21 +16,14 @@ function Statistic({ term, children }: { term: string; children: ReactNode }) {
 export function UserStatisticsCard({ user, owned }: { user: User; owned: readonly Tenant[] | undefined }) {
   const pending = <Skeleton className="h-5 w-8" />;
   return (
-    <Card>
-      <CardHeader>
-        <CardTitle asChild>
-          <h2>User Statistics</h2>
-        </CardTitle>
-      </CardHeader>
-      <CardContent>
-        <dl className="grid gap-3">
-          <Statistic term="Owned Tenants">{owned ? owned.length : pending}</Statistic>
-          <Statistic term="Total Subscriptions">{owned ? totalSubscriptions(owned) : pending}</Statistic>
-          <Statistic term="Payment Customer ID">
-            {user.stripeCustomerId ?? <span className="font-normal text-muted-foreground">None</span>}
-          </Statistic>
-        </dl>
-      </CardContent>
-    </Card>
+    <SectionCard title="User Statistics">
+      <dl className="grid gap-3">
+        <Statistic term="Owned Tenants">{owned ? owned.length : pending}</Statistic>
+        <Statistic term="Total Subscriptions">{owned ? totalSubscriptions(owned) : pending}</Statistic>
+        <Statistic term="Payment Customer ID">
+          {user.stripeCustomerId ?? <span className="font-normal text-muted-foreground">None</span>}
+        </Statistic>
+      </dl>
+    </SectionCard>
   );
 }
