@@ -22,7 +22,7 @@ export async function createProduct(catalog: CatalogHarness, body: Record<string
   const response = await createAs(catalog.app, await asAdmin(), '/api/admin/products', body);
   return {
     product: response.json<{ id: string; slug: string; name: string }>(),
-    etag: response.headers.etag,
+    etag: response.headers.etag as string,
   };
 }
 
