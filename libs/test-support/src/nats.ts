@@ -121,15 +121,7 @@ export async function withRelay<H extends StartedStore>(
   const { eventStore, pool } = harness;
   const nats = await connectTestNats({ name: 'relay-test', collect: service.publishes.stream.subjects });
   const relay = await startRelayOf(service, { eventStore, pool, nats: nats.nc, prefix: nats.prefix, logger });
-  return {
-    ...harness,
-    nats,
-    async close() {
-      await relay.stop();
-      await nats.close();
-      await harness.close();
-    },
-  };
+  return withStarted(harness, nats, relay);
 }
 
 /**
@@ -144,11 +136,20 @@ export async function withConsumers<H extends { close(): Promise<void> }>(
 ): Promise<H & { nats: TestNats }> {
   const nats = await connectTestNats({ name: 'consumers-test', streams });
   const consumers = await start(nats);
+  return withStarted(harness, nats, consumers);
+}
+
+/** `harness` with `nats` and what was `started` on it: closing stops that, then closes NATS, then the harness. */
+function withStarted<H extends { close(): Promise<void> }>(
+  harness: H,
+  nats: TestNats,
+  started: { stop(): Promise<void> },
+): H & { nats: TestNats } {
   return {
     ...harness,
     nats,
     async close() {
-      await consumers.stop();
+      await started.stop();
       await nats.close();
       await harness.close();
     },
