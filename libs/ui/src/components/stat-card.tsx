@@ -1,5 +1,5 @@
 import type { ComponentType, ReactNode } from 'react';
-import { Card, CardContent, CardHeader, CardTitle } from './card.js';
+import { SectionCard } from './card.js';
 import { Skeleton } from './skeleton.js';
 
 export interface StatCardProps {
@@ -15,31 +15,28 @@ export interface StatCardProps {
 /** One figure of a summary row (dashboards, billing, analytics, tenant details). */
 export function StatCard({ title, icon: Icon, value, note, error = null }: StatCardProps) {
   return (
-    <Card>
-      <CardHeader className="flex flex-row items-center justify-between gap-2 pb-2">
-        <CardTitle asChild className="text-sm font-medium">
-          <h2>{title}</h2>
-        </CardTitle>
-        <Icon className="size-4 text-muted-foreground" aria-hidden />
-      </CardHeader>
-      <CardContent>
-        <div className="text-2xl font-bold">
-          {value !== undefined ? (
-            value
-          ) : error ? (
-            <span className="text-base font-medium text-muted-foreground">Unavailable</span>
-          ) : (
-            <Skeleton className="h-8 w-20" />
-          )}
-        </div>
-        {value === undefined && error ? (
-          <p role="alert" className="text-xs text-destructive">
-            {error.message}
-          </p>
-        ) : note ? (
-          <p className="text-xs text-muted-foreground">{note}</p>
-        ) : null}
-      </CardContent>
-    </Card>
+    <SectionCard
+      title={title}
+      headerClassName="flex flex-row items-center justify-between gap-2 pb-2"
+      titleClassName="text-sm font-medium"
+      action={<Icon className="size-4 text-muted-foreground" aria-hidden />}
+    >
+      <div className="text-2xl font-bold">
+        {value !== undefined ? (
+          value
+        ) : error ? (
+          <span className="text-base font-medium text-muted-foreground">Unavailable</span>
+        ) : (
+          <Skeleton className="h-8 w-20" />
+        )}
+      </div>
+      {value === undefined && error ? (
+        <p role="alert" className="text-xs text-destructive">
+          {error.message}
+        </p>
+      ) : note ? (
+        <p className="text-xs text-muted-foreground">{note}</p>
+      ) : null}
+    </SectionCard>
   );
 }
