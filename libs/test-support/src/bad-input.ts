@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type pg from 'pg';
+import { expect } from 'vitest';
 import { countEvents, expectRefusedUnchanged } from './service-harness.js';
 
 export type BodyMethod = 'POST' | 'PUT' | 'PATCH';
@@ -60,6 +61,12 @@ export function badInputDriver(options: {
     return expectRefusedRequest(() => send(method, url, payload, expected.contentType), expected);
   }
 
+  /** A field's rule broken: 400, with the rule's sentence as the detail and among the problem's `errors`. */
+  async function expectFieldRefused(method: BodyMethod, url: string, payload: object, message: string) {
+    const response = await expectRefused(method, url, payload, { status: 400, detail: message });
+    expect(response.json<{ errors: unknown }>().errors).toContainEqual(expect.objectContaining({ message }));
+  }
+
   /** The same `payload` is refused on every one of `routes`. */
   async function expectRefusedOnEvery(
     routes: readonly BodyRoute[],
@@ -69,5 +76,5 @@ export function badInputDriver(options: {
     for (const [method, url] of routes) await expectRefused(method, url, payload, expected);
   }
 
-  return { send, expectRefused, expectRefusedOnEvery, expectRefusedRequest };
+  return { send, expectRefused, expectFieldRefused, expectRefusedOnEvery, expectRefusedRequest };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { catalogIntegrationEventSchema } from '@app/contracts';
 import type { ProductEvent } from '../../src/domain/product/events.js';
-import type { RecordedEvent } from '@app/eventing';
+import { recordedEvent } from '@app/test-support/recorded-event';
 import { toIntegrationEvent } from '../../src/integration/published-events.js';
 
 const productId = '0196f2a0-0000-7000-8000-000000000001';
@@ -18,18 +18,8 @@ const details = {
   features: ['Real-time risk scores'],
 };
 
-function recorded(event: ProductEvent, revision: number): RecordedEvent {
-  return {
-    id: `0196f2a0-0000-7000-8000-00000000010${revision}`,
-    type: event.type,
-    data: event.data,
-    metadata: { correlationId: 'request-1' },
-    streamName: `catalog_product-${productId}`,
-    revision,
-    position: { commit: 1n, prepare: BigInt(revision) },
-    recordedAt: new Date(at),
-  };
-}
+const recorded = (event: ProductEvent, revision: number) =>
+  recordedEvent(event, { streamName: `catalog_product-${productId}`, revision, at });
 
 describe('published catalogue events', () => {
   const history: Array<[ProductEvent, string, Record<string, unknown>]> = [

@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { identityIntegrationEventSchema } from '@app/contracts';
 import type { UserEvent } from '../../src/domain/user/events.js';
-import type { RecordedEvent } from '@app/eventing';
+import { recordedEvent } from '@app/test-support/recorded-event';
 import { toIntegrationEvent } from '../../src/integration/published-events.js';
 
 const userId = '0196f2a0-0000-7000-8000-000000000001';
 const at = '2026-11-21T10:00:00.000Z';
 const profile = { email: 'casey@example.test', firstName: 'Casey', lastName: null };
 
-function recorded(event: UserEvent, revision: number): RecordedEvent {
-  return {
-    id: `0196f2a0-0000-7000-8000-00000000010${revision}`,
-    type: event.type,
-    data: event.data,
-    metadata: { correlationId: 'request-1' },
-    streamName: `identity_user-${userId}`,
-    revision,
-    position: { commit: 1n, prepare: BigInt(revision) },
-    recordedAt: new Date(at),
-  };
-}
+const recorded = (event: UserEvent, revision: number) =>
+  recordedEvent(event, { streamName: `identity_user-${userId}`, revision, at });
 
 describe('published identity events', () => {
   const history: Array<[UserEvent, string, Record<string, unknown>]> = [
