@@ -11,6 +11,7 @@ export * from './components/dialog.js';
 export * from './components/dropdown-menu.js';
 export * from './components/input.js';
 export * from './components/label.js';
+export * from './components/list-row.js';
 export * from './components/list-states.js';
 export * from './components/progress.js';
 export * from './components/screen-loading.js';

@@ -1,5 +1,6 @@
 import type { User } from '@app/contracts';
 import type { UseQueryResult } from '@app/query';
+import { ListRow } from '@app/ui';
 import { ListCard } from '../../components/list-card.js';
 import { QueryList } from '../../components/query-list.js';
 import { RoleBadge } from '../../components/role-badge.js';
@@ -10,16 +11,12 @@ import { AddUserDialog } from './add-user-dialog.js';
 function UserRow({ user }: { user: User }) {
   const name = userDisplayName(user);
   return (
-    <li className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4">
-      <div className="min-w-0 flex-1">
-        <h3 className="font-semibold break-words">{name}</h3>
-        <p className="text-sm break-all text-muted-foreground">{user.email}</p>
-      </div>
+    <ListRow heading={name} headingClassName="break-words" detail={user.email} detailClassName="break-all">
       <RoleBadge role={user.role} />
       <TextLink to={`/user-details/${encodeURIComponent(user.id)}`} aria-label={`View Details of ${name}`}>
         View Details
       </TextLink>
-    </li>
+    </ListRow>
   );
 }
 

@@ -1,5 +1,6 @@
 import type { Tenant } from '@app/contracts';
 import type { UseQueryResult } from '@app/query';
+import { ListRow } from '@app/ui';
 import { ListCard } from '../../components/list-card.js';
 import { QueryList } from '../../components/query-list.js';
 import { TextLink } from '../../components/text-link.js';
@@ -9,11 +10,7 @@ import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
 function OwnedTenantRow({ tenant }: { tenant: Tenant }) {
   const name = tenantDisplayName(tenant);
   return (
-    <li className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4">
-      <div className="min-w-0 flex-1">
-        <h3 className="font-semibold">{name}</h3>
-        <p className="text-sm text-muted-foreground">{tenant.subscriptionCount} subscriptions</p>
-      </div>
+    <ListRow heading={name} detail={`${tenant.subscriptionCount} subscriptions`}>
       <StatusBadge status={tenant.status || 'active'} />
       <TextLink
         to={`/tenant-details/${encodeURIComponent(tenant.id)}`}
@@ -21,7 +18,7 @@ function OwnedTenantRow({ tenant }: { tenant: Tenant }) {
       >
         View Details
       </TextLink>
-    </li>
+    </ListRow>
   );
 }
 

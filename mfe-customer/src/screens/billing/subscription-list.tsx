@@ -1,9 +1,8 @@
 import type { Subscription } from '@app/contracts';
-import { Button, ListRead, SectionCard, formatUsd } from '@app/ui';
+import { Button, ListRead, SectionCard, formatUsd, ListRow } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
 import { subscriptionPlanLabel, subscriptionProductName } from '../../components/subscription-labels.js';
-import { ListRow } from '../../components/list-row.js';
 import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.js';
 import { activeSubscriptions } from './figures.js';
 

@@ -1,9 +1,8 @@
 import type { Invoice } from '@app/contracts';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
-import { formatUsd } from '@app/ui';
+import { formatUsd, ListRow } from '@app/ui';
 import { InvoiceStatusBadge } from '../../components/invoice-status-badge.js';
-import { ListRow } from '../../components/list-row.js';
 import { RecentInvoicesCard } from '../../components/recent-invoices-card.js';
 import { recentInvoices } from './figures.js';
 

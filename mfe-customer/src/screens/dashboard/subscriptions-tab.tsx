@@ -1,9 +1,8 @@
 import type { Subscription } from '@app/contracts';
-import { Button, ListRead, SectionCard, formatUsd } from '@app/ui';
+import { Button, ListRead, SectionCard, formatUsd, ListRow } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
 import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.js';
-import { ListRow } from '../../components/list-row.js';
 import { subscriptionPlanLabel, subscriptionProductName } from '../../components/subscription-labels.js';
 
 /** SPEC.md §2 "Customer dashboard", Subscriptions: every subscription the customer has, whatever its status. */

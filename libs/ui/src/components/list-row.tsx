@@ -1,26 +1,28 @@
-import { cn } from '@app/ui';
 import type { ReactNode } from 'react';
+import { cn } from '../lib/cn.js';
 
 /**
- * One row of a card's list (invoices, subscriptions): its heading and a muted detail line on the left, the
- * row's figures and badge after them, wrapping below on a phone.
+ * One row of a card's list (invoices, subscriptions, users, tenants): its heading and a muted detail line on the
+ * left, the row's figures, badge and link after them, wrapping below on a phone.
  */
 export function ListRow({
   heading,
   detail,
   headingClassName,
+  detailClassName,
   children,
 }: {
   heading: ReactNode;
   detail: ReactNode;
   headingClassName?: string;
+  detailClassName?: string;
   children: ReactNode;
 }) {
   return (
     <li className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4">
       <div className="min-w-0 flex-1">
         <h3 className={cn('font-semibold', headingClassName)}>{heading}</h3>
-        <p className="text-sm text-muted-foreground">{detail}</p>
+        <p className={cn('text-sm text-muted-foreground', detailClassName)}>{detail}</p>
       </div>
       {children}
     </li>
