@@ -1,41 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { identityHeaders } from '@app/service-kit/testing';
-import type { MonitoringApp } from '../../src/app.js';
+import { startedForFile } from '@app/test-support/started-for-file';
 import type { MetricsEndpoint } from '../../src/scraper/tenancy-endpoints.js';
-import { startFakeTenancy } from '../support/fake-tenancy.js';
-import {
-  startMonitoringApp,
-  startMonitoringStorage,
-  type MonitoringStorage,
-} from '../support/monitoring-harness.js';
-import { captureLogs, testScraper } from '../support/scraper-wiring.js';
-import { documentAt, startTenantApps, type AppBehaviour } from '../support/tenant-apps.js';
+import { watchedEndpoint } from '../support/fake-tenancy.js';
+import { startMonitoringOverRig } from '../support/scrape-rig.js';
+import { documentAt, type AppBehaviour } from '../support/tenant-apps.js';
 
-let storage: MonitoringStorage;
-let tenancy: Awaited<ReturnType<typeof startFakeTenancy>>;
-let apps: Awaited<ReturnType<typeof startTenantApps>>;
-let app: MonitoringApp;
 const now = new Date('2026-06-10T12:00:00Z');
-
-beforeAll(async () => {
-  storage = await startMonitoringStorage();
-  tenancy = await startFakeTenancy();
-  apps = await startTenantApps();
-  const scraper = testScraper({
-    pool: storage.pool,
-    tenancyUrl: tenancy.origin,
-    allowHosts: [`127.0.0.1:${apps.port}`],
-    logger: captureLogs().logger,
-  });
-  app = await startMonitoringApp(storage, { scraper, now: () => now });
-});
-afterAll(async () => {
-  await app?.close();
-  await apps?.close();
-  await tenancy?.close();
-  await storage?.close();
-});
+const rig = startedForFile(() => startMonitoringOverRig({ now: () => now }));
 
 const asAdmin = () => identityHeaders('admin');
 
@@ -48,28 +21,21 @@ async function subscription(
   const subscriptionId = randomUUID();
   const name = `app-${subscriptionId.slice(0, 8)}`;
   const key = `key-${randomUUID()}`;
-  const domainUrl = behaviour === null ? null : apps.add(name, key, behaviour);
-  await storage.pool.query(
+  const domainUrl = behaviour === null ? null : rig.apps.add(name, key, behaviour);
+  await rig.storage.pool.query(
     `INSERT INTO watched_subscriptions
        (subscription_id, tenant_id, product_id, status, domain_url, metrics_api_key_configured, updated_at)
      VALUES ($1, $2, $3, $4, $5, true, now())`,
     [subscriptionId, tenantId, randomUUID(), status, domainUrl],
   );
   if (domainUrl !== null) {
-    tenancy.endpoints.push({
-      subscriptionId,
-      tenantId,
-      productId: randomUUID(),
-      status,
-      domainUrl,
-      metricsApiKey: key,
-    });
+    rig.tenancy.endpoints.push(watchedEndpoint(domainUrl, key, { subscriptionId, tenantId, status }));
   }
   return { subscriptionId, name };
 }
 
 async function metrics(tenantId: string, query = '', headers?: Record<string, string>) {
-  return app.inject({
+  return rig.app.inject({
     method: 'GET',
     url: `/api/tenant-metrics/${tenantId}${query}`,
     headers: headers ?? (await asAdmin()),
@@ -109,7 +75,7 @@ describe('GET /api/tenant-metrics/:tenantId', () => {
 
     const second = await metrics(tenantId);
     expect(second.json()).toEqual(body);
-    expect(apps.served(name)).toBe(1);
+    expect(rig.apps.served(name)).toBe(1);
   });
 
   it('answers 502 with the reason when that fetch fails, and does not fetch again', async () => {
@@ -122,7 +88,7 @@ describe('GET /api/tenant-metrics/:tenantId', () => {
         detail: "The tenant app's metrics could not be fetched: The answer is not JSON",
       });
     }
-    expect(apps.served(name)).toBe(1);
+    expect(rig.apps.served(name)).toBe(1);
   });
 
   it('serves the subscription asked for, and 404 for one of another tenant', async () => {
@@ -160,7 +126,7 @@ describe('GET /api/tenant-metrics/:tenantId/history', () => {
       ['2026-06-08T11:55:00Z', 'success', 10],
     ];
     for (const [at, outcome, cpu] of rows) {
-      await storage.pool.query(
+      await rig.storage.pool.query(
         `INSERT INTO scrapes (subscription_id, tenant_id, domain_url, fetched_at, outcome, latency_ms, attempts,
            cpu_percent, memory_percent, disk_percent, response_time_ms, error_rate_percent)
          VALUES ($1, $2, 'https://app.example', $3, $4, 12, 1, $5, $5, $5, $5, $5)`,
@@ -170,7 +136,7 @@ describe('GET /api/tenant-metrics/:tenantId/history', () => {
   }
 
   const history = async (tenantId: string, query: string) =>
-    app.inject({
+    rig.app.inject({
       method: 'GET',
       url: `/api/tenant-metrics/${tenantId}/history${query}`,
       headers: await asAdmin(),

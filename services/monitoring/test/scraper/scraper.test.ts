@@ -1,62 +1,20 @@
-import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import type { Scraper } from '../../src/scraper/scraper.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { startedForFile } from '@app/test-support/started-for-file';
 import type { MetricsEndpoint } from '../../src/scraper/tenancy-endpoints.js';
-import { startFakeTenancy } from '../support/fake-tenancy.js';
-import { startMonitoringStorage, type MonitoringStorage } from '../support/monitoring-harness.js';
-import { captureLogs, testScraper, type CapturedLogs } from '../support/scraper-wiring.js';
-import { documentAt, startTenantApps, type AppBehaviour } from '../support/tenant-apps.js';
+import { startTenantAppsRig } from '../support/scrape-rig.js';
+import { captureLogs } from '../support/scraper-wiring.js';
+import { documentAt, type AppBehaviour } from '../support/tenant-apps.js';
 
-let storage: MonitoringStorage;
-let tenancy: Awaited<ReturnType<typeof startFakeTenancy>>;
-let apps: Awaited<ReturnType<typeof startTenantApps>>;
-let logs: CapturedLogs;
-let scraper: Scraper;
-const keys: string[] = [];
-
-beforeAll(async () => {
-  storage = await startMonitoringStorage();
-  tenancy = await startFakeTenancy();
-  apps = await startTenantApps();
-  logs = captureLogs();
-  scraper = testScraper({
-    pool: storage.pool,
-    tenancyUrl: tenancy.origin,
-    allowHosts: [`127.0.0.1:${apps.port}`],
-    logger: logs.logger,
-  });
-});
-afterAll(async () => {
-  await apps?.close();
-  await tenancy?.close();
-  await storage?.close();
-});
+const rig = startedForFile(startTenantAppsRig);
 beforeEach(() => {
   // Each test watches only the apps it adds.
-  tenancy.endpoints.length = 0;
+  rig.tenancy.endpoints.length = 0;
 });
-
-function watch(behaviour: AppBehaviour, overrides: Partial<MetricsEndpoint> = {}): MetricsEndpoint {
-  const name = `app-${randomUUID().slice(0, 8)}`;
-  const key = `metrics-key-${randomUUID()}`;
-  keys.push(key);
-  const endpoint: MetricsEndpoint = {
-    subscriptionId: randomUUID(),
-    tenantId: randomUUID(),
-    productId: randomUUID(),
-    status: 'active',
-    domainUrl: apps.add(name, key, behaviour),
-    metricsApiKey: key,
-    ...overrides,
-  };
-  tenancy.endpoints.push(endpoint);
-  return endpoint;
-}
 
 const appName = (endpoint: MetricsEndpoint) => endpoint.domainUrl.split('/').at(-1) ?? '';
 
 async function scrapesOf(subscriptionId: string) {
-  const { rows } = await storage.pool.query(
+  const { rows } = await rig.storage.pool.query(
     `SELECT outcome, attempts, http_status, failure_kind, reason, missing_groups, cpu_percent, latency_ms
      FROM scrapes WHERE subscription_id = $1 ORDER BY id`,
     [subscriptionId],
@@ -65,7 +23,7 @@ async function scrapesOf(subscriptionId: string) {
 }
 
 async function latestOf(subscriptionId: string) {
-  const { rows } = await storage.pool.query(
+  const { rows } = await rig.storage.pool.query(
     'SELECT document FROM latest_documents WHERE subscription_id = $1',
     [subscriptionId],
   );
@@ -73,7 +31,7 @@ async function latestOf(subscriptionId: string) {
 }
 
 async function openAlerts(subscriptionId: string) {
-  const { rows } = await storage.pool.query<{ kind: string; message: string }>(
+  const { rows } = await rig.storage.pool.query<{ kind: string; message: string }>(
     'SELECT kind, message FROM alerts WHERE subscription_id = $1 AND resolved_at IS NULL ORDER BY kind',
     [subscriptionId],
   );
@@ -82,8 +40,8 @@ async function openAlerts(subscriptionId: string) {
 
 describe('a scrape cycle', () => {
   it('stores good documents and records every bad answer as a failure with its reason', async () => {
-    const good = watch('good');
-    const partial = watch('partial');
+    const good = rig.watch('good');
+    const partial = rig.watch('partial');
     const cases: Array<[AppBehaviour, RegExp, string]> = [
       ['wrong-types', /malformed.*performance\.error_rate_percent/, 'invalid-document'],
       ['huge', /larger than 100000 bytes/, 'too-large'],
@@ -91,11 +49,11 @@ describe('a scrape cycle', () => {
       ['not-json', /not JSON/, 'invalid-document'],
       ['server-error', /HTTP 500/, 'http-status'],
     ];
-    const bad = cases.map(([behaviour]) => watch(behaviour));
-    const wrongKey = watch('good', { metricsApiKey: 'not-the-key' });
-    const keyless = watch('good', { metricsApiKey: null });
+    const bad = cases.map(([behaviour]) => rig.watch(behaviour));
+    const wrongKey = rig.watch('good', { metricsApiKey: 'not-the-key' });
+    const keyless = rig.watch('good', { metricsApiKey: null });
 
-    const summary = await scraper.runCycle();
+    const summary = await rig.scraper.runCycle();
 
     expect(summary).toMatchObject({ targets: 9, succeeded: 2, failed: 7 });
     expect(await scrapesOf(good.subscriptionId)).toEqual([
@@ -126,28 +84,28 @@ describe('a scrape cycle', () => {
       failure_kind: 'no-key',
       attempts: 0,
     });
-    expect(apps.served(appName(keyless))).toBe(0);
+    expect(rig.apps.served(appName(keyless))).toBe(0);
   });
 
   it('retries what a retry may fix and keeps what it finally got, with the attempts it took', async () => {
-    const flaky = watch('flaky');
-    const broken = watch('server-error');
-    const invalid = watch('wrong-types');
-    await scraper.runCycle();
+    const flaky = rig.watch('flaky');
+    const broken = rig.watch('server-error');
+    const invalid = rig.watch('wrong-types');
+    await rig.scraper.runCycle();
     expect((await scrapesOf(flaky.subscriptionId))[0]).toMatchObject({ outcome: 'success', attempts: 2 });
     expect((await scrapesOf(broken.subscriptionId))[0]).toMatchObject({ outcome: 'failure', attempts: 3 });
-    expect(apps.served(appName(broken))).toBe(3);
+    expect(rig.apps.served(appName(broken))).toBe(3);
     // A malformed document will not improve a second later: not retried.
-    expect(apps.served(appName(invalid))).toBe(1);
+    expect(rig.apps.served(appName(invalid))).toBe(1);
   });
 
   it('never replaces the last good document with a bad answer', async () => {
-    const app = watch('good');
-    await scraper.runCycle();
+    const app = rig.watch('good');
+    await rig.scraper.runCycle();
     const kept = await latestOf(app.subscriptionId);
     for (const behaviour of ['wrong-types', 'not-json', 'huge'] as const) {
-      apps.behave(appName(app), behaviour);
-      await scraper.runCycle();
+      rig.apps.behave(appName(app), behaviour);
+      await rig.scraper.runCycle();
     }
     expect(await latestOf(app.subscriptionId)).toEqual(kept);
     expect((await scrapesOf(app.subscriptionId)).map((row) => row.outcome)).toEqual([
@@ -159,16 +117,16 @@ describe('a scrape cycle', () => {
   });
 
   it('raises one alert on the third failure in a row and resolves it when the app recovers', async () => {
-    const app = watch('not-json');
-    await storage.pool.query(
+    const app = rig.watch('not-json');
+    await rig.storage.pool.query(
       `INSERT INTO tenants (tenant_id, name, updated_at) VALUES ($1, 'Acme Builders', now())`,
       [app.tenantId],
     );
-    await scraper.runCycle();
-    await scraper.runCycle();
+    await rig.scraper.runCycle();
+    await rig.scraper.runCycle();
     expect(await openAlerts(app.subscriptionId)).toEqual([]);
-    await scraper.runCycle();
-    await scraper.runCycle();
+    await rig.scraper.runCycle();
+    await rig.scraper.runCycle();
     expect(await openAlerts(app.subscriptionId)).toEqual([
       {
         kind: 'scrape-failures',
@@ -177,10 +135,10 @@ describe('a scrape cycle', () => {
         ),
       },
     ]);
-    apps.behave(appName(app), 'good');
-    await scraper.runCycle();
+    rig.apps.behave(appName(app), 'good');
+    await rig.scraper.runCycle();
     expect(await openAlerts(app.subscriptionId)).toEqual([]);
-    const { rows } = await storage.pool.query(
+    const { rows } = await rig.storage.pool.query(
       'SELECT count(*)::int AS n FROM alerts WHERE subscription_id = $1',
       [app.subscriptionId],
     );
@@ -188,8 +146,8 @@ describe('a scrape cycle', () => {
   });
 
   it('raises a threshold alert when the app reports CPU above 90 %', async () => {
-    const app = watch('hot');
-    await scraper.runCycle();
+    const app = rig.watch('hot');
+    await rig.scraper.runCycle();
     expect(await openAlerts(app.subscriptionId)).toEqual([
       { kind: 'cpu', message: expect.stringMatching(/CPU usage is 96\.5%, above 90%$/) },
     ]);
@@ -197,22 +155,22 @@ describe('a scrape cycle', () => {
   });
 
   it('leaves cancelled subscriptions alone', async () => {
-    const cancelled = watch('good', { status: 'cancelled' });
-    const summary = await scraper.runCycle();
+    const cancelled = rig.watch('good', { status: 'cancelled' });
+    const summary = await rig.scraper.runCycle();
     expect(summary.targets).toBe(0);
-    expect(apps.served(appName(cancelled))).toBe(0);
+    expect(rig.apps.served(appName(cancelled))).toBe(0);
   });
 
   it('prunes history older than the retention', async () => {
-    const app = watch('good');
-    await storage.pool.query(
+    const app = rig.watch('good');
+    await rig.storage.pool.query(
       `INSERT INTO scrapes (subscription_id, tenant_id, domain_url, fetched_at, outcome, latency_ms, attempts)
        VALUES ($1, $2, $3, now() - interval '31 days', 'success', 10, 1),
               ($1, $2, $3, now() - interval '29 days', 'success', 10, 1)`,
       [app.subscriptionId, app.tenantId, app.domainUrl],
     );
-    await scraper.runCycle();
-    const { rows } = await storage.pool.query(
+    await rig.scraper.runCycle();
+    const { rows } = await rig.storage.pool.query(
       `SELECT count(*)::int AS n FROM scrapes WHERE subscription_id = $1`,
       [app.subscriptionId],
     );
@@ -220,23 +178,20 @@ describe('a scrape cycle', () => {
   });
 
   it('fails as a whole when tenancy refuses its key, scraping nothing', async () => {
-    const wrongSecret = testScraper({
-      pool: storage.pool,
-      tenancyUrl: tenancy.origin,
-      allowHosts: [`127.0.0.1:${apps.port}`],
+    const wrongSecret = rig.scraperWith({
       logger: captureLogs().logger,
       internalSecret: 'another-secret-of-at-least-32-characters',
     });
-    const app = watch('good');
+    const app = rig.watch('good');
     await expect(wrongSecret.runCycle()).rejects.toThrow(/Tenancy answered 401/);
-    expect(apps.served(appName(app))).toBe(0);
+    expect(rig.apps.served(appName(app))).toBe(0);
   });
 
   it('never writes a metrics key to a log line or a table', async () => {
-    watch('server-error');
-    watch('not-json');
-    await scraper.runCycle();
-    const tables = await storage.pool.query(
+    rig.watch('server-error');
+    rig.watch('not-json');
+    await rig.scraper.runCycle();
+    const tables = await rig.storage.pool.query(
       `SELECT string_agg(t::text, ' ') AS text FROM (
          SELECT row_to_json(s)::text AS t FROM scrapes s
          UNION ALL SELECT row_to_json(l)::text FROM latest_documents l
@@ -244,9 +199,9 @@ describe('a scrape cycle', () => {
          UNION ALL SELECT row_to_json(w)::text FROM watched_subscriptions w) x`,
     );
     const stored = String(tables.rows[0].text);
-    const logged = logs.lines.join('\n');
-    expect(keys.length).toBeGreaterThan(10);
-    for (const key of keys) {
+    const logged = rig.logs.lines.join('\n');
+    expect(rig.keys.length).toBeGreaterThan(10);
+    for (const key of rig.keys) {
       expect(stored).not.toContain(key);
       expect(logged).not.toContain(key);
     }
@@ -257,37 +212,29 @@ describe('a scrape cycle', () => {
 describe('several replicas', () => {
   // Long enough that no claim runs out on a slow machine mid-test; the test ends claims itself instead.
   const holdMs = 60_000;
-  const replica = (name: string) =>
-    testScraper({
-      pool: storage.pool,
-      tenancyUrl: tenancy.origin,
-      allowHosts: [`127.0.0.1:${apps.port}`],
-      logger: logs.logger,
-      claimHoldMs: holdMs,
-      replica: name,
-    });
+  const replica = (name: string) => rig.scraperWith({ claimHoldMs: holdMs, replica: name });
 
   it('scrape each app once per interval between them, and the next cycle after the claims run out takes over', async () => {
-    const watched = Array.from({ length: 6 }, () => watch('good'));
+    const watched = Array.from({ length: 6 }, () => rig.watch('good'));
     const [first, second, third] = ['replica-a', 'replica-b', 'replica-c'].map(replica);
 
-    const together = await Promise.all([first!, second!, third!].map((scraper) => scraper.runCycle()));
+    const together = await Promise.all([first!, second!, third!].map((each) => each.runCycle()));
     const total = (key: 'succeeded' | 'claimedElsewhere') =>
       together.reduce((sum, summary) => sum + summary[key], 0);
     expect(total('succeeded')).toBe(6);
     expect(total('claimedElsewhere')).toBe(12);
-    for (const endpoint of watched) expect(apps.served(appName(endpoint))).toBe(1);
+    for (const endpoint of watched) expect(rig.apps.served(appName(endpoint))).toBe(1);
 
     expect(await second!.runCycle()).toMatchObject({ succeeded: 0, claimedElsewhere: 6 });
 
     // As if the interval had passed, or the holder had stopped: the claims run out.
-    await storage.pool.query(
+    await rig.storage.pool.query(
       "UPDATE scrape_claims SET claimed_until = now() - interval '1 second' WHERE subscription_id = ANY($1)",
       [watched.map((endpoint) => endpoint.subscriptionId)],
     );
     expect(await third!.runCycle()).toMatchObject({ succeeded: 6, claimedElsewhere: 0 });
     for (const endpoint of watched) expect(await scrapesOf(endpoint.subscriptionId)).toHaveLength(2);
-    const { rows } = await storage.pool.query<{ claimed_by: string }>(
+    const { rows } = await rig.storage.pool.query<{ claimed_by: string }>(
       'SELECT DISTINCT claimed_by FROM scrape_claims WHERE subscription_id = ANY($1)',
       [watched.map((endpoint) => endpoint.subscriptionId)],
     );

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { derivedKey, internalKeyHeader, metricsEndpointsPurpose } from '@app/service-kit';
 import { testIdentitySecret } from '@app/service-kit/testing';
 import type { MetricsEndpoint } from '../../src/scraper/tenancy-endpoints.js';
@@ -24,4 +25,21 @@ export async function startFakeTenancy() {
     });
   });
   return { ...server, endpoints };
+}
+
+/** An active subscription as tenancy lists it for monitoring, with fresh ids: its app at `domainUrl`. */
+export function watchedEndpoint(
+  domainUrl: string,
+  metricsApiKey: string | null,
+  overrides: Partial<MetricsEndpoint> = {},
+): MetricsEndpoint {
+  return {
+    subscriptionId: randomUUID(),
+    tenantId: randomUUID(),
+    productId: randomUUID(),
+    status: 'active',
+    domainUrl,
+    metricsApiKey,
+    ...overrides,
+  };
 }
