@@ -1,6 +1,7 @@
 import type { NotificationPreferences } from '@app/contracts';
-import { Card, CardContent, CardHeader, CardTitle, Label, Switch, toast } from '@app/ui';
-import { errorDescription, useNotificationPreferences, useSaveNotificationPreferences } from '@app/web-data';
+import { Card, CardContent, CardHeader, CardTitle, Label, Switch } from '@app/ui';
+import { useNotificationPreferences, useSaveNotificationPreferences } from '@app/web-data';
+import { toastFailure } from '../../components/failure-toast.js';
 
 /** SPEC.md §2 "Settings": the three switches; their defaults come from identity until the user changes one. */
 const switches: { key: keyof NotificationPreferences; id: string; label: string }[] = [
@@ -20,12 +21,7 @@ export function NotificationsSection() {
     save.mutate(
       { ...current, [key]: checked },
       {
-        onError: (error) =>
-          toast({
-            variant: 'destructive',
-            title: 'Failed to update notification preferences',
-            description: errorDescription(error),
-          }),
+        onError: (error) => toastFailure('Failed to update notification preferences', error),
       },
     );
   }

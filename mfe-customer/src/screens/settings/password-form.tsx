@@ -1,5 +1,5 @@
 import { Button, toast } from '@app/ui';
-import { errorDescription, fieldErrors, useChangePassword } from '@app/web-data';
+import { fieldErrors, useChangePassword } from '@app/web-data';
 import { useState, type FormEvent } from 'react';
 import {
   emptyPasswordValues,
@@ -8,6 +8,7 @@ import {
   type PasswordField,
   type PasswordValues,
 } from './password-fields.js';
+import { toastFailure } from '../../components/failure-toast.js';
 import { LabelledField } from '../../components/labelled-field.js';
 import { UnavailableAction } from './unavailable-action.js';
 
@@ -45,11 +46,7 @@ export function PasswordForm() {
       },
       onError: (error) => {
         setErrors(fieldErrors(error));
-        toast({
-          variant: 'destructive',
-          title: 'Failed to update password',
-          description: errorDescription(error),
-        });
+        toastFailure('Failed to update password', error);
       },
     });
   }

@@ -1,8 +1,9 @@
 import type { CurrentUser } from '@app/contracts';
 import { Button, toast } from '@app/ui';
-import { errorDescription, fieldErrors, useUpdateProfile } from '@app/web-data';
+import { fieldErrors, useUpdateProfile } from '@app/web-data';
 import { useState, type FormEvent } from 'react';
 import { profileChanges, profileValues, type ProfileField, type ProfileValues } from './profile-fields.js';
+import { toastFailure } from '../../components/failure-toast.js';
 import { LabelledField } from '../../components/labelled-field.js';
 
 const labels: Record<ProfileField, { id: string; label: string; type: string; autoComplete: string }> = {
@@ -31,11 +32,7 @@ export function ProfileForm({ user }: { user: CurrentUser }) {
       },
       onError: (error) => {
         setErrors(fieldErrors(error));
-        toast({
-          variant: 'destructive',
-          title: 'Failed to update profile',
-          description: errorDescription(error),
-        });
+        toastFailure('Failed to update profile', error);
       },
     });
   }
