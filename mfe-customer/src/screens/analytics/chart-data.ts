@@ -1,12 +1,12 @@
 import { formatUsd } from '@app/ui';
 import type { ChartData } from './chart-card.js';
-import type { DailyCalls } from './daily-calls.js';
+import { totalCalls, type DailyCalls } from './daily-calls.js';
 import { rangeLabel, type RangeDays } from './date-range.js';
 import { counted, formatCount, fullDay, monthLabel } from './labels.js';
-import type { MonthlySpend } from './monthly-spend.js';
+import { totalSpend, type MonthlySpend } from './monthly-spend.js';
 
 export function dailyCallsChartData(daily: readonly DailyCalls[], days: RangeDays): ChartData {
-  const total = daily.reduce((sum, { calls }) => sum + calls, 0);
+  const total = totalCalls(daily);
   const range = rangeLabel(days).toLowerCase();
   return {
     summary: `API calls per day, ${range}: ${counted(total, 'call', 'calls')} in total`,
@@ -17,12 +17,12 @@ export function dailyCallsChartData(daily: readonly DailyCalls[], days: RangeDay
 }
 
 export function monthlySpendChartData(monthly: readonly MonthlySpend[], days: RangeDays): ChartData {
-  const totalCents = monthly.reduce((sum, { amount }) => sum + Math.round(amount * 100), 0);
+  const total = totalSpend(monthly);
   const range = rangeLabel(days).toLowerCase();
   return {
-    summary: `Spend per month, ${range}: ${formatUsd(totalCents / 100)} in total`,
+    summary: `Spend per month, ${range}: ${formatUsd(total)} in total`,
     columns: ['Month', 'Spend'],
     rows: monthly.map(({ month, amount }) => [monthLabel(month), formatUsd(amount)] as const),
-    empty: totalCents === 0 ? `No invoices in the ${range}.` : null,
+    empty: total === 0 ? `No invoices in the ${range}.` : null,
   };
 }
