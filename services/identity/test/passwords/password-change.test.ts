@@ -3,7 +3,7 @@ import { startedForFile } from '@app/test-support/started-for-file';
 import { identityHeaders } from '@app/service-kit/testing';
 import { createCredentialStore } from '../../src/credentials/credential-store.js';
 import { createSessionStore } from '../../src/sessions/session-store.js';
-import { form, fromAddress, sessionCookieFrom, strongPassword } from '../sessions/login-harness.js';
+import { postForm, sessionCookieFrom, strongPassword } from '../sessions/login-harness.js';
 import { countEvents, startIdentity } from '../support/identity-harness.js';
 import { asUser, createUser } from '../support/requests.js';
 
@@ -18,12 +18,12 @@ async function signedInTwice() {
   await createCredentialStore(identity.pool).setPassword(user.id, strongPassword);
   const signIn = async () => {
     clients += 1;
-    const response = await identity.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      ...form({ email: user.email, password: strongPassword }),
-      headers: { ...form({}).headers, ...(await fromAddress(`203.0.113.${clients}`, 'POST', '/api/login')) },
-    });
+    const response = await postForm(
+      identity.app,
+      '/api/login',
+      { email: user.email, password: strongPassword },
+      { from: `203.0.113.${clients}` },
+    );
     return sessionCookieFrom(response)?.value ?? '';
   };
   return { user, here: await signIn(), elsewhere: await signIn() };
@@ -101,10 +101,9 @@ describe('POST /api/auth/password', () => {
     expect(limited.json().detail).toMatch(/^Too many attempts\. Try again in \d+ s\.$/);
     expect(await verify(user.id, strongPassword)).toBe(true);
     // The same budget as sign-in from that address: the account's sign-in there is held back too.
-    const signIn = await identity.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      ...form({ email: user.email, password: strongPassword }),
+    const signIn = await postForm(identity.app, '/api/login', {
+      email: user.email,
+      password: strongPassword,
     });
     expect(signIn.statusCode).toBe(429);
   });

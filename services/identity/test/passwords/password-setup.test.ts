@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { createCredentialStore } from '../../src/credentials/credential-store.js';
 import { createSessionStore } from '../../src/sessions/session-store.js';
-import { form, sessionCookieFrom, strongPassword } from '../sessions/login-harness.js';
+import { postForm, sessionCookieFrom, strongPassword } from '../sessions/login-harness.js';
 import { startIdentity } from '../support/identity-harness.js';
 import { attributesOf, parsePage } from '../support/parse-page.js';
 import { createUser } from '../support/requests.js';
@@ -20,13 +20,7 @@ function openLink(token: string) {
 }
 
 function submit(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const body = form(fields);
-  return identity.app.inject({
-    method: 'POST',
-    url: '/api/login/setup',
-    payload: body.payload,
-    headers: { ...body.headers, ...headers },
-  });
+  return postForm(identity.app, '/api/login/setup', fields, { headers });
 }
 
 async function passwordSets(userId: string): Promise<number> {
@@ -72,10 +66,9 @@ describe('choosing a password from an admin-created account link', () => {
     expect(await createCredentialStore(identity.pool).verifyPassword(user.id, strongPassword)).toBe(true);
     expect(await passwordSets(user.id)).toBe(1);
 
-    const signIn = await identity.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      ...form({ email: user.email, password: strongPassword }),
+    const signIn = await postForm(identity.app, '/api/login', {
+      email: user.email,
+      password: strongPassword,
     });
     expect(signIn.statusCode).toBe(303);
   });

@@ -135,6 +135,27 @@ export function form(fields: Record<string, string>): { payload: string; headers
 }
 
 /**
+ * A form post as a browser sends it: through the gateway from the address `from` when given (its token names that
+ * address, as fromAddress makes it), with `headers` and `cookies` on top.
+ */
+export async function postForm(
+  app: Pick<ServiceApp, 'inject'>,
+  url: string,
+  fields: Record<string, string>,
+  options: { from?: string; headers?: Record<string, string>; cookies?: Record<string, string> } = {},
+) {
+  const body = form(fields);
+  const gateway = options.from === undefined ? {} : await fromAddress(options.from, 'POST', url);
+  return app.inject({
+    method: 'POST',
+    url,
+    payload: body.payload,
+    headers: { ...body.headers, ...gateway, ...options.headers },
+    ...(options.cookies ? { cookies: options.cookies } : {}),
+  });
+}
+
+/**
  * What the gateway sends with a visitor's request from `clientAddress`: its token naming that address, bound to
  * this one request. Identity takes the client address from nowhere else.
  */

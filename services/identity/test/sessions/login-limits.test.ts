@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultLoginRateLimits } from '../../src/sessions/index.js';
-import { form, freshEmail, fromAddress, loginAppForFile, strongPassword } from './login-harness.js';
+import { form, freshEmail, loginAppForFile, postForm, strongPassword } from './login-harness.js';
 
 const window = 15 * 60 * 1000;
 const wrong = 'wrong password here';
@@ -15,21 +15,16 @@ function freshIp(): string {
 
 /** A sign-in from `ip` as the gateway forwards it: the address only in its signed token. */
 async function signIn(ip: string, email: string, password: string) {
-  return login.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    ...form({ email, password }),
-    headers: { ...form({}).headers, ...(await fromAddress(ip, 'POST', '/api/login')) },
-  });
+  return postForm(login.app, '/api/login', { email, password }, { from: ip });
 }
 
 async function signUp(ip: string) {
-  return login.app.inject({
-    method: 'POST',
-    url: '/api/login/sign-up',
-    ...form({ email: freshEmail('signup'), password: strongPassword }),
-    headers: { ...form({}).headers, ...(await fromAddress(ip, 'POST', '/api/login/sign-up')) },
-  });
+  return postForm(
+    login.app,
+    '/api/login/sign-up',
+    { email: freshEmail('signup'), password: strongPassword },
+    { from: ip },
+  );
 }
 
 async function account(prefix = 'limited') {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { internalKeyHeader } from '@app/service-kit';
-import { form, freshEmail, internalKey, loginAppForFile, sessionCookieFrom } from './login-harness.js';
+import { freshEmail, internalKey, loginAppForFile, postForm, sessionCookieFrom } from './login-harness.js';
 
 const lines: string[] = [];
 const login = loginAppForFile({ logStream: { write: (line) => void lines.push(line) } });
@@ -11,23 +11,10 @@ describe('what sign-in logs', () => {
     const wrong = 'another unmistakable guess 4410';
     const email = freshEmail('logged');
 
-    const signUp = await login.app.inject({
-      method: 'POST',
-      url: '/api/login/sign-up',
-      ...form({ email, password }),
-    });
+    const signUp = await postForm(login.app, '/api/login/sign-up', { email, password });
     const first = sessionCookieFrom(signUp)?.value ?? '';
-    const failed = await login.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      ...form({ email, password: wrong }),
-    });
-    const signIn = await login.app.inject({
-      method: 'POST',
-      url: '/api/login',
-      ...form({ email, password }),
-      cookies: { sid: first },
-    });
+    const failed = await postForm(login.app, '/api/login', { email, password: wrong });
+    const signIn = await postForm(login.app, '/api/login', { email, password }, { cookies: { sid: first } });
     const second = sessionCookieFrom(signIn)?.value ?? '';
     const resolved = await login.app.inject({
       method: 'POST',
@@ -70,11 +57,7 @@ describe('what sign-in logs', () => {
     const user = login.accounts.add(freshEmail('linked'));
     const { token } = await login.setupTokens.issue(user.id);
     const page = await login.app.inject({ method: 'GET', url: `/api/login/setup?token=${token}` });
-    const set = await login.app.inject({
-      method: 'POST',
-      url: '/api/login/setup',
-      ...form({ token, password, confirmPassword: password }),
-    });
+    const set = await postForm(login.app, '/api/login/setup', { token, password, confirmPassword: password });
     const used = await login.app.inject({ method: 'GET', url: `/api/login/setup?token=${token}` });
 
     expect([page.statusCode, set.statusCode, used.statusCode]).toEqual([200, 303, 410]);

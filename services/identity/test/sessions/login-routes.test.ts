@@ -1,13 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  form,
-  freshEmail,
-  fromAddress,
-  loginAppForFile,
-  sessionCookieFrom,
-  strongPassword,
-} from './login-harness.js';
+import { freshEmail, loginAppForFile, postForm, sessionCookieFrom, strongPassword } from './login-harness.js';
 
 const login = loginAppForFile();
 
@@ -27,19 +20,11 @@ function nextClientIp(): string {
 }
 
 async function signIn(fields: Record<string, string>, headers: Record<string, string> = {}) {
-  const body = form(fields);
-  const gateway = await fromAddress(nextClientIp(), 'POST', '/api/login');
-  return login.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: body.payload,
-    headers: { ...body.headers, ...gateway, ...headers },
-  });
+  return postForm(login.app, '/api/login', fields, { from: nextClientIp(), headers });
 }
 
 function signUp(fields: Record<string, string>) {
-  const body = form(fields);
-  return login.app.inject({ method: 'POST', url: '/api/login/sign-up', ...body });
+  return postForm(login.app, '/api/login/sign-up', fields);
 }
 
 describe('GET /api/login', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { attributesOf, parsePage } from '../support/parse-page.js';
-import { form, freshEmail, loginAppForFile, sessionCookieFrom, strongPassword } from './login-harness.js';
+import { freshEmail, loginAppForFile, postForm, sessionCookieFrom, strongPassword } from './login-harness.js';
 
 const login = loginAppForFile();
 
@@ -8,11 +8,7 @@ const login = loginAppForFile();
 async function signedIn(): Promise<string> {
   const user = login.accounts.add(freshEmail('leaving'));
   await login.credentials.setPassword(user.id, strongPassword);
-  const response = await login.app.inject({
-    method: 'POST',
-    url: '/api/login',
-    ...form({ email: user.email, password: strongPassword }),
-  });
+  const response = await postForm(login.app, '/api/login', { email: user.email, password: strongPassword });
   return sessionCookieFrom(response)?.value ?? '';
 }
 
