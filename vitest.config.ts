@@ -1,12 +1,47 @@
 import { defineConfig } from 'vitest/config';
+import { findTestFiles, sortIntoTiers } from './libs/test-support/src/test-tiers.js';
+
+/**
+ * One run, three projects by what a test needs (README "Test tiers"): `unit` needs nothing but Node, `integration`
+ * the run's Postgres, NATS or KurrentDB, `e2e` the built platform or a browser. A file's tier follows from the
+ * fixtures it imports (libs/test-support/src/test-tiers.ts); `vitest run` runs all three.
+ */
+const root = import.meta.dirname;
+const tiers = sortIntoTiers(
+  root,
+  findTestFiles(root, /^(libs|services|gateway|scripts|demo|shell|mfe-.+|deploy)$/),
+);
+const services = ['./libs/test-support/src/global-setup.ts'];
+
+/**
+ * The unit project has no services: a test that reaches them by a way the sorting cannot see fails at once
+ * against these names, which say why, instead of finding whatever this machine happens to run.
+ */
+const noServices = {
+  databaseUrl: 'postgres://postgres@no-database-in-the-unit-tier.invalid/test',
+  natsUrl: 'nats://no-nats-in-the-unit-tier.invalid:4222',
+  eventStoreUrl: '',
+  eventStoreSkipReason: 'the unit tier has no event store',
+};
 
 export default defineConfig({
   test: {
-    include: ['{libs,services,gateway,scripts,demo,shell,mfe-*,deploy}/**/test/**/*.test.{ts,tsx}'],
     exclude: ['**/node_modules/**', '**/dist/**'],
-    globalSetup: ['./libs/test-support/src/global-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
+    projects: [
+      { extends: true, test: { name: 'unit', include: globs(tiers.unit), provide: noServices } },
+      {
+        extends: true,
+        test: { name: 'integration', include: globs(tiers.integration), globalSetup: services },
+      },
+      { extends: true, test: { name: 'e2e', include: globs(tiers.e2e), globalSetup: services } },
+    ],
   },
 });
+
+/** File names as globs that match only themselves. */
+function globs(files: string[]): string[] {
+  return files.map((file) => file.replace(/[[\]{}()*?!+@]/g, '\\$&'));
+}

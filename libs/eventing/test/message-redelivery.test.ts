@@ -3,7 +3,7 @@ import type { JsMsg } from '@nats-io/jetstream';
 import { v7 as uuidv7 } from 'uuid';
 import { describe, expect, it } from 'vitest';
 import { createMessageProcessor } from '../src/nats/message-processor.js';
-import { captureLogger } from './projection-fixtures.js';
+import { captureLogger } from './capture-logger.js';
 
 /** Answers "not processed yet" to the duplicate check, so every delivery reaches the failing reaction. */
 const unprocessed = { query: async () => ({ rows: [], rowCount: 0 }) } as unknown as pg.Pool;

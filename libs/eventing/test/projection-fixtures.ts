@@ -3,7 +3,8 @@ import { v7 as uuidv7 } from 'uuid';
 import { inject } from 'vitest';
 import type { NewEvent } from '../src/event-store.js';
 import { createPostgresEventStore, type PostgresEventStore } from '../src/postgres/postgres-event-store.js';
-import type { EventingLogger } from '../src/logger.js';
+
+export { captureLogger, type LogEntry } from './capture-logger.js';
 
 export interface StoreFixture {
   db: TestDatabase;
@@ -26,31 +27,6 @@ export async function createStoreFixture(): Promise<StoreFixture> {
       await store.close();
       await db.drop();
     },
-  };
-}
-
-export interface LogEntry {
-  level: 'debug' | 'info' | 'warn' | 'error';
-  fields: Record<string, unknown>;
-  message: string | undefined;
-}
-
-/** A logger that keeps what it was told, so tests can assert that a failure was reported and how. */
-export function captureLogger(): EventingLogger & {
-  entries: LogEntry[];
-  at(level: LogEntry['level']): LogEntry[];
-} {
-  const entries: LogEntry[] = [];
-  const log = (level: LogEntry['level']) => (fields: object, message?: string) => {
-    entries.push({ level, fields: fields as Record<string, unknown>, message });
-  };
-  return {
-    entries,
-    at: (level) => entries.filter((entry) => entry.level === level),
-    debug: log('debug'),
-    info: log('info'),
-    warn: log('warn'),
-    error: log('error'),
   };
 }
 

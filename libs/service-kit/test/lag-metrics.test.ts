@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { startProjections, streamName, type Projection } from '@app/eventing';
 import type { LagProbe } from '../src/index.js';
 import { serviceLagProbe } from '../src/runtime/index.js';
-import { eventStoreFixture, testService } from './support.js';
+import { eventStoreFixture } from './event-store-fixture.js';
+import { testService } from './support.js';
 
 const schema = 'svc';
 const fixture = eventStoreFixture();

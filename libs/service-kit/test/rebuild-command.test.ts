@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startProjections, streamName, type Projection } from '@app/eventing';
 import { runRebuildCommand } from '../src/runtime/index.js';
-import { eventStoreFixture } from './support.js';
+import { eventStoreFixture } from './event-store-fixture.js';
 
 const schema = 'svc';
 const fixture = eventStoreFixture();

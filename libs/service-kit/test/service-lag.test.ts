@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { startProjections, streamName, type Projection } from '@app/eventing';
 import { serviceLagProbe } from '../src/runtime/index.js';
-import { eventStoreFixture, testService } from './support.js';
+import { eventStoreFixture } from './event-store-fixture.js';
+import { testService } from './support.js';
 
 const schema = 'svc';
 const fixture = eventStoreFixture();

@@ -1,10 +1,11 @@
 /**
- * Vitest global setup: finds the Postgres, NATS and (optionally) KurrentDB the tests run against, once per run.
- * Order: an explicit URL from the environment, else containers when a container runtime answers, else this
- * machine's local services. The choice is printed so a run says what it tested against.
+ * Vitest global setup of the projects whose tests need services (vitest.config.ts): finds the Postgres, NATS and
+ * (optionally) KurrentDB the tests run against, once per run however many projects use it. Order: an explicit
+ * URL from the environment, else containers when a container runtime answers, else this machine's local
+ * services. The choice is printed so a run says what it tested against.
  */
 import { randomUUID } from 'node:crypto';
-import type {} from 'vitest';
+import type { ProvidedContext } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { testEnvironment } from './config.js';
 import { dropStaleTestDatabases } from './database.js';
@@ -34,7 +35,32 @@ async function containerRuntimeAvailable(): Promise<boolean> {
   }
 }
 
+interface TestServices {
+  context: ProvidedContext;
+  stop: () => Promise<void>;
+}
+
+/**
+ * Each project runs its global setup in the same process: the first prepares the services, later ones are given
+ * the same, so a run has one set of containers and one run id, and the last to finish stops them.
+ */
+const shared = Symbol.for('@app/test-support/test-services');
+const registry = globalThis as { [shared]?: { services: Promise<TestServices>; users: number } };
+
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const entry = (registry[shared] ??= { services: prepareServices(), users: 0 });
+  entry.users += 1;
+  const { context, stop } = await entry.services;
+  for (const key of Object.keys(context) as (keyof ProvidedContext)[]) project.provide(key, context[key]);
+  return async () => {
+    entry.users -= 1;
+    if (entry.users > 0) return;
+    delete registry[shared];
+    await stop();
+  };
+}
+
+async function prepareServices(): Promise<TestServices> {
   const env = testEnvironment();
   const started: StartedTestContainer[] = [];
   const hasRuntime =
@@ -80,14 +106,11 @@ export default async function setup(project: TestProject): Promise<() => Promise
   console.log(
     `[test setup] postgres ${redact(databaseUrl)} · nats ${natsUrl} · event store ${eventStoreUrl || `KurrentDB SKIPPED (${eventStoreSkipReason})`}`,
   );
-  project.provide('databaseUrl', databaseUrl);
-  project.provide('natsUrl', natsUrl);
-  project.provide('eventStoreUrl', eventStoreUrl);
-  project.provide('eventStoreSkipReason', eventStoreSkipReason);
-  project.provide('testRunId', randomUUID());
-
-  return async () => {
-    await Promise.all(started.map((container) => container.stop()));
+  return {
+    context: { databaseUrl, natsUrl, eventStoreUrl, eventStoreSkipReason, testRunId: randomUUID() },
+    stop: async () => {
+      await Promise.all(started.map((container) => container.stop()));
+    },
   };
 }
 

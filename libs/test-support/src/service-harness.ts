@@ -1,7 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { expect, inject } from 'vitest';
-import { createEventStore, startProjections, type ConfiguredEventStore, type ProjectionRunner } from '@app/eventing';
+import {
+  createEventStore,
+  startProjections,
+  type ConfiguredEventStore,
+  type ProjectionRunner,
+} from '@app/eventing';
 import {
   categoriesOf,
   prepareServiceStorage,
@@ -10,13 +15,9 @@ import {
 } from '@app/service-kit/runtime';
 import { bindIdentityOnInject, testIdentitySecret } from '@app/service-kit/testing';
 import { createTestDatabase } from './database.js';
+import { silentLogger } from './silent-logger.js';
 
-export const silentLogger = {
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-  debug: () => undefined,
-};
+export { silentLogger };
 
 export interface ServiceHarness<App> {
   app: App;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
-import { newKeyRingText } from './support/tenancy-harness.js';
+import { newKeyRingText } from './support/key-rings.js';
 
 const base = {
   DATABASE_URL: 'postgres://localhost/db',

@@ -6,7 +6,7 @@ import { ClientHolder } from '../../src/kurrentdb/client-holder.js';
 import { wrapKurrentClient, type KurrentClient } from '../../src/kurrentdb/kurrent-client.js';
 import { EventStoreUnavailableError } from '../../src/storage-unavailable.js';
 import { freshCategory, newEvent } from '../event-store-contract.js';
-import { captureLogger } from '../projection-fixtures.js';
+import { captureLogger } from '../capture-logger.js';
 import { grpc, grpcError } from './client-modules.js';
 import { FakeKurrentServer } from './fake-transport.js';
 import { fakeKurrentStore } from './kurrent-fixtures.js';

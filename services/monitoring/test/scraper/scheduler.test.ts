@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startScrapeScheduler } from '../../src/scraper/scheduler.js';
-import { silentLogger } from '../support/monitoring-harness.js';
+import { silentLogger } from '@app/test-support';
 
 afterEach(() => {
   vi.useRealTimers();

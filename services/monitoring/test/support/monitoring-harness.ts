@@ -8,12 +8,7 @@ import { createPlatformHealth, type PlatformHealth } from '../../src/health/plat
 import { prepareMonitoringStorage } from '../../src/runtime.js';
 import type { Scraper } from '../../src/scraper/scraper.js';
 
-export const silentLogger = {
-  debug: () => undefined,
-  info: () => undefined,
-  warn: () => undefined,
-  error: () => undefined,
-};
+export { silentLogger } from '@app/test-support';
 
 export interface MonitoringStorage {
   pool: pg.Pool;

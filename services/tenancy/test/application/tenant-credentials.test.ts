@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { decryptSecret, encryptSecret, parseKeyRing, secretContexts } from '@app/secrets';
 import { credentialChanges } from '../../src/application/tenant-credentials.js';
 import { evolve, initialState, type TenantState } from '../../src/domain/tenant/tenant.js';
-import { newKeyRingText } from '../support/tenancy-harness.js';
+import { newKeyRingText } from '../support/key-rings.js';
 
 const tenantId = '019a0000-0000-7000-8000-0000000000c9';
 const oldText = newKeyRingText('old');

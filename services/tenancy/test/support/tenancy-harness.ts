@@ -1,17 +1,13 @@
-import { randomBytes } from 'node:crypto';
 import { parseKeyRing, type KeyRing } from '@app/secrets';
 import { startServiceHarness, type ServiceHarness } from '@app/test-support/service-harness';
 import { buildApp } from '../../src/app.js';
 import { service } from '../../src/service.js';
+import { newKeyRingText } from './key-rings.js';
 
 export { countEvents, silentLogger } from '@app/test-support/service-harness';
+export { newKeyRingText } from './key-rings.js';
 
 export type TenancyHarness = ServiceHarness<Awaited<ReturnType<typeof buildApp>>> & { keyRing: KeyRing };
-
-/** A fresh key ring text: `<id>:<base64 32 bytes>`, newest first. */
-export function newKeyRingText(...ids: string[]): string {
-  return ids.map((id) => `${id}:${randomBytes(32).toString('base64')}`).join(',');
-}
 
 /** Tenancy as service-kit runs it, minus NATS and the listening socket, on a database of its own. */
 export async function startTenancy(
