@@ -1,5 +1,6 @@
 import { SectionCard, Skeleton } from '@app/ui';
 import type { ReactNode } from 'react';
+import { Loaded } from './loaded.js';
 
 export interface ChartData {
   /** Names the drawing for screen readers, with the gist of it (e.g. the total). */
@@ -30,31 +31,18 @@ export function ChartCard({
 }) {
   return (
     <SectionCard className="min-w-0" title={title} titleClassName="text-base" description={description}>
-      <ChartBody data={data} failed={failed} title={title}>
-        {children}
-      </ChartBody>
+      <Loaded data={data} failed={failed} placeholder={<Skeleton className="h-64 w-full" />}>
+        {(chart) => (
+          <ChartBody data={chart} title={title}>
+            {children}
+          </ChartBody>
+        )}
+      </Loaded>
     </SectionCard>
   );
 }
 
-function ChartBody({
-  data,
-  failed,
-  title,
-  children,
-}: {
-  data: ChartData | undefined;
-  failed: boolean;
-  title: string;
-  children: ReactNode;
-}) {
-  if (data === undefined) {
-    return failed ? (
-      <p className="text-sm text-muted-foreground">Unavailable</p>
-    ) : (
-      <Skeleton className="h-64 w-full" />
-    );
-  }
+function ChartBody({ data, title, children }: { data: ChartData; title: string; children: ReactNode }) {
   if (data.empty !== null) {
     return (
       <p className="flex h-32 items-center justify-center text-sm text-muted-foreground">{data.empty}</p>

@@ -1,6 +1,7 @@
 import { SectionCard, Skeleton } from '@app/ui';
 import { rangeLabel, type RangeDays } from './date-range.js';
 import { counted } from './labels.js';
+import { Loaded } from './loaded.js';
 
 interface RecentActivityProps {
   days: RangeDays;
@@ -13,22 +14,29 @@ interface RecentActivityProps {
  * SPEC.md §2 "Analytics": Recent Activity states the counts of usage records and active subscriptions, or
  * "No activity data yet" when there are none.
  */
-export function RecentActivity(props: RecentActivityProps) {
+export function RecentActivity({ days, usageRecords, activeSubscriptions, failed }: RecentActivityProps) {
+  const counts =
+    usageRecords === undefined || activeSubscriptions === undefined
+      ? undefined
+      : { usageRecords, activeSubscriptions };
   return (
     <SectionCard title="Recent Activity" titleClassName="text-base">
-      <ActivityBody {...props} />
+      <Loaded data={counts} failed={failed} placeholder={<Skeleton className="h-12 w-full" />}>
+        {(loaded) => <ActivityBody days={days} {...loaded} />}
+      </Loaded>
     </SectionCard>
   );
 }
 
-function ActivityBody({ days, usageRecords, activeSubscriptions, failed }: RecentActivityProps) {
-  if (usageRecords === undefined || activeSubscriptions === undefined) {
-    return failed ? (
-      <p className="text-sm text-muted-foreground">Unavailable</p>
-    ) : (
-      <Skeleton className="h-12 w-full" />
-    );
-  }
+function ActivityBody({
+  days,
+  usageRecords,
+  activeSubscriptions,
+}: {
+  days: RangeDays;
+  usageRecords: number;
+  activeSubscriptions: number;
+}) {
   if (usageRecords === 0 && activeSubscriptions === 0) {
     return <p className="text-sm text-muted-foreground">No activity data yet</p>;
   }
