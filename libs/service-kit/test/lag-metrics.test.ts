@@ -1,15 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startProjections, streamName, type Projection } from '@app/eventing';
+import { streamName, type Projection } from '@app/eventing';
 import type { LagProbe } from '../src/index.js';
 import { serviceLagProbe } from '../src/runtime/index.js';
-import { eventStoreFixture } from './event-store-fixture.js';
+import { eventStoreFixture, freshCategory, happened, runProjections } from './event-store-fixture.js';
 import { testService } from './support.js';
 
-const schema = 'svc';
 const fixture = eventStoreFixture();
-
-const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 /** One sample's value from Prometheus's text format; undefined when the series is absent. */
 function sample(body: string, series: string): number | undefined {
@@ -25,7 +22,7 @@ async function scrape(app: Awaited<ReturnType<typeof testService>>): Promise<str
 
 describe('lag gauges on /metrics', () => {
   it('reports the relay and each projection by the readiness probe, measured when scraped', async () => {
-    const category = `svc_thing${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    const category = freshCategory();
     const state = { failing: true };
     const projection: Projection = {
       name: `svc.gauge-${randomUUID().slice(0, 8)}.v1`,
@@ -35,14 +32,7 @@ describe('lag gauges on /metrics', () => {
       },
       reset: async () => undefined,
     };
-    const runner = await startProjections({
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projections: [projection],
-      logger: silent,
-    });
+    const runner = await runProjections(fixture, category, [projection]);
     // A relay that has published nothing yet: its lag is the age of the oldest event in its categories.
     const relay = { categories: [category], progress: async () => 'start' as const };
     const app = await testService();
@@ -50,8 +40,7 @@ describe('lag gauges on /metrics', () => {
     const projectionSeries = `eventing_projection_lag_seconds{projection="${projection.name}"}`;
     try {
       expect(sample(await scrape(app), 'eventing_relay_lag_seconds')).toBe(0);
-      const newEvent = () => ({ id: randomUUID(), type: 'Happened', data: {}, metadata: {} });
-      const last = await fixture.store.append(streamName(category, randomUUID()), [newEvent()], 'no_stream');
+      const last = await fixture.store.append(streamName(category, randomUUID()), [happened()], 'no_stream');
       await new Promise((resolve) => setTimeout(resolve, 300));
 
       const lagging = await scrape(app);

@@ -1,12 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { startProjections, streamName, type Projection } from '@app/eventing';
+import { streamName, type Projection } from '@app/eventing';
 import { runRebuildCommand } from '../src/runtime/index.js';
-import { eventStoreFixture } from './event-store-fixture.js';
+import { eventStoreFixture, freshCategory, happened, runProjections, schema } from './event-store-fixture.js';
 
-const schema = 'svc';
 const fixture = eventStoreFixture();
-const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
 
 afterEach(() => {
   vi.restoreAllMocks();
@@ -14,7 +12,7 @@ afterEach(() => {
 
 describe('the rebuild command and parked events', () => {
   it('lists the parked events, and a rebuild replays them, saying how many are parked again', async () => {
-    const category = `svc_thing${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    const category = freshCategory();
     const projection: Projection = {
       name: `svc.things-${randomUUID().slice(0, 8)}.v1`,
       eventTypes: ['Happened'],
@@ -31,17 +29,10 @@ describe('the rebuild command and parked events', () => {
     );
     const { position } = await fixture.store.append(
       streamName(category, randomUUID()),
-      [{ id: randomUUID(), type: 'Happened', data: {}, metadata: {} }],
+      [happened()],
       'no_stream',
     );
-    const runner = await startProjections({
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projections: [projection],
-      logger: silent,
-    });
+    const runner = await runProjections(fixture, category, [projection]);
     expect(await runner.waitFor(position, 5_000)).toBe(true);
     await runner.stop();
 

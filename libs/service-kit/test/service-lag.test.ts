@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { startProjections, streamName, type Projection } from '@app/eventing';
+import { streamName, type Projection } from '@app/eventing';
 import { serviceLagProbe } from '../src/runtime/index.js';
-import { eventStoreFixture } from './event-store-fixture.js';
+import { eventStoreFixture, freshCategory, happened, runProjections } from './event-store-fixture.js';
 import { testService } from './support.js';
 
-const schema = 'svc';
 const fixture = eventStoreFixture();
 
 /** A read model of nothing that refuses every event while `failing` is set, as a projection with a bug would. */
@@ -20,31 +19,21 @@ function refusingProjection(state: { failing: boolean }): Projection {
   };
 }
 
-const silent = { debug: () => {}, info: () => {}, warn: () => {}, error: () => {} };
-
 describe('readiness lag of an event-sourced service', () => {
   it('turns degraded with the figures while a projection is stuck, and ok once it has caught up', async () => {
-    const category = `svc_thing${randomUUID().replaceAll('-', '').slice(0, 10)}`;
+    const category = freshCategory();
     const state = { failing: true };
     const projection = refusingProjection(state);
-    const runner = await startProjections({
-      eventStore: fixture.store,
-      pool: fixture.db.pool,
-      schema,
-      categories: [category],
-      projections: [projection],
-      logger: silent,
-    });
+    const runner = await runProjections(fixture, category, [projection]);
     const app = await testService();
     app.setLagProbe(
       serviceLagProbe({ eventStore: fixture.store, projections: runner, relay: null, degradedAfterMs: 50 }),
     );
     const ready = async () => (await app.inject({ method: 'GET', url: '/health/ready' })).json();
     try {
-      const newEvent = () => ({ id: randomUUID(), type: 'Happened', data: {}, metadata: {} });
       const last = await fixture.store.append(
         streamName(category, randomUUID()),
-        [newEvent(), newEvent()],
+        [happened(), happened()],
         'no_stream',
       );
 
