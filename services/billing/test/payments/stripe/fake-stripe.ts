@@ -77,15 +77,18 @@ export async function startFakeStripe(): Promise<FakeStripe> {
   };
 }
 
+/** The keys the adapter is made with unless a test gives its own. */
+export const adapterKeys = {
+  secretKey: 'sk_test_adapter',
+  publishableKey: 'pk_test_adapter',
+  webhookSecret: 'whsec_adapter',
+};
+
 /**
  * The Stripe adapter (`adapter`) talking to a stand-in (`fake`) made before the file's tests and closed after them;
  * the requests of one test are forgotten before the next.
  */
-export function stripeAdapterForFile(keys: {
-  secretKey: string;
-  publishableKey: string;
-  webhookSecret: string;
-}) {
+export function stripeAdapterForFile(keys: typeof adapterKeys = adapterKeys) {
   const stripe = startedForFile(async () => {
     const fake = await startFakeStripe();
     const adapter: StripeProvider = createStripeProvider({ ...keys, apiBase: fake.apiBase });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { describe, expect, it } from 'vitest';
 import {
+  adapterKeys,
   cardDeclined,
   paymentMetadata as metadata,
   resourceMissing,
@@ -10,11 +11,7 @@ import {
   stripeIntent,
 } from './fake-stripe.js';
 
-const stripe = stripeAdapterForFile({
-  secretKey: 'sk_test_adapter',
-  publishableKey: 'pk_test_adapter',
-  webhookSecret: 'whsec_adapter',
-});
+const stripe = stripeAdapterForFile();
 
 const metadataForm = {
   'metadata[paymentId]': metadata.paymentId,
@@ -41,7 +38,7 @@ function onlyPost(path: string, idempotencyKey?: string) {
   const request = stripe.fake.requests[0];
   if (!request) throw new Error('no request');
   expect(request).toMatchObject({ method: 'POST', path });
-  expect(request.headers.authorization).toBe('Bearer sk_test_adapter');
+  expect(request.headers.authorization).toBe(`Bearer ${adapterKeys.secretKey}`);
   if (idempotencyKey !== undefined) expect(request.headers['idempotency-key']).toBe(idempotencyKey);
   return request.form;
 }
@@ -49,7 +46,7 @@ function onlyPost(path: string, idempotencyKey?: string) {
 describe('Stripe adapter at its HTTP boundary', () => {
   it('is announced with its publishable key', () => {
     expect(stripe.adapter.name).toBe('stripe');
-    expect(stripe.adapter.publishableKey).toBe('pk_test_adapter');
+    expect(stripe.adapter.publishableKey).toBe(adapterKeys.publishableKey);
   });
 
   it('creates a customer with the email, the user id and the idempotency key', async () => {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ProviderResourceMissingError } from '../../../src/payments/provider-errors.js';
 import {
+  adapterKeys,
   cardDeclined,
   resourceMissing,
   stripeAdapterForFile,
@@ -8,11 +9,7 @@ import {
   stripeIntent,
 } from './fake-stripe.js';
 
-const stripe = stripeAdapterForFile({
-  secretKey: 'sk_test_adapter',
-  publishableKey: 'pk_test_adapter',
-  webhookSecret: 'whsec_adapter',
-});
+const stripe = stripeAdapterForFile();
 
 const answerWith = (intent: Record<string, unknown>) =>
   stripe.fake.answer(() => ({ status: 200, body: stripeIntent({ id: 'pi_3Read', ...intent }) }));
@@ -35,7 +32,7 @@ describe('Stripe adapter: reading a payment back', () => {
       method: 'GET',
       path: '/v1/payment_intents/pi_3Read',
       form: { 'expand[0]': 'payment_method' },
-      headers: { authorization: 'Bearer sk_test_adapter' },
+      headers: { authorization: `Bearer ${adapterKeys.secretKey}` },
     });
   });
 
