@@ -1,4 +1,4 @@
-import { startTelemetry } from '@app/service-kit';
+import { startTelemetry } from '@app/service-kit/telemetry';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterAll, expect, it } from 'vitest';
 import { echoBehindGateway, type EchoedRequest } from './support.js';

@@ -17,7 +17,11 @@ export * from './logging/logger.js';
 export * from './logging/redaction.js';
 export * from './logging/request-id.js';
 export * from './logging/trace-mixin.js';
-export * from './telemetry/index.js';
+// Not the SDK itself (start-telemetry, boot-service): that loads only in a process entry, from ./telemetry.
+export type { Telemetry, TelemetryOptions } from './telemetry/start-telemetry.js';
+export * from './telemetry/trace-context.js';
+export * from './telemetry/metric-catalogue.js';
+export * from './telemetry/catalogue-counter.js';
 export * from './identity/derived-key.js';
 export * from './identity/internal-key-guard.js';
 export * from './logging/request-serializer.js';

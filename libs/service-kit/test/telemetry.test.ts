@@ -1,13 +1,8 @@
 import { trace } from '@opentelemetry/api';
 import { InMemorySpanExporter } from '@opentelemetry/sdk-trace-base';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  createLogger,
-  injectTraceContext,
-  startTelemetry,
-  withExtractedContext,
-  type Telemetry,
-} from '../src/index.js';
+import { createLogger, injectTraceContext, withExtractedContext, type Telemetry } from '../src/index.js';
+import { startTelemetry } from '../src/telemetry/index.js';
 import { logCapture, testService } from './support.js';
 
 describe('telemetry without an endpoint', () => {

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifySchemaValidationError } from 'fastify';
 import { DomainError, ValidationError } from '@app/domain';
-import { isStorageUnavailable } from '@app/eventing';
+// The subpath, not the package: an HTTP app's error mapping should not load the event store clients.
+import { isStorageUnavailable } from '@app/eventing/storage-unavailable';
 import { HttpProblem, problemType, type ProblemInit } from './problem.js';
 
 export interface MappedError extends ProblemInit {

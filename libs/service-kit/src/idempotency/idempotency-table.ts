@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { inTransaction } from '@app/eventing';
+import { inTransaction } from '@app/eventing/transaction';
 
 /** The schema name goes into DDL unparameterised, so only plain lowercase identifiers are accepted. */
 export function idempotencyTable(schema: string): string {
