@@ -22,9 +22,5 @@ export const loadConfig = databaseConfigLoader(serviceSchema, ownDatabase);
 export const loadStorageConfig = databaseConfigLoader(storageSchema, ownDatabase);
 export const loadSeedConfig = databaseConfigLoader(seedSchema, ownDatabase);
 
-export type BillingConfig = ReturnType<typeof loadConfig>;
-export type StorageConfig = ReturnType<typeof loadStorageConfig>;
-export type SeedConfig = ReturnType<typeof loadSeedConfig>;
-
 /** Billing's Postgres schema: its read models, invoice numbers, provider records, checkpoints and keys. */
 export const billingSchema = 'billing';

@@ -12,8 +12,5 @@ const serviceSchema = storageSchema.extend(serviceVariables('catalog', 3001));
 export const loadConfig = databaseConfigLoader(serviceSchema, ownDatabase);
 export const loadStorageConfig = databaseConfigLoader(storageSchema, ownDatabase);
 
-export type CatalogConfig = ReturnType<typeof loadConfig>;
-export type StorageConfig = ReturnType<typeof loadStorageConfig>;
-
 /** The catalogue's Postgres schema: its read models, checkpoints and idempotency keys live here. */
 export const catalogSchema = 'catalog';

@@ -46,7 +46,6 @@ export const loadConfig = databaseConfigLoader(serviceSchema, ownDatabase);
 export const loadStorageConfig = databaseConfigLoader(storageSchema, ownDatabase);
 
 export type IdentityConfig = ReturnType<typeof loadConfig>;
-export type StorageConfig = ReturnType<typeof loadStorageConfig>;
 
 /** The OpenID Connect provider, when one is configured (the redirect URL defaulting under PUBLIC_URL). */
 export function oidcSettings(config: IdentityConfig): OidcSettings | undefined {

@@ -42,10 +42,5 @@ export const loadStorageConfig = databaseConfigLoader(storageSchema, ownDatabase
 export const loadKeyRingConfig = databaseConfigLoader(keyRingSchema, ownDatabase);
 export const loadSeedConfig = databaseConfigLoader(seedSchema, ownDatabase);
 
-export type TenancyConfig = ReturnType<typeof loadConfig>;
-export type StorageConfig = ReturnType<typeof loadStorageConfig>;
-export type KeyRingConfig = ReturnType<typeof loadKeyRingConfig>;
-export type SeedConfig = ReturnType<typeof loadSeedConfig>;
-
 /** Tenancy's Postgres schema: its read models, reservations, checkpoints and idempotency keys live here. */
 export const tenancySchema = 'tenancy';
