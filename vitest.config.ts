@@ -32,7 +32,8 @@ export default defineConfig({
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
     projects: [
       // Unit files share nothing but CPU: worker threads start faster than forks, and every core takes one (the
-      // default leaves one core idle), which halves the tier's time on a 2-core machine.
+      // default leaves one core idle), which halves the tier's time on a 2-core machine. A project with its own
+      // worker count runs as a group of its own: the unit tier first, then the others together.
       {
         extends: true,
         test: {
@@ -41,13 +42,22 @@ export default defineConfig({
           provide: noServices,
           pool: 'threads',
           maxWorkers: '100%',
+          sequence: { groupOrder: 0 },
         },
       },
       {
         extends: true,
-        test: { name: 'integration', include: globs(tiers.integration), globalSetup: services },
+        test: {
+          name: 'integration',
+          include: globs(tiers.integration),
+          globalSetup: services,
+          sequence: { groupOrder: 1 },
+        },
       },
-      { extends: true, test: { name: 'e2e', include: globs(tiers.e2e), globalSetup: services } },
+      {
+        extends: true,
+        test: { name: 'e2e', include: globs(tiers.e2e), globalSetup: services, sequence: { groupOrder: 1 } },
+      },
     ],
   },
 });
