@@ -4,13 +4,11 @@ import { billingStream } from '@app/contracts';
 import { defineService, entryCommand } from '@app/service-kit/runtime';
 import { buildApp } from './app.js';
 import { createBillingStores } from './application/billing-stores.js';
-import { createCheckout } from './application/checkout.js';
 import { customers } from './application/customers.js';
 import { invoices } from './application/invoices.js';
 import { payments } from './application/payments.js';
 import { renewalPolicyOf } from './application/renewals/renewal-config.js';
 import { createRenewalRunner } from './application/renewals/renewal-runner.js';
-import { createSettlement } from './application/settlement.js';
 import { billingSchema, loadConfig, loadSeedConfig, loadStorageConfig } from './config.js';
 import { startBillingConsumers } from './integration/consumers/start-billing-consumers.js';
 import { toIntegrationEvent } from './integration/published-events.js';
@@ -93,15 +91,7 @@ export const service = defineService({
     }
     const sandbox = createPaymentProvider(config, { pool });
     if (sandbox.name !== 'sandbox') throw new Error('The demo seed pays with the Sandbox');
-    const stores = createBillingStores(eventStore);
-    const report = await seedDemoInvoices({
-      pool,
-      stores,
-      checkout: createCheckout({ pool, stores, provider: sandbox, now }),
-      settlement: createSettlement({ pool, stores, now }),
-      sandbox,
-      now,
-    });
+    const report = await seedDemoInvoices({ pool, eventStore, sandbox, now });
     console.log(
       `demo invoices: ${report.paid.length} paid, ${report.alreadyPresent.length} already present` +
         report.skipped.map((skipped) => `; ${skipped} left out`).join(''),

@@ -1,8 +1,9 @@
 import type pg from 'pg';
 import { dollarsFromCents } from '@app/contracts';
-import type { Checkout } from '../application/checkout.js';
-import type { BillingStores } from '../application/billing-stores.js';
-import type { SettlementService } from '../application/settlement.js';
+import type { EventStore } from '@app/eventing';
+import { createBillingStores } from '../application/billing-stores.js';
+import { createCheckout } from '../application/checkout.js';
+import { createSettlement } from '../application/settlement.js';
 import type { SandboxProvider } from '../payments/index.js';
 import { findProductForSale } from '../projections/products-copy.js';
 import { demoPurchases, type DemoPurchase } from './demo-purchases.js';
@@ -15,9 +16,7 @@ export interface SeedReport {
 
 export interface SeedDeps {
   pool: pg.Pool;
-  stores: Pick<BillingStores, 'payments'>;
-  checkout: Checkout;
-  settlement: SettlementService;
+  eventStore: EventStore;
   sandbox: SandboxProvider;
   now: () => Date;
 }
@@ -32,7 +31,10 @@ export async function seedDemoInvoices(
   deps: SeedDeps,
   purchases: readonly DemoPurchase[] = demoPurchases,
 ): Promise<SeedReport> {
-  const { pool, stores, checkout, settlement, sandbox, now } = deps;
+  const { pool, sandbox, now } = deps;
+  const stores = createBillingStores(deps.eventStore);
+  const checkout = createCheckout({ pool, stores, provider: sandbox, now });
+  const settlement = createSettlement({ pool, stores, now });
   const report: SeedReport = { paid: [], alreadyPresent: [], skipped: [] };
   const options = { metadata: { actorId: 'seed' } };
 

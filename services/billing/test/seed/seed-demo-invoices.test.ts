@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { demoAccounts } from '@app/demo-fixtures';
-import { createBillingStores } from '../../src/application/billing-stores.js';
-import { createCheckout } from '../../src/application/checkout.js';
-import { createSettlement } from '../../src/application/settlement.js';
 import { createSandboxProvider } from '../../src/payments/index.js';
 import { demoPurchases } from '../../src/seed/demo-purchases.js';
 import { seedDemoInvoices } from '../../src/seed/seed-demo-invoices.js';
@@ -15,18 +12,7 @@ function seed(purchases = demoPurchases) {
   const now = () => new Date();
   const { pool, eventStore } = h;
   const sandbox = createSandboxProvider({ pool, now });
-  const stores = createBillingStores(eventStore);
-  return seedDemoInvoices(
-    {
-      pool,
-      stores,
-      checkout: createCheckout({ pool, stores, provider: sandbox, now }),
-      settlement: createSettlement({ pool, stores, now }),
-      sandbox,
-      now,
-    },
-    purchases,
-  );
+  return seedDemoInvoices({ pool, eventStore, sandbox, now }, purchases);
 }
 
 const account = (email: string) => demoAccounts.find((candidate) => candidate.email === email)?.id;

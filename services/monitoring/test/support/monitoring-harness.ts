@@ -1,7 +1,7 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { inject } from 'vitest';
 import { bindIdentityOnInject, testIdentitySecret } from '@app/service-kit/testing';
-import { createTestDatabase } from '@app/test-support';
+import { createSchemaDatabase } from '@app/test-support';
 import { buildApp, type MonitoringApp } from '../../src/app.js';
 import { monitoringSchema } from '../../src/config.js';
 import { createPlatformHealth, type PlatformHealth } from '../../src/health/platform-health.js';
@@ -17,21 +17,9 @@ export interface MonitoringStorage {
 
 /** Monitoring's schema, migrated, on a database of this test file's own. */
 export async function startMonitoringStorage(): Promise<MonitoringStorage> {
-  const database = await createTestDatabase(inject('databaseUrl'));
-  const pool = new pg.Pool({
-    connectionString: database.url,
-    max: 10,
-    options: `-c search_path=${monitoringSchema}`,
-  });
-  await prepareMonitoringStorage(pool);
-  return {
-    pool,
-    async close() {
-      pool.on('error', () => undefined);
-      await pool.end();
-      await database.drop();
-    },
-  };
+  const storage = await createSchemaDatabase(inject('databaseUrl'), monitoringSchema);
+  await prepareMonitoringStorage(storage.pool);
+  return storage;
 }
 
 /** Monitoring's app as main.ts builds it, on the given storage, with identity tokens bound on inject. */
