@@ -1,4 +1,6 @@
 import type { Readable } from 'node:stream';
+import { constants as zlib } from 'node:zlib';
+import compress from '@fastify/compress';
 import replyFrom from '@fastify/reply-from';
 import { echoedUrl, HttpProblem, problemType, sendProblem, type ForwardedRequest } from '@app/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
@@ -32,6 +34,9 @@ export interface ProxyOptions {
 /** Identity's sign-out path: the gateway forgets the session as the request passes. */
 const signOutPath = '/api/logout';
 
+/** Answers smaller than this go out uncompressed: below it, compression saves too little to be worth it. */
+const compressionThreshold = 1024;
+
 const proxiedMethods: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
 /**
@@ -41,6 +46,22 @@ const proxiedMethods: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'D
 export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
+  // Services answer uncompressed; the gateway compresses answers of 1 KB and more for clients that accept it.
+  // @fastify/compress applies its threshold only to buffers, and a proxied answer is a stream: one the service says
+  // is smaller is read whole first (it is under 1 KB), so small answers go out as they came.
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const length = Number(reply.getHeader('content-length'));
+    return isStream(payload) && length < compressionThreshold
+      ? Buffer.concat(await payload.toArray())
+      : payload;
+  });
+  // Brotli at quality 4 rather than the default 11: answers are made per request, and 11 costs more CPU than it
+  // saves bytes.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: compressionThreshold,
+    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
+  });
 
   await app.register(replyFrom, {
     undici: {

@@ -1,6 +1,14 @@
 import { readIdentityToken, signIdentityToken } from '@app/service-kit';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { echoBehindGateway, testSecret, type EchoedRequest } from './support.js';
+
+/** A list answer of about 9 KB, as a service sends it: uncompressed. */
+const largeList = Array.from({ length: 120 }, (_, index) => ({
+  id: `product-${index}`,
+  name: `Product number ${index}`,
+  description: 'A fintech product with a description long enough to be worth compressing',
+}));
 
 const stack = echoBehindGateway({
   extend: (app) => {
@@ -15,6 +23,7 @@ const stack = echoBehindGateway({
     app.post('/api/admin/products/replayed', async (_request, reply) =>
       reply.code(201).header('idempotent-replayed', 'true').send({ id: 'p-1' }),
     );
+    app.get('/api/products/catalogue', async () => largeList);
   },
 });
 
@@ -192,5 +201,37 @@ describe('proxying to the owning service', () => {
     expect(headers['proxy-authorization']).toBeUndefined();
     expect(headers.te).toBeUndefined();
     expect(headers['keep-alive']).toBeUndefined();
+  });
+});
+
+describe('compressing answers', () => {
+  const get = (url: string, acceptEncoding?: string) =>
+    stack.gateway.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('sends an answer over 1 KB in brotli or gzip to a client that accepts it, the same JSON once decoded', async () => {
+    const brotli = await get('/api/products/catalogue', 'gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers.vary).toMatch(/accept-encoding/i);
+    expect(brotli.rawPayload.length).toBeLessThan(JSON.stringify(largeList).length / 4);
+    expect(JSON.parse(brotliDecompressSync(brotli.rawPayload).toString())).toEqual(largeList);
+
+    const gzip = await get('/api/products/catalogue', 'gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(largeList);
+  });
+
+  it('sends it as it is to a client that accepts no encoding, and a small answer as it is to anyone', async () => {
+    const plain = await get('/api/products/catalogue');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.json()).toEqual(largeList);
+
+    const small = await get('/api/products/missing', 'gzip, br');
+    expect(small.statusCode).toBe(404);
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toMatchObject({ detail: 'Product not found' });
   });
 });

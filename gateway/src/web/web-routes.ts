@@ -20,7 +20,8 @@ const publicRoute = { config: { policy: 'public' } } as const;
 /**
  * The built front end, in the embedded default (ARCHITECTURE.md "Gateway"): the shell at `/` with SPA fallback,
  * each remote at /remotes/<name>/, and /remotes.json, the runtime configuration the shell registers its remotes
- * from. Registered in a scope of its own so compression applies to these files and not to proxied answers.
+ * from. Registered in a scope of its own, with the compression settings of files (the default, best levels);
+ * proxied answers have their own, cheaper ones (proxy.ts).
  */
 export async function webRoutes(app: FastifyInstance, options: WebOptions): Promise<void> {
   await app.register(compress, { encodings: ['br', 'gzip'] });
