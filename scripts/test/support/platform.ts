@@ -6,7 +6,8 @@ import { join } from 'node:path';
 import { jetstreamManager } from '@nats-io/jetstream';
 import { billingStream, catalogStream, gatewayStream, identityStream, tenancyStream } from '@app/contracts';
 import { connectNats } from '@app/eventing';
-import { createTestDatabase, freePort, uniquePrefix, type TestDatabase } from '@app/test-support';
+import { createTestDatabase, freePortBlock, uniquePrefix, type TestDatabase } from '@app/test-support';
+import { services } from '../../launcher/services.js';
 import { withBuildLock } from './build-lock.js';
 import { buildOncePerRun } from './build-once.js';
 
@@ -72,9 +73,10 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   };
 
   try {
-    const gatewayPort = await freePort();
-    const servicesPort = await freePort();
-    const demoAppPort = await freePort();
+    // The services take SERVICES_BASE_PORT and the ports after it: the whole block must be free, not just its base.
+    const gatewayPort = await freePortBlock(1);
+    const servicesPort = await freePortBlock(services.length);
+    const demoAppPort = await freePortBlock(1);
     const env = {
       ...infrastructure.env,
       ...launcherEnv({ gatewayPort, servicesPort, demoAppPort }),
@@ -136,8 +138,8 @@ async function embeddedInfrastructure(): Promise<Infrastructure> {
   return {
     env: {
       DATA_DIR: dataDir,
-      EMBEDDED_POSTGRES_PORT: String(await freePort()),
-      EMBEDDED_NATS_PORT: String(await freePort()),
+      EMBEDDED_POSTGRES_PORT: String(await freePortBlock(1)),
+      EMBEDDED_NATS_PORT: String(await freePortBlock(1)),
     },
     dispose: () => rm(dataDir, { recursive: true, force: true }),
   };
