@@ -1,4 +1,5 @@
 export * from './common.js';
+export * from './paging.js';
 export * from './storable-text.js';
 export * from './integration-envelope.js';
 export * from './catalog/product.js';

@@ -6,14 +6,17 @@ import { inTransaction } from './postgres/transaction.js';
 /**
  * Applies a service's numbered SQL files (`001_products.sql`, …) once each, in order, inside its own schema.
  * Hand-written rather than a migration framework: read models are rebuilt from events, so they only ever move
- * forward with plain SQL, and this is the whole of it. An advisory lock keyed on the schema lets several
- * replicas start at once.
+ * forward with plain SQL, and this is the whole of it. One advisory lock for the whole database lets several
+ * replicas and services start at once: per schema would do for tables, but extensions (pg_trgm, for searches)
+ * are the database's, and two services creating one at the same moment would collide. Extensions go to the
+ * public schema (`CREATE EXTENSION IF NOT EXISTS pg_trgm SCHEMA public`) and are named with it, since a
+ * service's search_path is its own schema only.
  */
 export async function runMigrations(pool: pg.Pool, schema: string, directory: string): Promise<string[]> {
   assertIdentifier(schema);
   const files = (await readdir(directory)).filter((file) => /^\d+_[\w-]+\.sql$/.test(file)).sort();
   return inTransaction(pool, async (client) => {
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`migrations:${schema}`]);
+    await client.query("SELECT pg_advisory_xact_lock(hashtext('migrations'))");
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
     await client.query(
       `CREATE TABLE IF NOT EXISTS ${schema}.schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,

@@ -28,3 +28,4 @@ export * from './logging/request-serializer.js';
 export * from './http/command-options.js';
 export * from './http/internal-routes.js';
 export * from './http/read-reply.js';
+export * from './http/paging.js';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryShape } from '../paging.js';
 import { hasAtMostTwoDecimals, idSchema, isoDateTimeSchema } from '../common.js';
 import { invoiceNumberSchema, paymentProviderNameSchema } from './billing-values.js';
 
@@ -87,3 +88,10 @@ export const invoiceSchema = z.object({
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListSchema = z.array(invoiceSchema);
+
+/** GET /api/invoices, newest first, filtered by `status`. */
+export const invoiceListQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  status: invoiceStatusSchema.optional().describe('Only invoices with this status'),
+});
+export type InvoiceListQuery = z.input<typeof invoiceListQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryShape } from '../paging.js';
 import { idSchema, isoDateTimeSchema } from '../common.js';
 import { usageMetricSchema } from '../gateway/integration-events.js';
 
@@ -15,7 +16,11 @@ const usageDateSchema = (name: 'from' | 'to') =>
  * either, the current UTC month; the two go together so that neither end is a guess.
  */
 export const usageQuerySchema = z
-  .strictObject({ from: usageDateSchema('from').optional(), to: usageDateSchema('to').optional() })
+  .strictObject({
+    ...pageQueryShape,
+    from: usageDateSchema('from').optional(),
+    to: usageDateSchema('to').optional(),
+  })
   .refine(({ from, to }) => (from === undefined) === (to === undefined), {
     message: 'from and to must be given together',
     path: ['from'],

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { booleanQuerySchema, pageQueryShape, searchTextSchema } from '../paging.js';
 import { hasAtMostTwoDecimals, idSchema, isoDateTimeSchema } from '../common.js';
 
 /** SPEC.md §3 Product and §5 validation; messages are the spec's own wording where it has one. */
@@ -112,3 +113,27 @@ export const productSchema = z.object({
 export type Product = z.infer<typeof productSchema>;
 
 export const productListSchema = z.array(productSchema);
+
+/**
+ * GET /api/products, ordered by name (then id): `q` searches name and description, `category` matches exactly,
+ * `slug` finds the one product the checkout link names. `isActive` is for admins; everyone else only ever gets
+ * active products, whatever they ask.
+ */
+export const productListQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  q: searchTextSchema.describe('Case-insensitive search in name and description'),
+  category: z.string().trim().min(1).max(60).optional().describe('Exact category'),
+  slug: productSlugSchema.optional().describe('The product with this slug'),
+  isActive: booleanQuerySchema('isActive').optional().describe('Admins only: active or inactive products'),
+});
+export type ProductListQuery = z.input<typeof productListQuerySchema>;
+
+/** GET /api/products/categories: the distinct categories of the products the caller may see, sorted. */
+export const productCategoriesSchema = z.array(z.string());
+
+/** GET /api/admin/products/summary: the Admin Dashboard's and Portal's product counters. */
+export const productSummarySchema = z.object({
+  totalProducts: z.number().int().nonnegative(),
+  activeProducts: z.number().int().nonnegative(),
+});
+export type ProductSummary = z.infer<typeof productSummarySchema>;

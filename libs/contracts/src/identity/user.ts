@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryShape, searchTextSchema } from '../paging.js';
 import { idSchema, isoDateTimeSchema } from '../common.js';
 
 /**
@@ -94,6 +95,21 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 export const userListSchema = z.array(userSchema);
+
+/** GET /api/admin/users, newest first: `q` searches first name, last name and email; `role` filters. */
+export const userListQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  q: searchTextSchema.describe('Case-insensitive search in first name, last name and email'),
+  role: userRoleSchema.optional().describe('Only users with this role'),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+/** GET /api/admin/users/summary: the Admin Portal's user counters. */
+export const userSummarySchema = z.object({
+  totalUsers: z.number().int().nonnegative(),
+  adminUsers: z.number().int().nonnegative(),
+});
+export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /** GET /api/auth/user: the signed-in user, as the navigation bar and the auth guard read it (SPEC.md §7). */
 export const currentUserSchema = userSchema.pick({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryShape } from '../paging.js';
 import { hasAtMostTwoDecimals, idSchema, isoDateTimeSchema } from '../common.js';
 import { httpUrlSchema } from './tenant.js';
 
@@ -98,3 +99,14 @@ export const subscriptionSchema = z.object({
 export type Subscription = z.infer<typeof subscriptionSchema>;
 
 export const subscriptionListSchema = z.array(subscriptionSchema);
+
+/**
+ * The subscription lists (GET /api/subscriptions, /api/admin/tenants/{id}/subscriptions and
+ * /api/admin/products/{id}/subscriptions), newest first, filtered by `status` and `plan`.
+ */
+export const subscriptionListQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  status: subscriptionStatusSchema.optional().describe('Only subscriptions with this status'),
+  plan: subscriptionPlanSchema.optional().describe('Only subscriptions on this plan'),
+});
+export type SubscriptionListQuery = z.input<typeof subscriptionListQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryShape, searchTextSchema } from '../paging.js';
 import { hasAtMostTwoDecimals, idSchema, isoDateTimeSchema } from '../common.js';
 
 /**
@@ -161,6 +162,30 @@ export const tenantSchema = z.object({
 export type Tenant = z.infer<typeof tenantSchema>;
 
 export const tenantListSchema = z.array(tenantSchema);
+
+/**
+ * GET /api/admin/tenants, newest first: `q` searches name and slug, `status` and `ownerId` filter (user details
+ * lists one owner's tenants).
+ */
+export const tenantListQuerySchema = z.strictObject({
+  ...pageQueryShape,
+  q: searchTextSchema.describe('Case-insensitive search in name and slug'),
+  status: tenantStatusSchema.optional().describe('Only tenants with this status'),
+  ownerId: idSchema.optional().describe("Only this user's tenants"),
+});
+export type TenantListQuery = z.input<typeof tenantListQuerySchema>;
+
+/**
+ * GET /api/admin/tenants/summary: the dashboards' tenant figures, kept by a projection rather than counted from
+ * the list: how many tenants, how many of each status, and the sum of every tenant's `totalSpent` (dollars).
+ */
+export const tenantSummarySchema = z.object({
+  totalTenants: z.number().int().nonnegative(),
+  activeTenants: z.number().int().nonnegative(),
+  suspendedTenants: z.number().int().nonnegative(),
+  totalRevenue: z.number(),
+});
+export type TenantSummary = z.infer<typeof tenantSummarySchema>;
 
 /** The request and response field names of one provider group, e.g. `dnsServerUrl`, for mapping code. */
 export function providerFieldNames<Group extends ProviderGroup>(group: Group) {

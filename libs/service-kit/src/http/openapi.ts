@@ -1,6 +1,7 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { nextPageLinkDescription } from '@app/contracts';
 
 export interface OpenApiOptions {
   title: string;
@@ -34,9 +35,24 @@ export async function registerOpenApi(
  * gateway's merged document tells API clients, and the generated bad-input test, which role a route needs.
  */
 const withAccess: typeof jsonSchemaTransform = (input) => {
-  const transformed = jsonSchemaTransform(input);
+  const transformed = withNextPageLink(jsonSchemaTransform(input));
   const policy = input.route.config?.policy;
   return policy === undefined
     ? transformed
     : { ...transformed, schema: { ...transformed.schema, 'x-access': policy } };
 };
+
+type Transformed = ReturnType<typeof jsonSchemaTransform>;
+
+/** A paged list (its query takes `cursor`) documents the Link header its 200 answer carries while more remain. */
+function withNextPageLink(transformed: Transformed): Transformed {
+  const schema = transformed.schema as {
+    querystring?: { properties?: Record<string, unknown> };
+    response?: Record<string, object>;
+  };
+  const ok = schema.response?.['200'];
+  if (schema.querystring?.properties?.['cursor'] === undefined || ok === undefined) return transformed;
+  const link = { schema: { type: 'string' }, description: nextPageLinkDescription };
+  const response = { ...schema.response, 200: { ...ok, headers: { link } } };
+  return { ...transformed, schema: { ...transformed.schema, response } };
+}
