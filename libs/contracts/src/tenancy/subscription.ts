@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { pageQueryShape } from '../paging.js';
+import { booleanQuerySchema, pageQueryShape } from '../paging.js';
 import { hasAtMostTwoDecimals, idSchema, isoDateTimeSchema } from '../common.js';
 import { httpUrlSchema } from './tenant.js';
 
@@ -102,11 +102,25 @@ export const subscriptionListSchema = z.array(subscriptionSchema);
 
 /**
  * The subscription lists (GET /api/subscriptions, /api/admin/tenants/{id}/subscriptions and
- * /api/admin/products/{id}/subscriptions), newest first, filtered by `status` and `plan`.
+ * /api/admin/products/{id}/subscriptions), newest first, filtered by `status` and `plan`; `live=true` leaves out
+ * cancelled ones (product details' Active Subscriptions).
  */
 export const subscriptionListQuerySchema = z.strictObject({
   ...pageQueryShape,
   status: subscriptionStatusSchema.optional().describe('Only subscriptions with this status'),
   plan: subscriptionPlanSchema.optional().describe('Only subscriptions on this plan'),
+  live: booleanQuerySchema('live').optional().describe('true: only subscriptions that are not cancelled'),
 });
 export type SubscriptionListQuery = z.input<typeof subscriptionListQuerySchema>;
+
+/** GET /api/admin/products/{id}/subscriptions/summary: how many subscriptions a product has, by status. */
+export const subscriptionSummarySchema = z.object({
+  totalSubscriptions: z.number().int().nonnegative(),
+  liveSubscriptions: z.number().int().nonnegative(),
+  byStatus: z.object(
+    Object.fromEntries(
+      subscriptionStatuses.map((status) => [status, z.number().int().nonnegative()]),
+    ) as Record<SubscriptionStatus, z.ZodNumber>,
+  ),
+});
+export type SubscriptionSummary = z.infer<typeof subscriptionSummarySchema>;

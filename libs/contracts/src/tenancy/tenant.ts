@@ -177,13 +177,19 @@ export type TenantListQuery = z.input<typeof tenantListQuerySchema>;
 
 /**
  * GET /api/admin/tenants/summary: the dashboards' tenant figures, kept by a projection rather than counted from
- * the list: how many tenants, how many of each status, and the sum of every tenant's `totalSpent` (dollars).
+ * the list: how many tenants, how many of each status, the sum of every tenant's `totalSpent` (dollars) and of
+ * their subscription counts. With `ownerId`, the same figures over that user's tenants (user details).
  */
+export const tenantSummaryQuerySchema = z.strictObject({
+  ownerId: idSchema.optional().describe("Only this user's tenants"),
+});
 export const tenantSummarySchema = z.object({
   totalTenants: z.number().int().nonnegative(),
   activeTenants: z.number().int().nonnegative(),
   suspendedTenants: z.number().int().nonnegative(),
   totalRevenue: z.number(),
+  totalSubscriptions: z.number().int().nonnegative(),
+  activeSubscriptions: z.number().int().nonnegative(),
 });
 export type TenantSummary = z.infer<typeof tenantSummarySchema>;
 
