@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { pageQueryShape } from '@app/contracts';
 import {
+  containsPattern,
   decodeCursor,
   encodeCursor,
   keysetSql,
@@ -144,5 +145,12 @@ describe('keysetSql', () => {
 describe('nextPageAddress', () => {
   it('replaces the cursor and keeps the other parameters, encoded', () => {
     expect(nextPageAddress('/x?q=a%20b&cursor=old&limit=2', 'new')).toBe('/x?q=a+b&cursor=new&limit=2');
+  });
+});
+
+describe('containsPattern', () => {
+  it('takes the text literally: LIKE wildcards and the escape character are escaped', () => {
+    expect(containsPattern('ledger')).toBe('%ledger%');
+    expect(containsPattern('50%_off\\')).toBe('%50\\%\\_off\\\\%');
   });
 });

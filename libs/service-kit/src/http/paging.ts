@@ -106,3 +106,12 @@ export function nextPageAddress(url: string, cursor: string): string {
   address.searchParams.set('cursor', cursor);
   return `${address.pathname}${address.search}`;
 }
+
+/**
+ * The LIKE pattern of a list's `q`: the user's text as a literal substring anywhere, its `%`, `_` and `\` escaped
+ * (the backslash is LIKE's default escape). Compare as `lower(column) LIKE lower($n)`, which a trigram GIN index on
+ * `lower(column)` answers.
+ */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+}
