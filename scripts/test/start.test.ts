@@ -143,7 +143,7 @@ describe('npm start', () => {
 
   it('stops everything in order on Ctrl-C to its process group, leaving no process and printing no error', async () => {
     const tree = await descendants(platform.launcher.pid as number);
-    // Not npm's `sh -c "npm run build && node dist/start.cjs"`: the node it runs.
+    // Not npm's `sh -c "node scripts/build-changed.mjs && node dist/start.cjs"`: the node it runs.
     const launcher = tree.find((entry) => /^\S*node dist\/start\.cjs$/.test(entry.args));
     if (!launcher) throw new Error(`no launcher under npm: ${JSON.stringify(tree)}`);
     const children = tree.filter((entry) => entry.ppid === launcher.pid);
