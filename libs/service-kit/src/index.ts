@@ -29,3 +29,5 @@ export * from './http/command-options.js';
 export * from './http/internal-routes.js';
 export * from './http/read-reply.js';
 export * from './http/paging.js';
+export * from './http/entity-tags.js';
+export * from './http/conditional-get.js';

@@ -6,6 +6,7 @@ import { createLoggerOptions, type ServiceLoggerOptions } from '../logging/logge
 import { genReqId, requestIdHeader } from '../logging/request-id.js';
 import type { ServiceMetric } from '../telemetry/catalogue-counter.js';
 import type { Telemetry } from '../telemetry/start-telemetry.js';
+import { registerConditionalGet } from './conditional-get.js';
 import { registerErrorHandlers } from './error-handler.js';
 import type { ServiceApp } from './fastify-types.js';
 import {
@@ -86,6 +87,7 @@ export async function createService(options: ServiceOptions): Promise<ServiceApp
   registerAccessPolicy(app, options.identity.secret);
   if ((options.unknownQueryParameters ?? 'refuse') === 'refuse') registerQueryGuard(app);
   registerTextGuard(app);
+  registerConditionalGet(app);
 
   // Both wrap route registration, so they go in before the first route.
   if (options.telemetry?.fastifyInstrumentation)
