@@ -11,6 +11,8 @@ export interface BenchConfig {
   path: string;
   /** The whole environment, for `npm run build` only (npm needs its own variables). */
   buildEnv: Record<string, string>;
+  /** BENCH_FIGURES=2,5: measure only these figures (by number); absent: all of them. */
+  figures: ReadonlySet<number> | null;
 }
 
 export function loadBenchConfig(env: Record<string, string | undefined> = process.env): BenchConfig {
@@ -18,10 +20,20 @@ export function loadBenchConfig(env: Record<string, string | undefined> = proces
     databaseUrl: env.DATABASE_URL || 'postgres://postgres@127.0.0.1:5432/test',
     natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
     path: env.PATH ?? '',
+    figures: figuresFrom(env.BENCH_FIGURES),
     buildEnv: Object.fromEntries(
       Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
     ),
   };
+}
+
+function figuresFrom(value: string | undefined): ReadonlySet<number> | null {
+  if (!value?.trim()) return null;
+  const numbers = value.split(',').map((part) => Number(part.trim()));
+  if (numbers.some((number) => !Number.isInteger(number) || number < 1)) {
+    throw new Error(`BENCH_FIGURES must be figure numbers separated by commas, such as 2,5; got "${value}"`);
+  }
+  return new Set(numbers);
 }
 
 export const sizes = {

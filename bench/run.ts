@@ -21,7 +21,13 @@ import { measureCatalogueLcp, measureShellJavaScript } from './web-page-load.js'
 const config = loadBenchConfig();
 const outcomes: Outcome[] = [];
 
+/** Figure names start with their number ("2. gateway throughput"), which BENCH_FIGURES selects by. */
+function selected(name: string): boolean {
+  return config.figures === null || config.figures.has(Number.parseInt(name, 10));
+}
+
 async function measure(name: string, work: () => Promise<Measurement>): Promise<void> {
+  if (!selected(name)) return;
   console.log(`measuring ${name} …`);
   try {
     outcomes.push({ name, ...(await work()) });
@@ -29,6 +35,19 @@ async function measure(name: string, work: () => Promise<Measurement>): Promise<
     console.error(`${name} failed:`, error);
     outcomes.push({ name, error });
   }
+}
+
+/** The figures that run against the built services and gateway (stack.ts). */
+const stackFigures = ['2.', '3.', '5.', '6.', '7.', '10.', '11.'];
+
+function startServices(databaseUrl: string, started: (stack: Stack) => void): Promise<Stack> {
+  console.log('building and starting the catalog, identity and tenancy services and the gateway …');
+  return buildDeployables(config.buildEnv)
+    .then(() => startStack({ databaseUrl, natsUrl: config.natsUrl, path: config.path }))
+    .then((stack) => {
+      started(stack);
+      return stack;
+    });
 }
 
 async function main(): Promise<void> {
@@ -59,10 +78,9 @@ async function main(): Promise<void> {
   try {
     await measure('1. event-store append', () => measureAppendRate(database.pool));
 
-    console.log('building and starting the catalog, identity and tenancy services and the gateway …');
-    const services = buildDeployables(config.buildEnv)
-      .then(() => startStack({ databaseUrl: database.url, natsUrl: config.natsUrl, path: config.path }))
-      .then((started) => (stack = started));
+    const services = stackFigures.some(selected)
+      ? startServices(database.url, (started) => (stack = started))
+      : Promise.reject(new Error('no selected figure needs the services'));
     // Awaited by each figure that needs the services, which then fails with the reason they did not start.
     services.catch(() => undefined);
     // First, while both gateways are fresh: the metered one warmed by figures 2 and 5 and the other one cold would
