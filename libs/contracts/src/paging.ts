@@ -16,10 +16,14 @@ export const pageLimitSchema = z.coerce
   .max(maxPageLimit, { error: `limit must be at most ${maxPageLimit}` })
   .default(defaultPageLimit);
 
-/** A cursor is base64url text a list gave out in its Link header; its content is the server's business. */
+/**
+ * A cursor is base64url text a list gave out in its Link header; its content is the server's business. The cap
+ * holds the longest key a list gives: the catalogue's is a 120-character name of up to 3 UTF-8 bytes each and an
+ * id, about 540 characters once encoded.
+ */
 export const pageCursorSchema = z
   .string()
-  .max(512, { error: 'cursor is too long; use the one a Link header gave' })
+  .max(1024, { error: 'cursor is too long; use the one a Link header gave' })
   .regex(/^[A-Za-z0-9_-]+$/, { error: 'cursor is not one a Link header gave' });
 
 export const pageQueryShape = {
