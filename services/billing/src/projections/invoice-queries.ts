@@ -1,5 +1,8 @@
 import type pg from 'pg';
-import { dollarsFromCents, type Invoice, type InvoiceStatus } from '@app/contracts';
+import { z } from 'zod';
+import { dollarsFromCents, invoiceNumberSchema, type Invoice, type InvoiceStatus } from '@app/contracts';
+import { keysetSql, pageFrom, type KeysetOrder } from '@app/service-kit';
+import { instantKeySchema, instantKeySql } from './page-keys.js';
 
 interface InvoiceRow {
   id: string;
@@ -8,6 +11,7 @@ interface InvoiceRow {
   currency: 'usd';
   status: InvoiceStatus;
   issued_at: Date;
+  issued_key: string;
   paid_at: Date | null;
   period_start: Date;
   period_end: Date;
@@ -16,20 +20,56 @@ interface InvoiceRow {
   tenant_id: string | null;
 }
 
+/** Where a page of invoices starts: after this issue time and number (a cursor's content). */
+export const invoiceKeySchema = z.tuple([instantKeySchema, invoiceNumberSchema]);
+export type InvoiceKey = z.infer<typeof invoiceKeySchema>;
+
 /**
- * The buyer's own invoices, newest first (SPEC.md §7 GET /api/invoices), with the product's name from billing's
- * copy of the catalogue. Equal issue times fall back to the number, which only grows.
+ * Newest first; equal issue times fall back to the number, which only grows, compared as a number (length
+ * first). migrations/301_invoice_pages.sql indexes exactly this order, per user and per user and status.
  */
-export async function listInvoicesOf(db: pg.Pool, userId: string): Promise<Invoice[]> {
+const newestFirst: KeysetOrder = {
+  columns: ['i.issued_at', 'length(i.number)', 'i.number'],
+  direction: 'desc',
+};
+
+export interface InvoicePageQuery {
+  status?: InvoiceStatus | undefined;
+  limit: number;
+  after?: InvoiceKey | undefined;
+}
+
+/**
+ * One page of the buyer's own invoices (SPEC.md §7 GET /api/invoices), with the product's name from billing's
+ * copy of the catalogue, and the cursor of the next page while more remain.
+ */
+export async function listInvoicesOf(db: pg.Pool, userId: string, query: InvoicePageQuery) {
+  const params: unknown[] = [userId];
+  const conditions = ['i.user_id = $1'];
+  if (query.status !== undefined) {
+    params.push(query.status);
+    conditions.push(`i.status = $${params.length}`);
+  }
+  const after = query.after && [query.after[0], query.after[1].length, query.after[1]];
+  const keyset = keysetSql(newestFirst, after, params);
+  if (keyset.after) conditions.push(keyset.after);
+  params.push(query.limit + 1);
   const { rows } = await db.query<InvoiceRow>(
     `SELECT i.id, i.number, i.amount_cents, i.currency, i.status, i.issued_at, i.paid_at, i.period_start,
-            i.period_end, i.product_id, p.name AS product_name, i.tenant_id
+            i.period_end, i.product_id, p.name AS product_name, i.tenant_id,
+            ${instantKeySql('i.issued_at')} AS issued_key
      FROM invoices i LEFT JOIN products p ON p.product_id = i.product_id
-     WHERE i.user_id = $1
-     ORDER BY i.issued_at DESC, length(i.number) DESC, i.number DESC`,
-    [userId],
+     WHERE ${conditions.join(' AND ')}
+     ${keyset.orderBy}
+     LIMIT $${params.length}`,
+    params,
   );
-  return rows.map((row) => ({
+  const page = pageFrom(rows, query.limit, (row): InvoiceKey => [row.issued_key, row.number]);
+  return { items: page.rows.map(toInvoice), next: page.next };
+}
+
+function toInvoice(row: InvoiceRow): Invoice {
+  return {
     id: row.id,
     invoiceNumber: row.number,
     amount: dollarsFromCents(Number(row.amount_cents)),
@@ -42,5 +82,5 @@ export async function listInvoicesOf(db: pg.Pool, userId: string): Promise<Invoi
     productId: row.product_id,
     productName: row.product_name,
     tenantId: row.tenant_id,
-  }));
+  };
 }
