@@ -1,6 +1,7 @@
 import { createServiceApp, type ServiceAppContext } from '@app/service-kit/runtime';
 import { wireProductCommands } from './application/wire-product-commands.js';
 import { adminProductRoutes } from './http/admin-products.routes.js';
+import { productSummaryRoutes } from './http/product-summary.routes.js';
 import { productQueryRoutes } from './http/products.routes.js';
 
 /** The catalogue's HTTP app (STYLE.md "One service": app.ts builds, the runtime listens). */
@@ -13,5 +14,6 @@ export async function buildApp(context: ServiceAppContext, options: { now?: () =
   const commands = wireProductCommands(eventStore, db, options.now ?? (() => new Date()));
   await app.register(productQueryRoutes, { db });
   await app.register(adminProductRoutes, { commands, replies });
+  await app.register(productSummaryRoutes, { db });
   return app;
 }

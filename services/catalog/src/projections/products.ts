@@ -1,10 +1,12 @@
-import type pg from 'pg';
-import { dollarsFromCents, type Product, type ProductIcon } from '@app/contracts';
 import { productEventTypes } from '../domain/product/events.js';
 import { rowProjection, rowTable, type RecordedEvent, type RowBatch } from '@app/eventing';
 import { products } from '../application/products.js';
 
-/** The `products` read model (migrations/001_products.sql): one row per product that is not deleted. */
+/**
+ * The `products` read model (migrations/001_products.sql): one row per product that is not deleted. Its indexes
+ * (002) and the counts its triggers keep (003) serve the queries in product-queries.ts, product-list.ts and
+ * product-counts.ts.
+ */
 export const productsProjection = rowProjection({
   name: 'catalog.products.v1',
   eventTypes: productEventTypes,
@@ -84,62 +86,4 @@ async function applyProductEvent(recorded: RecordedEvent, rows: RowBatch<Pending
       await rows.delete(event.data.productId);
       break;
   }
-}
-
-interface ProductRow {
-  id: string;
-  name: string;
-  slug: string;
-  description: string | null;
-  base_price_cents: string;
-  category: string | null;
-  color: string;
-  icon: ProductIcon;
-  features: string[];
-  is_active: boolean;
-  revision: string;
-  created_at: Date;
-  updated_at: Date;
-}
-
-const columns = `id, name, slug, description, base_price_cents, category, color, icon, features, is_active, revision,
-  created_at, updated_at`;
-
-function toProduct(row: ProductRow): Product {
-  return {
-    id: row.id,
-    name: row.name,
-    slug: row.slug,
-    description: row.description,
-    basePrice: dollarsFromCents(Number(row.base_price_cents)),
-    category: row.category,
-    color: row.color,
-    icon: row.icon,
-    features: row.features,
-    isActive: row.is_active,
-    createdAt: row.created_at.toISOString(),
-    updatedAt: row.updated_at.toISOString(),
-  };
-}
-
-/** Admins see every product; everyone else only active ones (ARCHITECTURE.md "Catalogue"). */
-export async function listProducts(db: pg.Pool, options: { includeInactive: boolean }): Promise<Product[]> {
-  const { rows } = await db.query<ProductRow>(
-    `SELECT ${columns} FROM products WHERE is_active OR $1 ORDER BY name, id`,
-    [options.includeInactive],
-  );
-  return rows.map(toProduct);
-}
-
-export async function findProduct(
-  db: pg.Pool,
-  id: string,
-  options: { includeInactive: boolean },
-): Promise<{ product: Product; revision: number } | null> {
-  const { rows } = await db.query<ProductRow>(
-    `SELECT ${columns} FROM products WHERE id = $1 AND (is_active OR $2)`,
-    [id, options.includeInactive],
-  );
-  const row = rows[0];
-  return row ? { product: toProduct(row), revision: Number(row.revision) } : null;
 }
