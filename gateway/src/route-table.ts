@@ -45,6 +45,7 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/admin/tenants/*', service: 'tenancy', access: 'admin' },
   { pattern: '/api/admin/subscriptions/*', service: 'tenancy', access: 'admin' },
   { pattern: '/api/admin/products/:id/subscriptions', service: 'tenancy', access: 'admin' },
+  { pattern: '/api/admin/products/:id/subscriptions/summary', service: 'tenancy', access: 'admin' },
   { pattern: '/api/subscriptions', service: 'tenancy', access: 'signed-in' },
   // catalog: visitors and tenants read the catalogue; the catalog service itself decides what each one sees.
   { pattern: '/api/products', service: 'catalog', access: 'public' },

@@ -27,6 +27,7 @@ const expectedAccess: Record<string, Access> = {
   '/api/admin/tenants/*': 'admin',
   '/api/admin/subscriptions/*': 'admin',
   '/api/admin/products/:id/subscriptions': 'admin',
+  '/api/admin/products/:id/subscriptions/summary': 'admin',
   '/api/subscriptions': 'signed-in',
   '/api/billing/config': 'public',
   '/api/billing/sandbox/confirm': 'signed-in',
