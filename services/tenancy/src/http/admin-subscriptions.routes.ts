@@ -6,8 +6,10 @@ import {
   idSchema,
   patchSubscriptionBodySchema,
   subscriptionIdParamsSchema,
+  subscriptionListQuerySchema,
   subscriptionListSchema,
   subscriptionSchema,
+  subscriptionSummarySchema,
   tenantIdParamsSchema,
 } from '@app/contracts';
 import {
@@ -15,10 +17,12 @@ import {
   commandOptionsFrom,
   ifMatchHeadersSchema,
   replyAfterCommand,
+  replyWithPage,
   type CommandReplies,
 } from '@app/service-kit';
 import type { SubscriptionCommands } from '../application/subscription-commands.js';
-import { listProductSubscriptions, listTenantSubscriptions } from '../projections/subscription-queries.js';
+import { productSubscriptionSummary } from '../projections/product-subscription-summary.js';
+import { listProductSubscriptions, listTenantSubscriptions } from '../projections/subscription-lists.js';
 import { subscriptionView } from './subscription-reply.js';
 
 export interface AdminSubscriptionRoutesOptions {
@@ -42,13 +46,17 @@ export const adminSubscriptionRoutes: FastifyPluginAsyncZod<AdminSubscriptionRou
     {
       config: { policy: 'admin' },
       schema: {
-        summary: "A tenant's subscriptions, with product and tenant names",
+        summary: "A tenant's subscriptions, newest first, with product and tenant names",
         tags: ['tenancy'],
         params: tenantIdParamsSchema,
+        querystring: subscriptionListQuerySchema,
         response: { 200: subscriptionListSchema },
       },
     },
-    (request) => listTenantSubscriptions(db, request.params.id),
+    async (request, reply) => {
+      const page = await listTenantSubscriptions(db, request.params.id, request.query);
+      return replyWithPage(request, reply, page.rows, page.next);
+    },
   );
 
   app.get(
@@ -56,13 +64,32 @@ export const adminSubscriptionRoutes: FastifyPluginAsyncZod<AdminSubscriptionRou
     {
       config: { policy: 'admin' },
       schema: {
-        summary: "A product's subscriptions, with tenant names",
+        summary: "A product's subscriptions, newest first, with tenant names",
         tags: ['tenancy'],
         params: productIdParamsSchema,
+        querystring: subscriptionListQuerySchema,
         response: { 200: subscriptionListSchema },
       },
     },
-    (request) => listProductSubscriptions(db, request.params.id),
+    async (request, reply) => {
+      const page = await listProductSubscriptions(db, request.params.id, request.query);
+      return replyWithPage(request, reply, page.rows, page.next);
+    },
+  );
+
+  app.get(
+    '/api/admin/products/:id/subscriptions/summary',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        summary: 'How many subscriptions a product has, live and by status',
+        description: 'Kept as events arrive, so the answer costs the same however many there are.',
+        tags: ['tenancy'],
+        params: productIdParamsSchema,
+        response: { 200: subscriptionSummarySchema },
+      },
+    },
+    async (request) => productSubscriptionSummary(db, request.params.id),
   );
 
   app.post(

@@ -6,9 +6,12 @@ import {
   patchTenantBodySchema,
   replaceTenantBodySchema,
   tenantIdParamsSchema,
+  tenantListQuerySchema,
   tenantListSchema,
   tenantNameSchema,
   tenantSchema,
+  tenantSummaryQuerySchema,
+  tenantSummarySchema,
 } from '@app/contracts';
 import {
   commandMetadata,
@@ -16,11 +19,13 @@ import {
   foundWithEtag,
   ifMatchHeadersSchema,
   replyAfterCommand,
+  replyWithPage,
   type CommandReplies,
 } from '@app/service-kit';
 import type { TenantCommands } from '../application/tenant-commands.js';
 import { tenantNotFound } from '../domain/tenant/decide.js';
 import { findTenant, listTenants } from '../projections/tenant-queries.js';
+import { tenantSummary } from '../projections/tenant-summary.js';
 import { tenantViewAfter } from './tenant-reply.js';
 
 export interface AdminTenantRoutesOptions {
@@ -46,9 +51,34 @@ export const adminTenantRoutes: FastifyPluginAsyncZod<AdminTenantRoutesOptions> 
     '/api/admin/tenants',
     {
       config: { policy: 'admin' },
-      schema: { summary: 'List tenants, newest first', tags, response: { 200: tenantListSchema } },
+      schema: {
+        summary: 'List tenants, newest first, a page at a time',
+        description: '`q` searches name and slug (any case, as typed); `status` and `ownerId` filter.',
+        tags,
+        querystring: tenantListQuerySchema,
+        response: { 200: tenantListSchema },
+      },
     },
-    async () => listTenants(db),
+    async (request, reply) => {
+      const page = await listTenants(db, request.query);
+      return replyWithPage(request, reply, page.rows, page.next);
+    },
+  );
+
+  // A static path: the router prefers it to /api/admin/tenants/:id whatever the order of registration.
+  app.get(
+    '/api/admin/tenants/summary',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        summary: "Tenant figures: counts by status, total revenue and subscriptions; or one owner's",
+        description: 'Kept as events arrive, so the answer costs the same however many tenants there are.',
+        tags,
+        querystring: tenantSummaryQuerySchema,
+        response: { 200: tenantSummarySchema },
+      },
+    },
+    async (request) => tenantSummary(db, request.query.ownerId),
   );
 
   app.get(

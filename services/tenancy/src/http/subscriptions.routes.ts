@@ -1,7 +1,8 @@
 import type pg from 'pg';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { subscriptionListSchema } from '@app/contracts';
-import { listOwnedSubscriptions } from '../projections/subscription-queries.js';
+import { subscriptionListQuerySchema, subscriptionListSchema } from '@app/contracts';
+import { replyWithPage } from '@app/service-kit';
+import { listOwnedSubscriptions } from '../projections/subscription-lists.js';
 
 export interface CustomerSubscriptionRoutesOptions {
   db: pg.Pool;
@@ -20,11 +21,16 @@ export const customerSubscriptionRoutes: FastifyPluginAsyncZod<CustomerSubscript
     {
       config: { policy: 'signed-in' },
       schema: {
-        summary: "The signed-in customer's subscriptions",
+        summary: "The signed-in customer's subscriptions, newest first",
         tags: ['tenancy'],
+        querystring: subscriptionListQuerySchema,
         response: { 200: subscriptionListSchema },
       },
     },
-    async (request) => (request.caller ? listOwnedSubscriptions(options.db, request.caller.userId) : []),
+    async (request, reply) => {
+      if (!request.caller) throw new Error('The signed-in policy let a request without a caller through');
+      const page = await listOwnedSubscriptions(options.db, request.caller.userId, request.query);
+      return replyWithPage(request, reply, page.rows, page.next);
+    },
   );
 };

@@ -6,12 +6,13 @@ import {
   type SubscriptionPlan,
   type SubscriptionStatus,
 } from '@app/contracts';
+import { createdKeyColumn } from './newest-first.js';
 
 /** What a subscription list shows for a product tenancy never heard of (SPEC.md §2 fallbacks). */
 export const unknownProductName = 'Unknown Product';
 export { defaultProductColor };
 
-interface SubscriptionRow {
+export interface SubscriptionRow {
   id: string;
   tenant_id: string;
   product_id: string;
@@ -26,19 +27,20 @@ interface SubscriptionRow {
   product_base_price_cents: string | null;
   product_color: string | null;
   tenant_name: string | null;
+  created_key: string;
 }
 
 /** Joined with tenancy's copy of the catalogue and the tenants read model; no secret is selected. */
-const selectSubscriptions = `
+export const selectSubscriptions = `
   SELECT s.id, s.tenant_id, s.product_id, s.plan, s.status, s.amount_cents, s.domain_url,
     s.metrics_api_key_configured, s.created_at, s.revision,
     p.name AS product_name, p.base_price_cents AS product_base_price_cents, p.color AS product_color,
-    t.name AS tenant_name
+    t.name AS tenant_name, ${createdKeyColumn('s')}
   FROM subscriptions s
   LEFT JOIN products p ON p.product_id = s.product_id
   LEFT JOIN tenants t ON t.id = s.tenant_id`;
 
-function toSubscription(row: SubscriptionRow): Subscription {
+export function toSubscription(row: SubscriptionRow): Subscription {
   const productName = row.product_name ?? unknownProductName;
   return {
     id: row.id,
@@ -58,31 +60,6 @@ function toSubscription(row: SubscriptionRow): Subscription {
     tenant: { name: row.tenant_name ?? '' },
     createdAt: row.created_at.toISOString(),
   };
-}
-
-export async function listTenantSubscriptions(db: pg.Pool, tenantId: string): Promise<Subscription[]> {
-  const { rows } = await db.query<SubscriptionRow>(
-    `${selectSubscriptions} WHERE s.tenant_id = $1 ORDER BY s.created_at, s.id`,
-    [tenantId],
-  );
-  return rows.map(toSubscription);
-}
-
-export async function listProductSubscriptions(db: pg.Pool, productId: string): Promise<Subscription[]> {
-  const { rows } = await db.query<SubscriptionRow>(
-    `${selectSubscriptions} WHERE s.product_id = $1 ORDER BY t.name, s.created_at, s.id`,
-    [productId],
-  );
-  return rows.map(toSubscription);
-}
-
-/** The signed-in customer's own: subscriptions of the tenants they own, and nothing else. */
-export async function listOwnedSubscriptions(db: pg.Pool, ownerId: string): Promise<Subscription[]> {
-  const { rows } = await db.query<SubscriptionRow>(
-    `${selectSubscriptions} WHERE t.owner_id = $1 ORDER BY s.created_at, s.id`,
-    [ownerId],
-  );
-  return rows.map(toSubscription);
 }
 
 export async function findSubscription(

@@ -1,5 +1,15 @@
 import type pg from 'pg';
-import { dollarsFromCents, idSchema, providerGroups, type Tenant, type TenantStatus } from '@app/contracts';
+import type { z } from 'zod';
+import {
+  dollarsFromCents,
+  idSchema,
+  providerGroups,
+  type Tenant,
+  type tenantListQuerySchema,
+  type TenantStatus,
+} from '@app/contracts';
+import { containsPattern, type Page } from '@app/service-kit';
+import { createdKeyColumn, newestFirst, newestFirstPage, whereAll } from './newest-first.js';
 import { groupColumn } from './tenants.js';
 
 type TenantRow = Record<string, unknown> & {
@@ -17,11 +27,12 @@ type TenantRow = Record<string, unknown> & {
   owner_email: string | null;
   owner_first_name: string | null;
   owner_last_name: string | null;
+  created_key: string;
 };
 
 /** Owner name and email come from the owners table the identity consumer fills; unknown owners read as null. */
 const select = `SELECT t.*, o.email AS owner_email, o.first_name AS owner_first_name,
-    o.last_name AS owner_last_name
+    o.last_name AS owner_last_name, ${createdKeyColumn('t')}
   FROM tenants t LEFT JOIN owners o ON o.user_id = t.owner_id`;
 
 function ownerOf(row: TenantRow): Tenant['owner'] {
@@ -55,10 +66,29 @@ function toTenant(row: TenantRow): Tenant {
   };
 }
 
-/** Every tenant, newest first (Admin Dashboard and Portal tenant lists). */
-export async function listTenants(db: pg.Pool): Promise<Tenant[]> {
-  const { rows } = await db.query<TenantRow>(`${select} ORDER BY t.created_at DESC, t.id DESC`);
-  return rows.map(toTenant);
+export type TenantPageQuery = z.output<typeof tenantListQuerySchema>;
+
+/**
+ * A page of tenants, newest first (Admin Dashboard and Portal tenant lists, a user's tenants): `q` in the name or
+ * slug through their trigram indexes, `status` and `ownerId` each through an index in the list's order
+ * (migrations/105_tenant_list_indexes.sql).
+ */
+export async function listTenants(db: pg.Pool, query: TenantPageQuery): Promise<Page<Tenant>> {
+  const params: unknown[] = [];
+  const param = (value: unknown) => `$${params.push(value)}`;
+  const pattern = query.q === undefined ? null : param(containsPattern(query.q));
+  const conditions = [
+    pattern && `(lower(t.name) LIKE lower(${pattern}) OR lower(t.slug) LIKE lower(${pattern}))`,
+    query.status === undefined ? null : `t.status = ${param(query.status)}`,
+    query.ownerId === undefined ? null : `t.owner_id = ${param(query.ownerId)}`,
+  ];
+  const { after, orderBy } = newestFirst('t', query.cursor, params);
+  const { rows } = await db.query<TenantRow>(
+    `${select} ${whereAll([...conditions, after])} ${orderBy} LIMIT ${param(query.limit + 1)}`,
+    params,
+  );
+  const page = newestFirstPage(rows, query.limit);
+  return { rows: page.rows.map(toTenant), next: page.next };
 }
 
 /** One tenant and its revision (the ETag); null for an unknown id or one that is not a UUID. */

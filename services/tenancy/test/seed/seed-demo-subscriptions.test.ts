@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
+import { maxPageLimit } from '@app/contracts';
 import { type SealedSecret, decryptSecret, secretContexts } from '@app/secrets';
 import { watchCheckpoints } from '@app/eventing';
 import { demoProducts, demoProductIds, demoSubscriptions, demoTenantIds } from '@app/demo-fixtures';
@@ -12,7 +13,7 @@ import { wireTenantCommands } from '../../src/application/wire-tenant-commands.j
 import { tenancySchema } from '../../src/config.js';
 import { duplicateLiveSubscription } from '../../src/domain/subscription/decide.js';
 import { applyCatalogProductMessage } from '../../src/projections/products-copy.js';
-import { listTenantSubscriptions } from '../../src/projections/subscription-queries.js';
+import { listTenantSubscriptions } from '../../src/projections/subscription-lists.js';
 import { subscriptionsProjection } from '../../src/projections/subscriptions.js';
 import { tenantsProjection } from '../../src/projections/tenants.js';
 import { seedDemoSubscriptions } from '../../src/seed/seed-demo-subscriptions.js';
@@ -69,7 +70,13 @@ async function copyDemoCatalogue(pool: pg.Pool): Promise<void> {
 }
 
 const allTenantSubscriptions = async (pool: pg.Pool) =>
-  (await Promise.all(Object.values(demoTenantIds).map((id) => listTenantSubscriptions(pool, id)))).flat();
+  (
+    await Promise.all(
+      Object.values(demoTenantIds).map(
+        async (id) => (await listTenantSubscriptions(pool, id, { limit: maxPageLimit })).rows,
+      ),
+    )
+  ).flat();
 
 describe('the demo subscription seed', () => {
   const tenancy = startedForFile(async () => {
