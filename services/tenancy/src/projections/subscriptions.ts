@@ -13,8 +13,13 @@ export const subscriptionsProjection = batchProjection({
   eventTypes: subscriptionEventTypes,
   applyBatch: applySubscriptionEvents,
   async reset(tx) {
+    // The TRUNCATE also empties the per-product counts (migrations/108_product_subscription_counts.sql).
     await tx.query('TRUNCATE subscriptions');
-    await tx.query('UPDATE tenants SET subscription_count = 0, active_subscriptions = 0');
+    await tx.query(
+      `UPDATE tenants SET subscription_count = 0, active_subscriptions = 0
+       WHERE subscription_count <> 0 OR active_subscriptions <> 0`,
+    );
+    await tx.query('SELECT tenant_totals_recount()');
   },
 });
 

@@ -7,7 +7,8 @@ import { tenants } from '../application/tenants.js';
 /**
  * The `tenants` read model (migrations/001_tenants.sql). It never holds a password, sealed or not: only
  * whether each group has one. Its reset keeps the rows, because their subscription counters belong to the
- * subscription projection; replaying TenantCreated rewrites every column this projection owns.
+ * subscription projection; replaying TenantCreated rewrites every column this projection owns. The dashboards'
+ * totals follow the rows by trigger, and a reset counts them afresh (migrations/107 and 109).
  */
 export const tenantsProjection: Projection = {
   name: 'tenancy.tenants.v1',
@@ -15,6 +16,7 @@ export const tenantsProjection: Projection = {
   apply: (event, tx) => applyTenantEvent(event, tx),
   async reset(tx) {
     await tx.query('UPDATE tenants SET revision = -1');
+    await tx.query('SELECT tenant_totals_recount()');
   },
 };
 

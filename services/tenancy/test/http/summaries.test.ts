@@ -1,0 +1,242 @@
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import {
+  dollarsFromCents,
+  subscriptionStatuses,
+  type Subscription,
+  type SubscriptionSummary,
+  type TenantSummary,
+} from '@app/contracts';
+import { rebuildProjection } from '@app/eventing';
+import { categoriesOf } from '@app/service-kit/runtime';
+import { handleMessage } from '@app/test-support/handled-message';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { tenancySchema } from '../../src/config.js';
+import { countPaidInvoice } from '../../src/integration/consumers/billing.js';
+import { applyCatalogProductMessage } from '../../src/projections/products-copy.js';
+import { subscriptionsProjection } from '../../src/projections/subscriptions.js';
+import { tenantsProjection } from '../../src/projections/tenants.js';
+import { service } from '../../src/service.js';
+import { asAdmin, asTenant, createTenant, patchTenant } from '../support/requests.js';
+import { startTenancy } from '../support/tenancy-harness.js';
+
+const tenancy = startedForFile(startTenancy);
+
+async function get<T>(url: string): Promise<T> {
+  const response = await tenancy.app.inject({ method: 'GET', url, headers: await asAdmin() });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<T>();
+}
+
+/** The tenant figures counted from the rows now, as the summary must answer them. */
+async function countedTenantFigures(ownerId?: string): Promise<TenantSummary> {
+  const { rows } = await tenancy.pool.query<Record<string, string>>(
+    `SELECT count(*) AS tenants, count(*) FILTER (WHERE status = 'active') AS active,
+       count(*) FILTER (WHERE status = 'suspended') AS suspended, coalesce(sum(total_spent_cents), 0) AS cents,
+       coalesce(sum(subscription_count), 0) AS subscriptions,
+       coalesce(sum(active_subscriptions), 0) AS active_subscriptions
+     FROM tenants WHERE $1::uuid IS NULL OR owner_id = $1`,
+    [ownerId ?? null],
+  );
+  const row = rows[0] as Record<string, string>;
+  return {
+    totalTenants: Number(row.tenants),
+    activeTenants: Number(row.active),
+    suspendedTenants: Number(row.suspended),
+    totalRevenue: dollarsFromCents(Number(row.cents)),
+    totalSubscriptions: Number(row.subscriptions),
+    activeSubscriptions: Number(row.active_subscriptions),
+  };
+}
+
+/** A product's subscription counts from the rows now. */
+async function countedProductFigures(productId: string): Promise<SubscriptionSummary> {
+  const { rows } = await tenancy.pool.query<{ status: string; count: string }>(
+    'SELECT status, count(*) FROM subscriptions WHERE product_id = $1 GROUP BY status',
+    [productId],
+  );
+  const byStatus = Object.fromEntries(
+    subscriptionStatuses.map((status) => [
+      status,
+      Number(rows.find((row) => row.status === status)?.count ?? 0),
+    ]),
+  ) as SubscriptionSummary['byStatus'];
+  const total = rows.reduce((sum, row) => sum + Number(row.count), 0);
+  return { totalSubscriptions: total, liveSubscriptions: total - byStatus.cancelled, byStatus };
+}
+
+async function addProduct(): Promise<string> {
+  const productId = randomUUID();
+  await handleMessage(tenancy.pool, applyCatalogProductMessage, 'catalog.product.created.v1', {
+    productId,
+    name: `Product ${productId.slice(0, 6)}`,
+    slug: `product-${productId}`,
+    description: null,
+    basePriceCents: 5_000,
+    category: null,
+    color: '#22C55E',
+    icon: 'Link',
+    features: [],
+    isActive: true,
+    createdAt: new Date().toISOString(),
+  });
+  return productId;
+}
+
+async function subscribe(tenantId: string, productId: string, status = 'active'): Promise<Subscription> {
+  const response = await tenancy.app.inject({
+    method: 'POST',
+    url: `/api/admin/tenants/${tenantId}/subscriptions`,
+    headers: await asAdmin(),
+    payload: { productId, status },
+  });
+  expect(response.statusCode, response.body).toBe(201);
+  return response.json<Subscription>();
+}
+
+async function setStatus(subscription: Subscription, status: string) {
+  const response = await tenancy.app.inject({
+    method: 'PATCH',
+    url: `/api/admin/subscriptions/${subscription.id}`,
+    headers: await asAdmin(),
+    payload: { status },
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
+
+async function payInvoice(subscription: Subscription, amountCents: number) {
+  await handleMessage(tenancy.pool, countPaidInvoice, 'billing.invoice.paid.v1', {
+    invoiceId: randomUUID(),
+    number: `INV-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+    userId: randomUUID(),
+    tenantId: subscription.tenantId,
+    subscriptionId: subscription.id,
+    productId: subscription.productId,
+    amountCents,
+    currency: 'usd',
+    paidAt: new Date().toISOString(),
+  });
+}
+
+async function projectionsCaughtUp() {
+  const head = await tenancy.eventStore.headPosition(categoriesOf(service));
+  if (head !== 'start') expect(await tenancy.projections.waitFor(head, 10_000)).toBe(true);
+}
+
+async function rebuild(projection: typeof tenantsProjection) {
+  await rebuildProjection({
+    eventStore: tenancy.eventStore,
+    pool: tenancy.pool,
+    schema: tenancySchema,
+    categories: categoriesOf(service),
+    projection,
+  });
+}
+
+describe('the summaries', () => {
+  it('answer what the rows count, after creates, status changes, subscriptions and paid invoices', async () => {
+    const ownerId = randomUUID();
+    const first = (await createTenant(tenancy, { ownerId })).tenant;
+    const second = (await createTenant(tenancy, { ownerId })).tenant;
+    const other = (await createTenant(tenancy)).tenant;
+    const [ledger, payroll] = [await addProduct(), await addProduct()];
+    const subscribed = [
+      await subscribe(first.id, ledger),
+      await subscribe(first.id, payroll, 'trial'),
+      await subscribe(second.id, ledger, 'suspended'),
+      await subscribe(other.id, ledger),
+    ];
+    await patchTenant(tenancy, second.id, { status: 'suspended' });
+    await setStatus(subscribed[3] as Subscription, 'cancelled');
+    await setStatus(subscribed[2] as Subscription, 'active');
+    await payInvoice(subscribed[0] as Subscription, 12_345);
+    await payInvoice(subscribed[2] as Subscription, 1_000);
+    await projectionsCaughtUp();
+
+    const everyone = await get<TenantSummary>('/api/admin/tenants/summary');
+    expect(everyone).toEqual(await countedTenantFigures());
+    expect(everyone).toMatchObject({
+      totalTenants: 3,
+      activeTenants: 2,
+      suspendedTenants: 1,
+      totalRevenue: 133.45,
+    });
+    expect(await get(`/api/admin/tenants/summary?ownerId=${ownerId}`)).toEqual({
+      totalTenants: 2,
+      activeTenants: 1,
+      suspendedTenants: 1,
+      totalRevenue: 133.45,
+      totalSubscriptions: 3,
+      activeSubscriptions: 2,
+    });
+    expect(await get(`/api/admin/products/${ledger}/subscriptions/summary`)).toEqual({
+      totalSubscriptions: 3,
+      liveSubscriptions: 2,
+      byStatus: { active: 2, trial: 0, suspended: 0, cancelled: 1 },
+    });
+    expect(await get(`/api/admin/products/${ledger}/subscriptions/summary`)).toEqual(
+      await countedProductFigures(ledger),
+    );
+    expect(await get(`/api/admin/products/${randomUUID()}/subscriptions/summary`)).toMatchObject({
+      totalSubscriptions: 0,
+    });
+  });
+
+  it('come out equal to a fresh count after a rebuild, whatever they held before', async () => {
+    const productId = await addProduct();
+    const tenant = (await createTenant(tenancy)).tenant;
+    await patchTenant(tenancy, (await createTenant(tenancy)).tenant.id, { status: 'suspended' });
+    const subscription = await subscribe(tenant.id, productId, 'trial');
+    await payInvoice(subscription, 700);
+    await projectionsCaughtUp();
+    const before = {
+      tenants: await get<TenantSummary>('/api/admin/tenants/summary'),
+      product: await get<SubscriptionSummary>(`/api/admin/products/${productId}/subscriptions/summary`),
+    };
+    // Figures gone wrong (by hand, say): a rebuild is how they are put right.
+    await tenancy.pool.query('UPDATE tenant_totals SET tenants = 999, subscriptions = 0');
+    await tenancy.pool.query('UPDATE product_subscription_counts SET active = 5 WHERE product_id = $1', [
+      productId,
+    ]);
+
+    await rebuild(subscriptionsProjection);
+    await rebuild(tenantsProjection);
+
+    const after = {
+      tenants: await get<TenantSummary>('/api/admin/tenants/summary'),
+      product: await get<SubscriptionSummary>(`/api/admin/products/${productId}/subscriptions/summary`),
+    };
+    expect(after).toEqual(before);
+    expect(after.tenants).toEqual(await countedTenantFigures());
+    expect(after.product).toEqual(await countedProductFigures(productId));
+  });
+
+  it('are admin-only, and /summary is not taken for a tenant id', async () => {
+    for (const url of [
+      '/api/admin/tenants/summary',
+      `/api/admin/products/${randomUUID()}/subscriptions/summary`,
+    ]) {
+      const response = await tenancy.app.inject({ method: 'GET', url, headers: await asTenant() });
+      expect(response.statusCode, url).toBe(403);
+    }
+    const summary = await tenancy.app.inject({
+      method: 'GET',
+      url: '/api/admin/tenants/summary',
+      headers: await asAdmin(),
+    });
+    expect(Object.keys(summary.json()).sort()).toEqual([
+      'activeSubscriptions',
+      'activeTenants',
+      'suspendedTenants',
+      'totalRevenue',
+      'totalSubscriptions',
+      'totalTenants',
+    ]);
+    const badOwner = await tenancy.app.inject({
+      method: 'GET',
+      url: '/api/admin/tenants/summary?ownerId=nobody',
+      headers: await asAdmin(),
+    });
+    expect(badOwner.statusCode).toBe(400);
+  });
+});
