@@ -1,5 +1,13 @@
-import { createService, signIdentityToken, type ServiceApp, type Telemetry } from '@app/service-kit';
+import {
+  catalogueCounter,
+  createService,
+  metricCatalogue,
+  signIdentityToken,
+  type ServiceApp,
+  type Telemetry,
+} from '@app/service-kit';
 import type { Authenticator, Caller, SessionEvents } from './access.js';
+import type { CatalogueCache } from './catalogue-cache/catalogue-cache.js';
 import { serviceUrls, type GatewayConfig } from './config.js';
 import { docsRoutes } from './docs/docs-routes.js';
 import { createMergedDocs } from './docs/openapi-source.js';
@@ -18,14 +26,22 @@ export interface GatewayDeps {
   sessions?: SessionEvents;
   /** Counts customers' answered calls (src/usage); absent when metering is off. */
   usageMeter?: UsageMeter;
+  /** Answers visitors' and customers' catalogue reads (src/catalogue-cache); absent: they all go to catalog. */
+  catalogueCache?: CatalogueCache;
   telemetry?: Telemetry;
 }
 
 /** The gateway app: service-kit defaults, security headers, the docs routes and the proxy. Never listens. */
 export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
-  const { config, usageMeter } = deps;
+  const { config, usageMeter, catalogueCache } = deps;
   const services = serviceUrls(config);
   const table = buildRouteTable(services);
+  const cacheReads =
+    catalogueCache &&
+    catalogueCounter(
+      metricCatalogue.catalogueCacheReads,
+      'Public catalogue reads at the gateway, by how its cache took them',
+    );
 
   const app = await createService({
     name: 'gateway',
@@ -37,6 +53,7 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     // Each service decides which query parameters it takes; the gateway forwards the query as it came.
     unknownQueryParameters: 'forward',
     ...(deps.telemetry === undefined ? {} : { telemetry: deps.telemetry }),
+    ...(cacheReads === undefined ? {} : { metrics: [cacheReads] }),
   });
   registerSecurityHeaders(app, { trustProxy: config.TRUST_PROXY });
 
@@ -54,6 +71,9 @@ export async function buildGateway(deps: GatewayDeps): Promise<ServiceApp> {
     ...(usageMeter === undefined
       ? {}
       : { onAnswered: (caller: Caller) => recordCustomerCall(usageMeter, caller) }),
+    ...(catalogueCache === undefined || cacheReads === undefined
+      ? {}
+      : { catalogueCache, onCatalogueRead: (outcome: string) => cacheReads.inc({ outcome }) }),
   });
   if (config.WEB_ROOT !== undefined) {
     await app.register(webRoutes, { root: config.WEB_ROOT, remotes: config.WEB_REMOTES });

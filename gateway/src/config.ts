@@ -9,6 +9,7 @@ import {
   port,
 } from '@app/service-kit/config';
 import { z } from 'zod';
+import type { CatalogueCacheSettings } from './catalogue-cache/catalogue-cache.js';
 import type { ServiceUrls } from './route-table.js';
 
 const positiveInt = z.coerce.number().int().positive();
@@ -73,6 +74,22 @@ export const gatewayConfigSchema = z.object({
   USAGE_METERING: z.enum(['on', 'off']).default('on'),
   /** How often the counts are published; also the longest a customer's usage waits before billing sees it. */
   USAGE_FLUSH_INTERVAL_MS: z.coerce.number().int().min(100).max(60_000).default(5_000),
+  /**
+   * The public catalogue cache (src/catalogue-cache): the longest an answer is kept (0: no cache). Catalog events
+   * on NATS clear it, so this only bounds the staleness an invalidation lost anyway would cause. Needs NATS_URL:
+   * without catalog events the cache is never used.
+   */
+  CATALOGUE_CACHE_TTL_MS: z.coerce.number().int().min(0).max(600_000).default(60_000),
+  CATALOGUE_CACHE_MAX_ENTRIES: z.coerce.number().int().min(1).max(1_000_000).default(1_000),
+  /** Bodies, keys and kept headers together. */
+  CATALOGUE_CACHE_MAX_BYTES: z.coerce
+    .number()
+    .int()
+    .min(64 * 1024)
+    .max(1024 * 1024 * 1024)
+    .default(32 * 1024 * 1024),
+  /** After a catalog event, how long answers are not stored: the catalog's read model may not show it yet. */
+  CATALOGUE_CACHE_SETTLE_MS: z.coerce.number().int().min(0).max(10_000).default(1_000),
   /** The built shell (index.html and assets) to serve at `/`; absent: the gateway serves no front end. */
   WEB_ROOT: z.string().min(1).optional(),
   /** The built remotes, `name=folder` comma-separated (`mfe-admin=/app/mfe-admin/dist`), served at /remotes/<name>/. */
@@ -85,6 +102,17 @@ export type GatewayConfig = z.output<typeof gatewayConfigSchema>;
 
 export function loadConfig(env: Record<string, string | undefined> = process.env): GatewayConfig {
   return parseConfig(gatewayConfigSchema, env);
+}
+
+/** The catalogue cache's limits, or null when it is off (a TTL of 0, or no NATS to hear the catalog's events). */
+export function catalogueCacheSettings(config: GatewayConfig): CatalogueCacheSettings | null {
+  if (config.CATALOGUE_CACHE_TTL_MS === 0 || config.NATS_URL === undefined) return null;
+  return {
+    ttlMs: config.CATALOGUE_CACHE_TTL_MS,
+    maxEntries: config.CATALOGUE_CACHE_MAX_ENTRIES,
+    maxBytes: config.CATALOGUE_CACHE_MAX_BYTES,
+    settleMs: config.CATALOGUE_CACHE_SETTLE_MS,
+  };
 }
 
 /** The services this gateway routes to; a service without a URL has no routes (route-table.ts). */

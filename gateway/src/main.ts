@@ -1,7 +1,9 @@
 import { derivedKey, runService, sessionResolvePurpose, type Telemetry } from '@app/service-kit';
 import { anonymousAuthenticator } from './access.js';
 import { buildGateway } from './app.js';
-import type { GatewayConfig } from './config.js';
+import { createCatalogueCache } from './catalogue-cache/catalogue-cache.js';
+import { watchCatalogueEvents } from './catalogue-cache/catalogue-events.js';
+import { catalogueCacheSettings, type GatewayConfig } from './config.js';
 import { createSessionAuthenticator } from './session-authenticator.js';
 import { usageMeteringOffReason } from './usage/metering-policy.js';
 import { createUsageMeter } from './usage/usage-meter.js';
@@ -20,18 +22,21 @@ export async function main(config: GatewayConfig, telemetry: Telemetry): Promise
     : undefined;
   const usageOff = usageMeteringOffReason(config);
   const usageMeter = usageOff === null ? createUsageMeter() : undefined;
+  const cacheSettings = catalogueCacheSettings(config);
+  const catalogueCache = cacheSettings === null ? undefined : createCatalogueCache(cacheSettings);
   const app = await buildGateway({
     config,
     authenticate: sessions ?? anonymousAuthenticator,
     ...(sessions ? { sessions } : {}),
     ...(usageMeter ? { usageMeter } : {}),
+    ...(catalogueCache ? { catalogueCache } : {}),
     telemetry,
   });
   // Customers' calls go unbilled: worth a line in every log that is looked at.
   if (usageOff !== null) app.log.warn(`Usage metering is off: ${usageOff}`);
 
   const onClose: Array<() => Promise<void>> = [];
-  if (config.NATS_URL && (sessions || usageMeter)) {
+  if (config.NATS_URL && (sessions || usageMeter || catalogueCache)) {
     const nats = await connectGatewayNats(config.NATS_URL);
     if (sessions) {
       const subscription = subscribeToUserChanges({
@@ -42,6 +47,16 @@ export async function main(config: GatewayConfig, telemetry: Telemetry): Promise
       });
       await subscription.ready();
       onClose.push(() => subscription.stop());
+    }
+    if (catalogueCache) {
+      const watch = watchCatalogueEvents({
+        nats,
+        prefix: config.NATS_PREFIX,
+        cache: catalogueCache,
+        logger: app.log,
+      });
+      await watch.ready();
+      onClose.push(() => watch.stop());
     }
     if (usageMeter) {
       const usage = await startUsagePublishing({

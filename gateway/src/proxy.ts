@@ -1,11 +1,15 @@
-import type { Readable } from 'node:stream';
-import { constants as zlib } from 'node:zlib';
-import compress from '@fastify/compress';
 import replyFrom from '@fastify/reply-from';
 import { echoedUrl, HttpProblem, problemType, sendProblem, type ForwardedRequest } from '@app/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
 import { checkAccess, type Authenticator, type Caller, type SessionEvents } from './access.js';
 import { limitBody, PayloadTooLargeError } from './body-limit.js';
+import {
+  catalogueResponseHandler,
+  isPublicCatalogueRead,
+  sendCachedAnswer,
+} from './catalogue-cache/cached-reads.js';
+import type { CacheRead, CatalogueCache } from './catalogue-cache/catalogue-cache.js';
+import { isStream, registerCompression } from './compression.js';
 import { assertJsonBody, assertSameOrigin, type OriginOptions } from './request-guards.js';
 import { clientAddress, clientProtocol } from './request-origin.js';
 import { matchRoute, type Access, type RouteTable, type ServiceUrls } from './route-table.js';
@@ -29,13 +33,14 @@ export interface ProxyOptions {
   origin: OriginOptions;
   /** Told, once the answer is sent, of each request a service answered for a signed-in caller (usage metering). */
   onAnswered?: (caller: Caller) => void;
+  /** The public catalogue cache (src/catalogue-cache); absent: every read goes to the catalog. */
+  catalogueCache?: CatalogueCache;
+  /** Told how the cache took each public catalogue read (metrics). */
+  onCatalogueRead?: (outcome: CacheRead['outcome']) => void;
 }
 
 /** Identity's sign-out path: the gateway forgets the session as the request passes. */
 const signOutPath = '/api/logout';
-
-/** Answers smaller than this go out uncompressed: below it, compression saves too little to be worth it. */
-const compressionThreshold = 1024;
 
 const proxiedMethods: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -46,22 +51,7 @@ const proxiedMethods: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'D
 export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions): Promise<void> {
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', (_request, payload, done) => done(null, payload));
-  // Services answer uncompressed; the gateway compresses answers of 1 KB and more for clients that accept it.
-  // @fastify/compress applies its threshold only to buffers, and a proxied answer is a stream: one the service says
-  // is smaller is read whole first (it is under 1 KB), so small answers go out as they came.
-  app.addHook('onSend', async (_request, reply, payload) => {
-    const length = Number(reply.getHeader('content-length'));
-    return isStream(payload) && length < compressionThreshold
-      ? Buffer.concat(await payload.toArray())
-      : payload;
-  });
-  // Brotli at quality 4 rather than the default 11: answers are made per request, and 11 costs more CPU than it
-  // saves bytes.
-  await app.register(compress, {
-    encodings: ['br', 'gzip'],
-    threshold: compressionThreshold,
-    brotliOptions: { params: { [zlib.BROTLI_PARAM_QUALITY]: 4 } },
-  });
+  await registerCompression(app);
 
   await app.register(replyFrom, {
     undici: {
@@ -130,6 +120,15 @@ async function forward(
   }
   if (isStream(request.body)) request.body = limitBody(request.body, options.bodyLimitBytes);
 
+  if (caller !== null && options.onAnswered) forwarded.set(request, caller);
+  const cache = options.catalogueCache;
+  const cacheRead =
+    cache !== undefined && isPublicCatalogueRead(request.method, entry, caller)
+      ? cache.read(request.url)
+      : undefined;
+  if (cacheRead !== undefined) options.onCatalogueRead?.(cacheRead.outcome);
+  if (cacheRead?.outcome === 'hit') return sendCachedAnswer(request, reply, cacheRead.answer);
+
   const target = forwardedUrl(base, request.url);
   // Visitors get one too: services take the client address only from a token (sign-in throttling, identity).
   const identityToken = await options.signIdentity(caller, {
@@ -138,7 +137,18 @@ async function forward(
     clientAddress: clientAddress(request, options.origin.trustProxy),
   });
   const label = serviceLabel(entry.service);
-  if (caller !== null && options.onAnswered) forwarded.set(request, caller);
+  const failed = (error: unknown) => {
+    forwarded.delete(request);
+    const problem = classifyUpstreamError(error, label);
+    if (!request.raw.complete) reply.header('connection', 'close');
+    // reply-from has already logged the transport error itself; this line says what the browser got.
+    request.log.warn({ service: entry.service, status: problem.status }, 'Upstream request failed');
+    sendProblem(request, reply, problem);
+  };
+  const onResponse =
+    cache === undefined
+      ? undefined
+      : catalogueResponseHandler({ cache, read: cacheRead, request, reply, entry, onBodyError: failed });
   try {
     return reply.from(target.href, {
       // Exactly the query the token is bound to (reply-from would otherwise fall back to the raw one).
@@ -152,14 +162,8 @@ async function forward(
           host: req.host,
         }),
       rewriteHeaders: (headers) => downstreamResponseHeaders(headers),
-      onError: (_reply, { error }) => {
-        forwarded.delete(request);
-        const problem = classifyUpstreamError(error, label);
-        if (!request.raw.complete) reply.header('connection', 'close');
-        // reply-from has already logged the transport error itself; this line says what the browser got.
-        request.log.warn({ service: entry.service, status: problem.status }, 'Upstream request failed');
-        sendProblem(request, reply, problem);
-      },
+      ...(onResponse === undefined ? {} : { onResponse }),
+      onError: (_reply, { error }) => failed(error),
     });
   } catch {
     forwarded.delete(request);
@@ -192,8 +196,4 @@ function forwardedUrl(base: string, requestUrl: string): { href: string; search:
     throw new HttpProblem(400, 'The request URL is malformed.', { type: problemType('malformed-url') });
   }
   return { href: url.href, search: url.search, sent: `${url.pathname}${url.search}` };
-}
-
-function isStream(body: unknown): body is Readable {
-  return typeof (body as { pipe?: unknown } | null)?.pipe === 'function';
 }

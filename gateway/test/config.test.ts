@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig, serviceUrls } from '../src/config.js';
+import { catalogueCacheSettings, loadConfig, serviceUrls } from '../src/config.js';
 
 const secret = 'x'.repeat(32);
 
@@ -68,5 +68,30 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ INTERNAL_TOKEN_SECRET: secret, CATALOG_URL: 'not a url' })).toThrow(
       /CATALOG_URL/,
     );
+  });
+
+  it('turns the catalogue cache on with NATS, off without it or with a TTL of 0, and checks its limits', () => {
+    const withNats = { INTERNAL_TOKEN_SECRET: secret, NATS_URL: 'nats://127.0.0.1:4222' };
+    expect(catalogueCacheSettings(loadConfig(withNats))).toEqual({
+      ttlMs: 60_000,
+      maxEntries: 1_000,
+      maxBytes: 32 * 1024 * 1024,
+      settleMs: 1_000,
+    });
+    expect(catalogueCacheSettings(loadConfig({ INTERNAL_TOKEN_SECRET: secret }))).toBeNull();
+    expect(catalogueCacheSettings(loadConfig({ ...withNats, CATALOGUE_CACHE_TTL_MS: '0' }))).toBeNull();
+    expect(
+      catalogueCacheSettings(
+        loadConfig({ ...withNats, CATALOGUE_CACHE_MAX_ENTRIES: '50', CATALOGUE_CACHE_SETTLE_MS: '0' }),
+      ),
+    ).toMatchObject({ maxEntries: 50, settleMs: 0 });
+    for (const [name, value] of [
+      ['CATALOGUE_CACHE_TTL_MS', '-1'],
+      ['CATALOGUE_CACHE_MAX_ENTRIES', '0'],
+      ['CATALOGUE_CACHE_MAX_BYTES', '1000'],
+      ['CATALOGUE_CACHE_SETTLE_MS', 'soon'],
+    ] as const) {
+      expect(() => loadConfig({ ...withNats, [name]: value })).toThrow(new RegExp(name));
+    }
   });
 });

@@ -23,7 +23,13 @@ const stack = echoBehindGateway({
     app.post('/api/admin/products/replayed', async (_request, reply) =>
       reply.code(201).header('idempotent-replayed', 'true').send({ id: 'p-1' }),
     );
-    app.get('/api/products/catalogue', async () => largeList);
+    app.get('/api/products/catalogue', async (_request, reply) =>
+      reply.header('etag', '"9"').send(largeList),
+    );
+    app.get('/api/products/revalidated', async (request, reply) => {
+      reply.header('etag', 'W/"same"').header('cache-control', 'private, no-cache');
+      return request.headers['if-none-match'] === 'W/"same"' ? reply.code(304).send() : largeList;
+    });
   },
 });
 
@@ -222,6 +228,25 @@ describe('compressing answers', () => {
     const gzip = await get('/api/products/catalogue', 'gzip');
     expect(gzip.headers['content-encoding']).toBe('gzip');
     expect(JSON.parse(gunzipSync(gzip.rawPayload).toString())).toEqual(largeList);
+  });
+
+  it("weakens the service's strong ETag on an answer it encodes, so no two encodings share a strong tag", async () => {
+    expect((await get('/api/products/catalogue', 'br')).headers.etag).toBe('W/"9"');
+    expect((await get('/api/products/catalogue')).headers.etag).toBe('"9"');
+  });
+
+  it('passes If-None-Match to the service and its 304 back, with no body and no encoding', async () => {
+    const response = await stack.gateway.inject({
+      method: 'GET',
+      url: '/api/products/revalidated',
+      headers: { 'if-none-match': 'W/"same"', 'accept-encoding': 'gzip, br' },
+    });
+    expect(response.statusCode).toBe(304);
+    expect(response.rawPayload.length).toBe(0);
+    expect(response.headers.etag).toBe('W/"same"');
+    expect(response.headers['cache-control']).toBe('private, no-cache');
+    expect(response.headers['content-encoding']).toBeUndefined();
+    expect(response.headers['content-length']).toBeUndefined();
   });
 
   it('sends it as it is to a client that accepts no encoding, and a small answer as it is to anyone', async () => {

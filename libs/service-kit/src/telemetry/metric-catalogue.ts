@@ -19,6 +19,8 @@ export const metricCatalogue = {
   payments: { name: 'billing_payments_total', type: 'counter', labels: ['provider', 'outcome'] },
   /** Scrapes of tenant apps' metrics endpoints, by outcome (ok, failed). */
   tenantScrapes: { name: 'monitoring_scrapes_total', type: 'counter', labels: ['outcome'] },
+  /** Public catalogue reads at the gateway, by how its cache took them (hit, miss, bypass). */
+  catalogueCacheReads: { name: 'gateway_catalogue_cache_reads_total', type: 'counter', labels: ['outcome'] },
 } as const;
 
 export type MetricName = (typeof metricCatalogue)[keyof typeof metricCatalogue]['name'];
