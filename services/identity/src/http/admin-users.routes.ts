@@ -5,13 +5,24 @@ import {
   patchUserBodySchema,
   type PasswordSetupLink,
   userIdParamsSchema,
+  userListQuerySchema,
   userListSchema,
   userSchema,
+  userSummarySchema,
 } from '@app/contracts';
-import { commandMetadata, commandOptionsFrom, foundWithEtag, ifMatchHeadersSchema } from '@app/service-kit';
+import {
+  commandMetadata,
+  commandOptionsFrom,
+  decodeCursor,
+  foundWithEtag,
+  ifMatchHeadersSchema,
+  replyWithPage,
+} from '@app/service-kit';
 import type { UserCommands } from '../application/user-commands.js';
 import { userNotFound } from '../domain/user/decide.js';
-import { findUser, listUsers } from '../projections/user-queries.js';
+import { userSummary } from '../projections/user-counts.js';
+import { listUsers, userKeySchema } from '../projections/user-list.js';
+import { findUser } from '../projections/user-queries.js';
 import { userAfterCommand, type UserReplyOptions } from './user-reply.js';
 
 export interface AdminUserRoutesOptions extends UserReplyOptions {
@@ -31,9 +42,36 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
     '/api/admin/users',
     {
       config: { policy: 'admin' },
-      schema: { summary: 'List users, newest first', tags, response: { 200: userListSchema } },
+      schema: {
+        summary: 'List users, newest first',
+        description:
+          'A page of the accounts, deactivated ones included. `q` finds a part of the full name ("first last") ' +
+          'or of the email, in any case.',
+        tags,
+        querystring: userListQuerySchema,
+        response: { 200: userListSchema },
+      },
     },
-    async () => listUsers(db),
+    async (request, reply) => {
+      const { limit, cursor, ...filters } = request.query;
+      const page = await listUsers(db, filters, { after: decodeCursor(cursor, userKeySchema), limit });
+      return replyWithPage(request, reply, page.rows, page.next);
+    },
+  );
+
+  // A static path, which the router matches before `/:id` whatever the order of registration.
+  app.get(
+    '/api/admin/users/summary',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        summary: 'Count users',
+        description: "The Admin Portal's counters: every account, deactivated ones included, and the admins.",
+        tags,
+        response: { 200: userSummarySchema },
+      },
+    },
+    async () => userSummary(db),
   );
 
   app.get(

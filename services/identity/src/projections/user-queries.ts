@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { idSchema, type User, type UserRole } from '@app/contracts';
 
-interface UserRow {
+export interface UserRow {
   id: string;
   email: string;
   first_name: string | null;
@@ -15,12 +15,15 @@ interface UserRow {
   updated_at: Date;
 }
 
-/** Users with the provider customer billing made for them, if any (migrations/107). */
-const selectUsers = `SELECT u.id, u.email, u.first_name, u.last_name, u.role, u.profile_image_url, u.is_active,
-    c.provider_customer_id AS stripe_customer_id, u.revision, u.created_at, u.updated_at
-  FROM users u LEFT JOIN billing_customers c ON c.user_id = u.id`;
+export const userColumns = `u.id, u.email, u.first_name, u.last_name, u.role, u.profile_image_url, u.is_active,
+  c.provider_customer_id AS stripe_customer_id, u.revision, u.created_at, u.updated_at`;
 
-function toUser(row: UserRow): User {
+/** Users with the provider customer billing made for them, if any (migrations/107). */
+export const usersWithCustomers = 'users u LEFT JOIN billing_customers c ON c.user_id = u.id';
+
+const selectUsers = `SELECT ${userColumns} FROM ${usersWithCustomers}`;
+
+export function toUser(row: UserRow): User {
   return {
     id: row.id,
     email: row.email,
@@ -33,12 +36,6 @@ function toUser(row: UserRow): User {
     createdAt: row.created_at.toISOString(),
     updatedAt: row.updated_at.toISOString(),
   };
-}
-
-/** Every account, newest first (the Admin Portal's Users tab and its counters). */
-export async function listUsers(db: pg.Pool): Promise<User[]> {
-  const { rows } = await db.query<UserRow>(`${selectUsers} ORDER BY u.created_at DESC, u.id DESC`);
-  return rows.map(toUser);
 }
 
 /** One account and its revision (the ETag); null for an unknown id or one that is not a UUID. */
