@@ -1,6 +1,8 @@
 /**
  * Figure 2: GET /api/products through the gateway against the same request straight to the catalog service, in
- * requests per second with autocannon (target: ratio ≥ 0.7). Runs alternate A/B so drift hits both sides.
+ * requests per second with autocannon (target: ratio ≥ 1.0: the gateway answers a visitor's catalogue read from
+ * its catalogue cache, so a proxy hop costs less than the catalog's own query). Runs alternate A/B so drift hits
+ * both sides.
  */
 import autocannon from 'autocannon';
 import { sizes } from './config.js';
@@ -19,7 +21,7 @@ export async function measureProxyThroughput(urls: {
     value: median(proxiedRates),
     baseline: median(directRates),
     unit: 'req/s',
-    target: { on: 'ratio', atLeast: 0.7 },
+    target: { on: 'ratio', atLeast: 1 },
     notes: [
       settings,
       `through the gateway: ${listRates(proxiedRates)} req/s; straight to the catalog: ${listRates(directRates)} req/s.`,
