@@ -46,7 +46,8 @@ type Transformed = ReturnType<typeof jsonSchemaTransform>;
 
 /** A paged list (its query takes `cursor`) documents the Link header its 200 answer carries while more remain. */
 function withNextPageLink(transformed: Transformed): Transformed {
-  const schema = transformed.schema as {
+  // A route declared without a schema has no query or answer to document.
+  const schema = (transformed.schema ?? {}) as {
     querystring?: { properties?: Record<string, unknown> };
     response?: Record<string, object>;
   };
