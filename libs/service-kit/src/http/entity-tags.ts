@@ -26,20 +26,20 @@ export function ifNoneMatchNames(field: string | undefined, etag: string): boole
   return wanted !== null && (entityTags(field)?.includes(wanted) ?? false);
 }
 
-/** One list element; empty elements before it are allowed (RFC 9110 §5.6.1). */
-const entityTag = /^[\s,]*(?:W\/)?("[^"]*")\s*(?:,|$)/;
-
-/** The opaque tags of a comma-separated entity-tag list (commas may appear inside the quotes), or null. */
+/**
+ * The opaque tags of a comma-separated entity-tag list (commas may appear inside the quotes; empty elements are
+ * allowed, RFC 9110 §5.6.1), or null when it is malformed. Sticky matching walks the field once: it is the
+ * client's, up to Node's header limit, and read on every conditional GET.
+ */
 function entityTags(field: string): string[] | null {
+  const element = /[\s,]*(?:W\/)?("[^"]*")\s*(?:,|$)/y;
   const tags: string[] = [];
-  let rest = field;
-  while (/[^\s,]/.test(rest)) {
-    const match = entityTag.exec(rest);
-    if (!match?.[1]) return null;
+  for (;;) {
+    const from = element.lastIndex;
+    const match = element.exec(field);
+    if (match?.[1] === undefined) return /^[\s,]*$/.test(field.slice(from)) ? tags : null;
     tags.push(match[1]);
-    rest = rest.slice(match[0].length);
   }
-  return tags;
 }
 
 function opaqueTag(etag: string): string | null {
