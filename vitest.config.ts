@@ -9,7 +9,7 @@ import { findTestFiles, sortIntoTiers } from './libs/test-support/src/test-tiers
 const root = import.meta.dirname;
 const tiers = sortIntoTiers(
   root,
-  findTestFiles(root, /^(libs|services|gateway|scripts|demo|shell|mfe-.+|deploy)$/),
+  findTestFiles(root, /^(libs|services|gateway|scripts|demo|shell|mfe-.+|deploy|bench)$/),
 );
 const services = ['./libs/test-support/src/global-setup.ts'];
 

@@ -141,7 +141,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
 }
 
 /** The relay created a JetStream stream under the bench's prefix; without this every run would leave one. */
-async function deleteNatsStream(natsUrl: string, name: string): Promise<void> {
+export async function deleteNatsStream(natsUrl: string, name: string): Promise<void> {
   try {
     const nc = await connectNats({ url: natsUrl, name: 'bench' });
     try {

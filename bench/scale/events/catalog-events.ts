@@ -1,0 +1,11 @@
+import { products } from '../../../services/catalog/src/application/products.js';
+import { productEventSchema } from '../../../services/catalog/src/domain/product/events.js';
+import type { BenchProduct } from '../dataset.js';
+import { storedStream, type StreamAppend } from './stored-stream.js';
+
+export function productStream(product: BenchProduct): StreamAppend {
+  const { productId, isActive, createdAt, ...details } = product;
+  return storedStream(products, productEventSchema, productId, [
+    { type: 'CreateProduct', data: { productId, details, isActive }, metadata: { now: createdAt } },
+  ]);
+}
