@@ -8,17 +8,22 @@
 export {
   QueryClient,
   QueryClientProvider,
+  infiniteQueryOptions,
+  keepPreviousData,
   mutationOptions,
   queryOptions,
   skipToken,
+  useInfiniteQuery,
   useMutation,
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
 export type {
   DefaultOptions,
+  InfiniteData,
   QueryKey,
   QueryState,
+  UseInfiniteQueryResult,
   UseMutationOptions,
   UseMutationResult,
   UseQueryResult,

@@ -37,6 +37,13 @@ export async function readJson<T>(path: string, options: ReadOptions = {}): Prom
   return (await response.json()) as T;
 }
 
+/** A data read whose headers matter too (a page's `Link`): GET, and a non-OK answer throws as `readJson`'s does. */
+export async function readOk(path: string, errorMessage?: ErrorMessage): Promise<Response> {
+  const response = await request('GET', path);
+  if (!response.ok) throw await errorFrom(response, errorMessage);
+  return response;
+}
+
 /** A write: any method with an optional JSON body; answers the parsed JSON, or undefined when there is none. */
 export async function sendJson<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
   const response = await request(method, path, body);

@@ -1,7 +1,18 @@
 export * from './api-error.js';
-export { request, readJson, sendJson, type HttpMethod, type ReadOptions, type ErrorMessage } from './http.js';
+export {
+  request,
+  readJson,
+  readOk,
+  sendJson,
+  type HttpMethod,
+  type ReadOptions,
+  type ErrorMessage,
+} from './http.js';
 export * from './query-client.js';
 export { queryKeys } from './query-keys.js';
+export * from './paging/page.js';
+export * from './paging/paged-query.js';
+export { allPagesLimit } from './queries/all-pages.js';
 export * from './queries/auth.js';
 export * from './queries/notification-preferences.js';
 export * from './queries/catalog.js';
@@ -9,6 +20,9 @@ export * from './queries/customer.js';
 export * from './queries/payment-status.js';
 export * from './queries/usage-range.js';
 export * from './queries/admin.js';
+export * from './queries/admin-users.js';
+export * from './queries/admin-tenants.js';
+export * from './queries/admin-products.js';
 export * from './queries/monitoring.js';
 export * from './mutations/admin-users.js';
 export * from './mutations/admin-products.js';

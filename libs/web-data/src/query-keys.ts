@@ -1,24 +1,54 @@
+import { meaningfulParams, type ListParams } from './paging/page.js';
+
 /**
  * Query keys start with the API path they read, so invalidating a prefix (`['/api/admin/tenants']`) refreshes
- * the list, every detail and every nested list under it.
+ * the lists, every detail and every nested list under it. A paged list's key holds its filters after a `list`
+ * marker, so each search or filter is cached on its own and `[path, 'list']` refreshes them all; a summary sits
+ * at `[path, 'summary']` beside the lists, so a write can refresh one without the other.
  */
 export const queryKeys = {
   currentUser: ['/api/auth/user'] as const,
   notificationPreferences: ['/api/auth/notification-preferences'] as const,
+
   products: ['/api/products'] as const,
+  productLists: ['/api/products', 'list'] as const,
+  productList: (filters: ListParams) => ['/api/products', 'list', meaningfulParams(filters)] as const,
+  product: (id: string) => ['/api/products', id] as const,
+  /** The checkout's product: `{ slug }` or `{ idOrSlug }`. */
+  productLookup: (lookup: Record<string, string>) => ['/api/products', 'lookup', lookup] as const,
+  productCategories: ['/api/products', 'categories'] as const,
+  productSummary: ['/api/admin/products', 'summary'] as const,
+
   subscriptions: ['/api/subscriptions'] as const,
   usage: ['/api/usage'] as const,
   usageRange: (from: string, to: string) => ['/api/usage', { from, to }] as const,
   invoices: ['/api/invoices'] as const,
   billingConfig: ['/api/billing/config'] as const,
   paymentStatus: (paymentIntentId: string) => ['/api/billing/payments', paymentIntentId] as const,
+
   adminUsers: ['/api/admin/users'] as const,
+  adminUserLists: ['/api/admin/users', 'list'] as const,
+  adminUserList: (filters: ListParams) => ['/api/admin/users', 'list', meaningfulParams(filters)] as const,
+  adminUserSummary: ['/api/admin/users', 'summary'] as const,
   adminUser: (id: string) => ['/api/admin/users', id] as const,
+
   adminTenants: ['/api/admin/tenants'] as const,
+  adminTenantList: (filters: ListParams) =>
+    ['/api/admin/tenants', 'list', meaningfulParams(filters)] as const,
+  adminTenantSummary: (ownerId?: string) => ['/api/admin/tenants', 'summary', ownerId ?? null] as const,
   adminTenant: (id: string) => ['/api/admin/tenants', id] as const,
+  /** Every subscription of one tenant, all pages (tenant monitoring finds the monitored one among them). */
   adminTenantSubscriptions: (id: string) => ['/api/admin/tenants', id, 'subscriptions'] as const,
+  adminTenantSubscriptionList: (id: string, filters: ListParams) =>
+    ['/api/admin/tenants', id, 'subscriptions', 'list', meaningfulParams(filters)] as const,
+
   adminProducts: ['/api/admin/products'] as const,
   adminProductSubscriptions: (id: string) => ['/api/admin/products', id, 'subscriptions'] as const,
+  adminProductSubscriptionList: (id: string, filters: ListParams) =>
+    ['/api/admin/products', id, 'subscriptions', 'list', meaningfulParams(filters)] as const,
+  adminProductSubscriptionSummary: (id: string) =>
+    ['/api/admin/products', id, 'subscriptions', 'summary'] as const,
+
   adminHealth: ['/api/admin/health'] as const,
   tenantMetrics: (tenantId: string, subscriptionId?: string) =>
     ['/api/tenant-metrics', tenantId, subscriptionId ?? null] as const,

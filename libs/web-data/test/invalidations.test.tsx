@@ -22,29 +22,47 @@ import {
   updateTenantMutation,
   updateUserMutation,
   useCreateProduct,
-  useProducts,
+  useProductList,
 } from '../src/index.js';
 import { json, stubFetch } from '@app/test-support/web';
 import { renderQueryHook } from './render-hook.js';
 
 const cached: Record<string, QueryKey> = {
   currentUser: queryKeys.currentUser,
-  products: queryKeys.products,
+  productList: queryKeys.productList({ q: 'bank' }),
+  product: queryKeys.product('p1'),
+  productCategories: queryKeys.productCategories,
+  productSummary: queryKeys.productSummary,
   subscriptions: queryKeys.subscriptions,
   usage: queryKeys.usage,
   invoices: queryKeys.invoices,
   billingConfig: queryKeys.billingConfig,
-  adminUsers: queryKeys.adminUsers,
+  adminUserList: queryKeys.adminUserList({ role: 'admin' }),
+  adminUserSummary: queryKeys.adminUserSummary,
   adminUser: queryKeys.adminUser('u1'),
-  adminTenants: queryKeys.adminTenants,
+  adminTenantList: queryKeys.adminTenantList({ ownerId: 'u1' }),
+  adminTenantSummary: queryKeys.adminTenantSummary(),
+  adminOwnerTenantSummary: queryKeys.adminTenantSummary('u1'),
   adminTenant: queryKeys.adminTenant('t1'),
   adminTenantSubscriptions: queryKeys.adminTenantSubscriptions('t1'),
-  adminProductSubscriptions: queryKeys.adminProductSubscriptions('p1'),
+  adminTenantSubscriptionList: queryKeys.adminTenantSubscriptionList('t1', {}),
+  adminProductSubscriptionList: queryKeys.adminProductSubscriptionList('p1', { live: true }),
+  adminProductSubscriptionSummary: queryKeys.adminProductSubscriptionSummary('p1'),
   adminHealth: queryKeys.adminHealth,
   tenantMetrics: queryKeys.tenantMetrics('t1'),
 };
 
-const tenancyViews = ['adminTenants', 'adminTenant', 'adminTenantSubscriptions', 'adminProductSubscriptions'];
+const tenancyViews = [
+  'adminTenantList',
+  'adminTenantSummary',
+  'adminOwnerTenantSummary',
+  'adminTenant',
+  'adminTenantSubscriptions',
+  'adminTenantSubscriptionList',
+  'adminProductSubscriptionList',
+  'adminProductSubscriptionSummary',
+];
+const productViews = ['productList', 'product', 'productCategories', 'productSummary'];
 const product = { name: 'Ledger', slug: 'ledger', basePrice: 10 };
 
 interface Case {
@@ -63,42 +81,42 @@ const cases: Case[] = [
     options: createUserMutation(),
     variables: { email: 'new@demo.local', role: 'user' },
     request: ['POST', '/api/admin/users', { email: 'new@demo.local', role: 'user' }],
-    refreshes: ['adminUsers', 'adminUser'],
+    refreshes: ['adminUserList', 'adminUserSummary'],
   },
   {
     name: 'update user',
     options: updateUserMutation(),
     variables: { id: 'u1', body: { firstName: 'Ada' } },
     request: ['PATCH', '/api/admin/users/u1', { firstName: 'Ada' }],
-    refreshes: ['adminUsers', 'adminUser', 'currentUser'],
+    refreshes: ['adminUserList', 'adminUserSummary', 'adminUser', 'currentUser'],
   },
   {
     name: 'create product',
     options: createProductMutation(),
     variables: product,
     request: ['POST', '/api/admin/products', product],
-    refreshes: ['products'],
+    refreshes: productViews,
   },
   {
     name: 'replace product (edit dialog, status toggle)',
     options: replaceProductMutation(),
     variables: { id: 'p1', body: { ...product, isActive: false } },
     request: ['PUT', '/api/admin/products/p1', { ...product, isActive: false }],
-    refreshes: ['products'],
+    refreshes: productViews,
   },
   {
     name: 'update product (details page)',
     options: updateProductMutation(),
     variables: { id: 'p1', body: { features: ['Reports'] } },
     request: ['PATCH', '/api/admin/products/p1', { features: ['Reports'] }],
-    refreshes: ['products'],
+    refreshes: productViews,
   },
   {
     name: 'delete product',
     options: deleteProductMutation(),
     variables: 'p1',
     request: ['DELETE', '/api/admin/products/p1'],
-    refreshes: ['products'],
+    refreshes: productViews,
   },
   {
     name: 'add tenant subscription',
@@ -222,7 +240,7 @@ describe('writes (SPEC.md §7)', () => {
       const answer = json(products);
       return products.length === 0 ? answer : new Promise((resolve) => (releaseList = () => resolve(answer)));
     });
-    const { result } = renderQueryHook(() => ({ list: useProducts(), create: useCreateProduct() }));
+    const { result } = renderQueryHook(() => ({ list: useProductList(), create: useCreateProduct() }));
     await vi.waitFor(() => expect(result.current.list.isSuccess).toBe(true));
     let settled = false;
     act(() => {

@@ -12,7 +12,7 @@ import {
   useAdminUser,
   useCurrentUser,
   useInvoices,
-  useProducts,
+  useProductList,
   useSubscriptions,
   useTenantMetrics,
   useUsage,
@@ -39,13 +39,13 @@ function focusWindow() {
 describe('read defaults (SPEC.md §7)', () => {
   it('never refetch on their own: not on an interval, not on remount, not when marked stale and refocused', async () => {
     const { callsTo } = stubFetch(() => json([]));
-    const { client, unmount, remount } = renderQueryHook(() => useProducts());
+    const { client, unmount, remount } = renderQueryHook(() => useProductList());
     await elapse(0);
     await elapse(24 * hour);
     unmount();
     remount();
     await elapse(0);
-    await client.invalidateQueries({ queryKey: queryKeys.products, refetchType: 'none' });
+    await client.invalidateQueries({ queryKey: queryKeys.productLists, refetchType: 'none' });
     focusWindow();
     await elapse(0);
     expect(callsTo('/api/products')).toHaveLength(1);
@@ -53,7 +53,7 @@ describe('read defaults (SPEC.md §7)', () => {
 
   it('are not retried after a failure', async () => {
     const { callsTo } = stubFetch(() => new Response('down', { status: 503 }));
-    const { result } = renderQueryHook(() => useProducts());
+    const { result } = renderQueryHook(() => useProductList());
     await elapse(10 * minute);
     expect(result.current.error?.message).toBe('503: down');
     expect(callsTo('/api/products')).toHaveLength(1);
@@ -168,9 +168,9 @@ describe("the customer's own reads (SPEC.md §7: signed-in only)", () => {
     await elapse(0);
     expect(calls.map((call) => call.url).sort()).toEqual([
       '/api/auth/user',
-      '/api/invoices',
-      '/api/subscriptions',
-      '/api/usage',
+      '/api/invoices?limit=200',
+      '/api/subscriptions?limit=200',
+      '/api/usage?limit=200',
     ]);
   });
 });

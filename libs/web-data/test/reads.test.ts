@@ -4,15 +4,20 @@ import type { ApiError } from '../src/index.js';
 import {
   UnauthorizedError,
   adminHealthQuery,
-  adminProductSubscriptionsQuery,
+  adminProductSubscriptionListQuery,
+  adminProductSubscriptionSummaryQuery,
+  adminProductSummaryQuery,
   adminTenantQuery,
+  adminTenantListQuery,
+  adminTenantSubscriptionListQuery,
   adminTenantSubscriptionsQuery,
-  adminTenantsQuery,
+  adminTenantSummaryQuery,
+  adminUserListQuery,
   adminUserQuery,
-  adminUsersQuery,
+  adminUserSummaryQuery,
   createQueryClient,
   currentUserQuery,
-  productsQuery,
+  productListQuery,
   tenantMetricsQuery,
 } from '../src/index.js';
 import { json, stubFetch } from '@app/test-support/web';
@@ -37,7 +42,9 @@ describe('the current-user read (SPEC.md §7)', () => {
 
   it('is the only read where a 401 does not throw', async () => {
     stubFetch(() => new Response(null, { status: 401, statusText: 'Unauthorized' }));
-    await expect(createQueryClient().fetchQuery(productsQuery())).rejects.toBeInstanceOf(UnauthorizedError);
+    await expect(createQueryClient().fetchInfiniteQuery(productListQuery())).rejects.toBeInstanceOf(
+      UnauthorizedError,
+    );
   });
 });
 
@@ -45,12 +52,19 @@ describe('admin page reads (SPEC.md §8)', () => {
   const failing = () => new Response('nope', { status: 500, statusText: 'Internal Server Error' });
 
   it.each([
-    ['users', (client: QueryClient) => client.fetchQuery(adminUsersQuery())],
+    ['users', (client: QueryClient) => client.fetchInfiniteQuery(adminUserListQuery())],
+    ['the user summary', (client: QueryClient) => client.fetchQuery(adminUserSummaryQuery())],
     ['a user', (client: QueryClient) => client.fetchQuery(adminUserQuery('u1'))],
-    ['tenants', (client: QueryClient) => client.fetchQuery(adminTenantsQuery())],
+    ['tenants', (client: QueryClient) => client.fetchInfiniteQuery(adminTenantListQuery())],
+    ['the tenant summary', (client: QueryClient) => client.fetchQuery(adminTenantSummaryQuery())],
+    ['the product summary', (client: QueryClient) => client.fetchQuery(adminProductSummaryQuery())],
     [
       "a product's subscriptions",
-      (client: QueryClient) => client.fetchQuery(adminProductSubscriptionsQuery('p1')),
+      (client: QueryClient) => client.fetchInfiniteQuery(adminProductSubscriptionListQuery('p1')),
+    ],
+    [
+      "a product's subscription summary",
+      (client: QueryClient) => client.fetchQuery(adminProductSubscriptionSummaryQuery('p1')),
     ],
     ['system health', (client: QueryClient) => client.fetchQuery(adminHealthQuery())],
   ])('%s fail with "HTTP error! status: {code}"', async (_name, read) => {
@@ -77,6 +91,8 @@ describe('admin page reads (SPEC.md §8)', () => {
   it("a tenant's subscriptions read as empty when the answer is an error", async () => {
     stubFetch(() => new Response(null, { status: 500, statusText: 'Internal Server Error' }));
     await expect(createQueryClient().fetchQuery(adminTenantSubscriptionsQuery('t1'))).resolves.toEqual([]);
+    const paged = await createQueryClient().fetchInfiniteQuery(adminTenantSubscriptionListQuery('t1'));
+    expect(paged.pages).toEqual([{ items: [], next: null }]);
   });
 
   it("a tenant's subscriptions still fail when the network does", async () => {
@@ -84,12 +100,15 @@ describe('admin page reads (SPEC.md §8)', () => {
     await expect(createQueryClient().fetchQuery(adminTenantSubscriptionsQuery('t1'))).rejects.toThrow(
       'Failed to fetch',
     );
+    await expect(
+      createQueryClient().fetchInfiniteQuery(adminTenantSubscriptionListQuery('t1')),
+    ).rejects.toThrow('Failed to fetch');
   });
 
   it('a 401 is still Unauthorized under an admin message', async () => {
     stubFetch(() => new Response(null, { status: 401, statusText: 'Unauthorized' }));
     const error = await createQueryClient()
-      .fetchQuery(adminUsersQuery())
+      .fetchInfiniteQuery(adminUserListQuery())
       .catch((e: unknown) => e);
     expect(error).toBeInstanceOf(UnauthorizedError);
     expect((error as Error).message).toBe('HTTP error! status: 401');

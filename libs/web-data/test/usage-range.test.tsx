@@ -25,7 +25,7 @@ describe('the ranged usage read (GET /api/usage?from&to)', () => {
   it('asks for the whole UTC days of the range and answers the records', async () => {
     const { calls } = stubFetch(() => json([record]));
     await expect(createQueryClient().fetchQuery(usageRangeQuery(october))).resolves.toEqual([record]);
-    expect(calls.map((call) => call.url)).toEqual(['/api/usage?from=2026-10-01&to=2026-10-31']);
+    expect(calls.map((call) => call.url)).toEqual(['/api/usage?from=2026-10-01&limit=200&to=2026-10-31']);
     expect(calls[0]?.credentials).toBe('include');
   });
 
@@ -36,8 +36,8 @@ describe('the ranged usage read (GET /api/usage?from&to)', () => {
     await client.fetchQuery(usageRangeQuery({ from: '2026-09-01', to: '2026-09-30' }));
     await client.fetchQuery(usageRangeQuery(october));
     expect(calls.map((call) => call.url)).toEqual([
-      '/api/usage?from=2026-10-01&to=2026-10-31',
-      '/api/usage?from=2026-09-01&to=2026-09-30',
+      '/api/usage?from=2026-10-01&limit=200&to=2026-10-31',
+      '/api/usage?from=2026-09-01&limit=200&to=2026-09-30',
     ]);
   });
 
@@ -62,7 +62,7 @@ describe('useUsageRange', () => {
     let quantity = 1;
     const { callsTo } = stubApi({
       '/api/auth/user': () => json({ id: 'u1', email: 'casey@demo.local', role: 'tenant' }),
-      '/api/usage?from=2026-10-01&to=2026-10-31': () => json([{ ...record, quantity: quantity++ }]),
+      '/api/usage?from=2026-10-01&limit=200&to=2026-10-31': () => json([{ ...record, quantity: quantity++ }]),
     });
     const { result, client } = renderQueryHook(() => useUsageRange(october));
     await waitFor(() => expect(result.current.data?.[0]?.quantity).toBe(1));
@@ -70,6 +70,6 @@ describe('useUsageRange', () => {
     await act(() => client.invalidateQueries({ queryKey: queryKeys.usage }));
 
     await waitFor(() => expect(result.current.data?.[0]?.quantity).toBe(2));
-    expect(callsTo('/api/usage?from=2026-10-01&to=2026-10-31')).toHaveLength(2);
+    expect(callsTo('/api/usage?from=2026-10-01&limit=200&to=2026-10-31')).toHaveLength(2);
   });
 });

@@ -1,10 +1,9 @@
-import { ListRead } from '@app/ui';
-import type { UseQueryResult } from '@app/query';
+import { ListRead, type ReadResult } from '@app/ui';
 import { Fragment, type ReactNode } from 'react';
 
 interface QueryListProps<T extends { id: string }> {
   /** The read whose loading and error states the list shows. */
-  query: UseQueryResult<unknown>;
+  query: ReadResult<unknown>;
   /** What the read yields to list, once it has answered (all of it, or a part derived from it). */
   items: readonly T[] | undefined;
   /** The list's accessible name. */

@@ -9,13 +9,13 @@ import { TextLink } from './text-link.js';
 
 type MonitorPath = ComponentProps<typeof TenantSubscriptions>['monitorPath'];
 
-/** One tenant of a Tenants list; expanding it reads and lists its subscriptions. */
+/** One tenant of a Tenants list (a `VirtualList` row); expanding it reads and lists its subscriptions. */
 export function TenantRow({ tenant, monitorPath }: { tenant: Tenant; monitorPath: MonitorPath }) {
   const [expanded, setExpanded] = useState(false);
   const panelId = useId();
   const name = tenantDisplayName(tenant);
   return (
-    <li className="rounded-lg border border-border p-4">
+    <div className="rounded-lg border border-border p-4">
       <div className="flex flex-wrap items-center gap-3">
         <Button
           type="button"
@@ -48,6 +48,6 @@ export function TenantRow({ tenant, monitorPath }: { tenant: Tenant; monitorPath
           <TenantSubscriptions tenantId={tenant.id} tenantName={name} monitorPath={monitorPath} />
         </div>
       ) : null}
-    </li>
+    </div>
   );
 }

@@ -1,30 +1,45 @@
 import type { Tenant } from '@app/contracts';
-import type { UseQueryResult } from '@app/query';
-import type { ComponentProps } from 'react';
+import { PagedList } from '@app/ui';
+import type { PagedListResult } from '@app/web-data';
+import type { ComponentProps, ReactNode } from 'react';
 import { ListCard } from './list-card.js';
-import { QueryList } from './query-list.js';
 import { TenantRow } from './tenant-row.js';
 
 interface TenantsCardProps {
-  tenants: UseQueryResult<Tenant[]>;
-  /** Shows only the first tenants, in the order the API lists them. */
-  limit?: number;
+  tenants: PagedListResult<Tenant>;
+  /** The first page only, in the order the API lists them (the Admin Dashboard's first 10). */
+  firstPageOnly?: boolean;
+  /** A search box above the list (the Admin Portal's). */
+  search?: ReactNode;
+  /** What the list says when it is empty. */
+  emptyText?: string;
   monitorPath: ComponentProps<typeof TenantRow>['monitorPath'];
 }
 
-/** The Tenants tab of both admin pages: the tenants given, each expandable to its subscriptions. */
-export function TenantsCard({ tenants, limit, monitorPath }: TenantsCardProps) {
+/** The Tenants tab of both admin pages: the tenants read, each expandable to its subscriptions. */
+export function TenantsCard({
+  tenants,
+  firstPageOnly,
+  search,
+  emptyText = 'No tenants yet',
+  monitorPath,
+}: TenantsCardProps) {
   return (
     <ListCard title="Tenants">
-      <QueryList
-        query={tenants}
-        items={tenants.data?.slice(0, limit)}
-        label="Tenants"
-        loadingLabel="Loading tenants..."
-        emptyText="No tenants yet"
-      >
-        {(tenant) => <TenantRow tenant={tenant} monitorPath={monitorPath} />}
-      </QueryList>
+      <div className="grid gap-4">
+        {search}
+        <PagedList
+          read={tenants}
+          label="Tenants"
+          loadingLabel="Loading tenants..."
+          emptyText={emptyText}
+          getKey={(tenant) => tenant.id}
+          estimateSize={76}
+          firstPageOnly={firstPageOnly}
+        >
+          {(tenant) => <TenantRow tenant={tenant} monitorPath={monitorPath} />}
+        </PagedList>
+      </div>
     </ListCard>
   );
 }

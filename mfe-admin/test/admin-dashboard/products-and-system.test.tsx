@@ -4,14 +4,21 @@ import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminDashboardPage } from '../../src/screens/admin-dashboard/admin-dashboard-page.js';
-import { json, never, renderScreen, stubApi } from '@app/test-support/web';
-import { aHealthEntry, aProduct } from '../support/fixtures.js';
+import { json, never, pageOf, renderScreen, stubApi } from '@app/test-support/web';
+import { aHealthEntry, aProduct, aProductSummary, aTenantSummary } from '../support/fixtures.js';
+
+/** The dashboard's reads besides the one a test looks at. */
+const others = {
+  '/api/admin/tenants?limit=10': () => json([]),
+  '/api/admin/tenants/summary': () => json(aTenantSummary()),
+  '/api/admin/products/summary': () => json(aProductSummary()),
+};
 
 describe('Admin Dashboard, Products tab', () => {
   it('lists every product with category, Active or Inactive, and its monthly price', async () => {
     const user = userEvent.setup();
     stubApi({
-      '/api/admin/tenants': () => json([]),
+      ...others,
       '/api/products': () =>
         json([
           aProduct({ name: 'Bank Connect', category: 'Connectivity', basePrice: 49 }),
@@ -31,13 +38,30 @@ describe('Admin Dashboard, Products tab', () => {
     expect(within(kyc).getByText('Inactive')).toBeInTheDocument();
     expect(kyc).toHaveTextContent('$129.50/mo');
   });
+
+  it('reads the next page of products with Load more', async () => {
+    const user = userEvent.setup();
+    stubApi({
+      ...others,
+      '/api/products': () => pageOf([aProduct({ name: 'Bank Connect' })], '/api/products?cursor=c1'),
+      '/api/products?cursor=c1': () => pageOf([aProduct({ name: 'KYC Check' })]),
+    });
+    renderScreen(<AdminDashboardPage />);
+    await user.click(screen.getByRole('tab', { name: 'Products' }));
+
+    const list = within(await screen.findByRole('list', { name: 'Products' }));
+    expect(list.getAllByRole('listitem')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await list.findByText('KYC Check')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+  });
 });
 
 describe('Admin Dashboard, System tab', () => {
   it("keeps the spec's static list all Operational and lists the measured health checks", async () => {
     const user = userEvent.setup();
     stubApi({
-      '/api/admin/tenants': () => json([]),
+      ...others,
       '/api/products': () => json([]),
       '/api/admin/health': () =>
         json([
@@ -65,7 +89,7 @@ describe('Admin Dashboard, System tab', () => {
   it('shows a loading state for the health checks, and the Admin Actions', async () => {
     const user = userEvent.setup();
     stubApi({
-      '/api/admin/tenants': () => json([]),
+      ...others,
       '/api/products': () => json([]),
       '/api/admin/health': never,
     });

@@ -1,17 +1,25 @@
 // @vitest-environment happy-dom
 import '@app/test-support/web/dom-setup';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { AdminDashboardPage } from '../../src/screens/admin-dashboard/admin-dashboard-page.js';
-import { json, renderScreen, stubApi } from '@app/test-support/web';
-import { aSubscription, aTenant } from '../support/fixtures.js';
+import { json, pageOf, renderScreen, stubApi } from '@app/test-support/web';
+import { aProductSummary, aSubscription, aTenant, aTenantSummary } from '../support/fixtures.js';
+
+/** The dashboard's reads besides its tenants: the summaries and the products. */
+const others = {
+  '/api/admin/tenants/summary': () => json(aTenantSummary()),
+  '/api/admin/products/summary': () => json(aProductSummary()),
+  '/api/products': () => json([]),
+};
+const firstTen = '/api/admin/tenants?limit=10';
 
 const tenantRows = () =>
   within(screen.getByRole('list', { name: 'Tenants' })).getAllByRole('heading', { level: 3 });
 
 describe('Admin Dashboard, Tenants tab', () => {
-  it('lists the first 10 tenants with slug, counts, status and a link to their details', async () => {
+  it('reads and lists the first 10 tenants with slug, counts, status and a link to their details', async () => {
     const tenants = Array.from({ length: 12 }, (_, index) =>
       aTenant({ name: `Tenant number ${index + 1}`, slug: `tenant-${index + 1}` }),
     );
@@ -22,7 +30,11 @@ describe('Admin Dashboard, Tenants tab', () => {
       subscriptionCount: 3,
       activeSubscriptions: 1,
     });
-    stubApi({ '/api/admin/tenants': () => json([suspended, ...tenants]), '/api/products': () => json([]) });
+    const firstPage = [suspended, ...tenants].slice(0, 10);
+    const api = stubApi({
+      ...others,
+      [firstTen]: () => pageOf(firstPage, `${firstTen}&cursor=c10`),
+    });
     renderScreen(<AdminDashboardPage />);
 
     await screen.findByRole('list', { name: 'Tenants' });
@@ -30,6 +42,8 @@ describe('Admin Dashboard, Tenants tab', () => {
       'Northwind Traders',
       ...tenants.slice(0, 9).map((tenant) => tenant.name),
     ]);
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.url.startsWith('/api/admin/tenants?'))).toHaveLength(1);
     const row = within(
       screen.getByRole('heading', { name: 'Northwind Traders' }).closest('li') as HTMLElement,
     );
@@ -44,7 +58,7 @@ describe('Admin Dashboard, Tenants tab', () => {
 
   it('names a tenant without a name by the first 8 characters of its id', async () => {
     const unnamed = aTenant({ name: '' });
-    stubApi({ '/api/admin/tenants': () => json([unnamed]), '/api/products': () => json([]) });
+    stubApi({ ...others, [firstTen]: () => json([unnamed]) });
     renderScreen(<AdminDashboardPage />);
     expect(
       await screen.findByRole('heading', { name: `Tenant ${unnamed.id.slice(0, 8)}` }),
@@ -60,11 +74,7 @@ describe('Admin Dashboard, Tenants tab', () => {
     });
     const paused = aSubscription(tenant, { status: 'suspended' });
     const path = `/api/admin/tenants/${tenant.id}/subscriptions`;
-    const api = stubApi({
-      '/api/admin/tenants': () => json([tenant]),
-      '/api/products': () => json([]),
-      [path]: () => json([live, paused]),
-    });
+    const api = stubApi({ ...others, [firstTen]: () => json([tenant]), [path]: () => json([live, paused]) });
     renderScreen(<AdminDashboardPage />);
 
     const toggle = await screen.findByRole('button', { name: 'Subscriptions of Casey Studio' });
@@ -97,8 +107,8 @@ describe('Admin Dashboard, Tenants tab', () => {
     const empty = aTenant({ name: 'Jordan Labs' });
     const failing = aTenant({ name: 'Failing Co' });
     stubApi({
-      '/api/admin/tenants': () => json([empty, failing]),
-      '/api/products': () => json([]),
+      ...others,
+      [firstTen]: () => json([empty, failing]),
       [`/api/admin/tenants/${empty.id}/subscriptions`]: () => json([]),
       [`/api/admin/tenants/${failing.id}/subscriptions`]: () => json({}, 500),
     });
@@ -107,5 +117,26 @@ describe('Admin Dashboard, Tenants tab', () => {
     await user.click(await screen.findByRole('button', { name: 'Subscriptions of Jordan Labs' }));
     await user.click(screen.getByRole('button', { name: 'Subscriptions of Failing Co' }));
     await expect.poll(() => screen.queryAllByText('No active subscriptions').length).toBe(2);
+  });
+
+  it("reads an expanded tenant's further subscriptions with Load more", async () => {
+    const user = userEvent.setup();
+    const tenant = aTenant({ name: 'Casey Studio' });
+    const [first, second] = [aSubscription(tenant), aSubscription(tenant, { status: 'trial' })];
+    const path = `/api/admin/tenants/${tenant.id}/subscriptions`;
+    stubApi({
+      ...others,
+      [firstTen]: () => json([tenant]),
+      [path]: () => pageOf([first], `${path}?cursor=c1`),
+      [`${path}?cursor=c1`]: () => pageOf([second]),
+    });
+    renderScreen(<AdminDashboardPage />);
+
+    await user.click(await screen.findByRole('button', { name: 'Subscriptions of Casey Studio' }));
+    const list = within(await screen.findByRole('list', { name: 'Subscriptions of Casey Studio' }));
+    expect(list.getAllByRole('listitem')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    await waitFor(() => expect(list.getAllByRole('listitem')).toHaveLength(2));
+    expect(list.getByText('trial')).toBeInTheDocument();
   });
 });

@@ -3,11 +3,12 @@ import { portalCounts } from '../../src/screens/admin-portal/counters.js';
 import { absoluteSetupUrl } from '../../src/screens/admin-portal/setup-link.js';
 import { roleBadgeVariant } from '../../src/components/role-badge.js';
 import { userDisplayName } from '../../src/components/user-names.js';
-import { aProduct, aTenant, aUser } from '../support/fixtures.js';
+import { aProductSummary, aTenantSummary } from '../support/fixtures.js';
 
 describe('Admin Portal figures', () => {
-  it('leaves a counter unknown until its list has loaded', () => {
-    expect(portalCounts({ users: [aUser({ role: 'admin' })], tenants: undefined, products: [] })).toEqual({
+  it('leaves a counter unknown until its summary has loaded', () => {
+    const products = aProductSummary({ totalProducts: 0, activeProducts: 0 });
+    expect(portalCounts({ users: { totalUsers: 1, adminUsers: 1 }, tenants: undefined, products })).toEqual({
       totalUsers: 1,
       adminUsers: 1,
       totalTenants: undefined,
@@ -15,9 +16,11 @@ describe('Admin Portal figures', () => {
       totalProducts: 0,
       activeProducts: 0,
     });
-    expect(portalCounts({ users: undefined, tenants: [aTenant()], products: [aProduct()] })).toMatchObject({
-      totalTenants: 1,
-      activeTenants: 1,
+    const tenants = aTenantSummary({ totalTenants: 7, activeTenants: 5 });
+    expect(portalCounts({ users: undefined, tenants, products: aProductSummary() })).toMatchObject({
+      totalUsers: undefined,
+      totalTenants: 7,
+      activeTenants: 5,
       activeProducts: 1,
     });
   });

@@ -6,15 +6,15 @@ import { AdminPortalPage } from '../../src/screens/admin-portal/admin-portal-pag
 import { screens, standalonePaths } from '../../src/routes.js';
 import { json, renderScreen, stubApi } from '@app/test-support/web';
 import { cardTitled } from '../support/cards.js';
-import { aCurrentUser, aProduct, aTenant, aUser } from '../support/fixtures.js';
+import { aCurrentUser, aProductSummary, aTenantSummary } from '../support/fixtures.js';
 import { stubPortal } from './portal-api.js';
 
 describe('Admin Portal', () => {
-  it('counts users, admins, tenants, active tenants, products and active products', async () => {
+  it('counts users, admins, tenants, active tenants, products and active products from the summaries', async () => {
     stubPortal({
-      users: [aUser({ role: 'admin' }), aUser(), aUser(), aUser({ role: 'admin' }), aUser()],
-      tenants: [aTenant(), aTenant({ status: 'suspended' }), aTenant(), aTenant({ status: 'suspended' })],
-      products: [aProduct(), aProduct({ isActive: false }), aProduct({ isActive: false })],
+      userSummary: { totalUsers: 5, adminUsers: 2 },
+      tenantSummary: aTenantSummary({ totalTenants: 4, activeTenants: 2, suspendedTenants: 2 }),
+      productSummary: aProductSummary({ totalProducts: 3, activeProducts: 1 }),
     });
     renderScreen(<AdminPortalPage />, '/admin-portal');
 

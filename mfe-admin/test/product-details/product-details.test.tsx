@@ -5,9 +5,9 @@ import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { ProductDetailsPage } from '../../src/screens/product-details/product-details-page.js';
 import { screens } from '../../src/routes.js';
-import { json, never, problem, renderScreen, stubApi, type Routes } from '@app/test-support/web';
+import { json, never, pageOf, problem, renderScreen, stubApi, type Routes } from '@app/test-support/web';
 import { cardTitled } from '../support/cards.js';
-import { aProduct, aSubscription, aTenant } from '../support/fixtures.js';
+import { aProduct, aSubscription, aSubscriptionSummary, aTenant } from '../support/fixtures.js';
 
 const route = '/product-details/:id';
 const ledger = aProduct({
@@ -19,13 +19,16 @@ const ledger = aProduct({
   features: ['Journals', 'Ledgers'],
   isActive: true,
 });
-const subscriptionsPath = `/api/admin/products/${ledger.id}/subscriptions`;
+const subscriptionsPath = `/api/admin/products/${ledger.id}/subscriptions?live=true`;
+const summaryPath = `/api/admin/products/${ledger.id}/subscriptions/summary`;
+const readPath = `/api/products/${ledger.id}`;
 const productPath = `/api/admin/products/${ledger.id}`;
 
 function open(routes: Routes = {}) {
   const api = stubApi({
-    'GET /api/products': () => json([aProduct({ name: 'Other' }), ledger]),
+    [`GET ${readPath}`]: () => json(ledger),
     [`GET ${subscriptionsPath}`]: () => json([]),
+    [`GET ${summaryPath}`]: () => json(aSubscriptionSummary()),
     ...routes,
   });
   renderScreen(<ProductDetailsPage />, `/product-details/${ledger.id}`, { route });
@@ -33,7 +36,7 @@ function open(routes: Routes = {}) {
 }
 
 describe('Product details', () => {
-  it('shows the product picked by id from the product list, with its features', async () => {
+  it('shows the product read by its id, with its features', async () => {
     open();
     expect(await screen.findByRole('heading', { name: 'Ledger', level: 1 })).toBeInTheDocument();
     expect(screen.getAllByText('Active')[0]).toBeInTheDocument();
@@ -54,29 +57,41 @@ describe('Product details', () => {
     expect(await screens['product-details']?.()).toBe(ProductDetailsPage);
   });
 
-  it('shows Product Not Found for an id that is not in the list', async () => {
-    stubApi({ 'GET /api/products': () => json([aProduct()]) });
+  it('shows Product Not Found for an id no product has, or that is no id', async () => {
+    stubApi({ 'GET /api/products/missing': () => problem(400, 'id must be a UUID') });
     renderScreen(<ProductDetailsPage />, '/product-details/missing', { route });
     expect(await screen.findByRole('heading', { name: 'Product Not Found', level: 1 })).toBeInTheDocument();
     expect(screen.getByText("The product you're looking for doesn't exist.")).toBeInTheDocument();
   });
 
-  it('shows a loading state while the product list loads', () => {
-    stubApi({ 'GET /api/products': never });
+  it('shows Product Not Found when the product is gone (404), and the read error otherwise', async () => {
+    stubApi({ [`GET ${readPath}`]: () => problem(404, 'Product not found') });
+    const { unmount } = renderScreen(<ProductDetailsPage />, `/product-details/${ledger.id}`, { route });
+    expect(await screen.findByRole('heading', { name: 'Product Not Found', level: 1 })).toBeInTheDocument();
+    unmount();
+    stubApi({ [`GET ${readPath}`]: () => new Response('down', { status: 503 }) });
+    renderScreen(<ProductDetailsPage />, `/product-details/${ledger.id}`, { route });
+    expect(await screen.findByRole('alert')).toHaveTextContent('503: down');
+  });
+
+  it('shows a loading state while the product loads', () => {
+    stubApi({ [`GET ${readPath}`]: never });
     renderScreen(<ProductDetailsPage />, `/product-details/${ledger.id}`, { route });
     expect(screen.getByRole('status')).toHaveTextContent('Loading product...');
   });
 
-  it('lists the live subscriptions with tenant, status, domain and a View Tenant link', async () => {
+  it('lists the live subscriptions (live=true) with tenant, status, domain and a View Tenant link', async () => {
     const acme = aTenant({ name: 'Acme Corp' });
     const beta = aTenant({ name: 'Beta Labs' });
     const live = aSubscription(acme, { productId: ledger.id, domainUrl: 'https://acme.example.com' });
     const trial = aSubscription(beta, { productId: ledger.id, status: 'trial' });
-    const cancelled = aSubscription(aTenant({ name: 'Gone Inc' }), { status: 'cancelled' });
-    open({ [`GET ${subscriptionsPath}`]: () => json([live, trial, cancelled]) });
+    open({
+      [`GET ${subscriptionsPath}`]: () => json([live, trial]),
+      [`GET ${summaryPath}`]: () => json(aSubscriptionSummary({ active: 1, trial: 1, cancelled: 4 })),
+    });
 
     const list = within(await screen.findByRole('list', { name: 'Active subscriptions' }));
-    expect(screen.getByRole('heading', { name: 'Active Subscriptions (2)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Active Subscriptions (2)' })).toBeInTheDocument();
     const [first, second] = list.getAllByRole('listitem');
     if (!first || !second) throw new Error('expected two subscriptions');
     expect(within(first).getByRole('heading', { name: 'Acme Corp' })).toBeInTheDocument();
@@ -90,25 +105,45 @@ describe('Product details', () => {
       `/tenant-details/${acme.id}`,
     );
     expect(within(second).getByText('trial')).toBeInTheDocument();
-    expect(list.queryByText('Gone Inc')).not.toBeInTheDocument();
+  });
+
+  it('counts the live subscriptions from the summary, not from the page read, and reads on with Load more', async () => {
+    const user = userEvent.setup();
+    const subscriptions = Array.from({ length: 3 }, (_, index) =>
+      aSubscription(aTenant({ name: `Tenant ${index + 1}` }), { productId: ledger.id }),
+    );
+    const next = `${subscriptionsPath}&cursor=c2`;
+    const api = open({
+      [`GET ${subscriptionsPath}`]: () => pageOf(subscriptions.slice(0, 2), next),
+      [`GET ${next}`]: () => pageOf(subscriptions.slice(2)),
+      [`GET ${summaryPath}`]: () => json(aSubscriptionSummary({ active: 120 })),
+    });
+
+    expect(await screen.findByRole('heading', { name: 'Active Subscriptions (120)' })).toBeInTheDocument();
+    const list = () => within(screen.getByRole('list', { name: 'Active subscriptions' }));
+    expect(list().getAllByRole('heading', { level: 3 })).toHaveLength(2);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await list().findByRole('heading', { name: 'Tenant 3' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
+    expect(api.callsTo(next)).toHaveLength(1);
   });
 
   it('says so when no tenant subscribes to the product', async () => {
     open();
     expect(await screen.findByText('No active subscriptions for this product.')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { name: 'Active Subscriptions (0)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Active Subscriptions (0)' })).toBeInTheDocument();
   });
 });
 
 describe('Product details, editing', () => {
   it('saves the information with PATCH, the price as a number, and refreshes the product', async () => {
     const user = userEvent.setup();
-    let listed = [ledger];
+    let current = ledger;
     const api = open({
-      'GET /api/products': () => json(listed),
+      [`GET ${readPath}`]: () => json(current),
       [`PATCH ${productPath}`]: () => {
-        listed = [{ ...ledger, name: 'Ledger Pro', isActive: false }];
-        return json(listed[0]);
+        current = { ...ledger, name: 'Ledger Pro', isActive: false };
+        return json(current);
       },
     });
     await screen.findByRole('heading', { name: 'Ledger', level: 1 });
@@ -140,7 +175,7 @@ describe('Product details, editing', () => {
       },
     ]);
     expect(await screen.findByRole('heading', { name: 'Ledger Pro', level: 1 })).toBeInTheDocument();
-    expect(api.callsTo('/api/products', 'GET')).toHaveLength(2);
+    expect(api.callsTo(readPath, 'GET')).toHaveLength(2);
     expect(screen.queryByRole('button', { name: 'Save product information' })).not.toBeInTheDocument();
   });
 
@@ -203,8 +238,9 @@ describe('Product details, editing', () => {
   it('Cancel restores the features, and an empty list says No features defined', async () => {
     const user = userEvent.setup();
     stubApi({
-      'GET /api/products': () => json([{ ...ledger, features: [] }]),
+      [`GET ${readPath}`]: () => json({ ...ledger, features: [] }),
       [`GET ${subscriptionsPath}`]: () => json([]),
+      [`GET ${summaryPath}`]: () => json(aSubscriptionSummary()),
     });
     renderScreen(<ProductDetailsPage />, `/product-details/${ledger.id}`, { route });
     expect(await screen.findByText('No features defined')).toBeInTheDocument();

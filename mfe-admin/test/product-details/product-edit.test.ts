@@ -1,12 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
   keptFeatures,
-  liveSubscriptions,
   parsePrice,
   productInfoFrom,
   productInfoPatch,
 } from '../../src/screens/product-details/product-edit.js';
-import { aProduct, aSubscription, aTenant } from '../support/fixtures.js';
+import { aProduct } from '../support/fixtures.js';
 
 describe('product details edits (SPEC.md §5)', () => {
   it.each([
@@ -32,15 +31,5 @@ describe('product details edits (SPEC.md §5)', () => {
       color: product.color,
       isActive: product.isActive,
     });
-  });
-
-  it('keeps every subscription but the cancelled ones', () => {
-    const tenant = aTenant();
-    const kept = ['active', 'trial', 'suspended'] as const;
-    const list = [
-      ...kept.map((status) => aSubscription(tenant, { status })),
-      aSubscription(tenant, { status: 'cancelled' }),
-    ];
-    expect(liveSubscriptions(list).map((subscription) => subscription.status)).toEqual([...kept]);
   });
 });

@@ -1,12 +1,16 @@
 import type {
   CurrentUser,
   Product,
+  ProductSummary,
   Subscription,
+  SubscriptionSummary,
   SystemHealthEntry,
   Tenant,
   TenantMetricsHistoryReply,
   TenantMetricsReply,
+  TenantSummary,
   User,
+  UserSummary,
 } from '@app/contracts';
 
 const createdAt = '2026-01-15T10:00:00.000Z';
@@ -101,6 +105,38 @@ export function aUser(overrides: Partial<User> = {}): User {
     updatedAt: createdAt,
     ...overrides,
   };
+}
+
+/** GET /api/admin/tenants/summary[?ownerId]: one tenant, active, with no subscriptions, unless overridden. */
+export function aTenantSummary(overrides: Partial<TenantSummary> = {}): TenantSummary {
+  return {
+    totalTenants: 1,
+    activeTenants: 1,
+    suspendedTenants: 0,
+    totalRevenue: 0,
+    totalSubscriptions: 0,
+    activeSubscriptions: 0,
+    ...overrides,
+  };
+}
+
+/** GET /api/admin/products/summary. */
+export function aProductSummary(overrides: Partial<ProductSummary> = {}): ProductSummary {
+  return { totalProducts: 1, activeProducts: 1, ...overrides };
+}
+
+/** GET /api/admin/users/summary. */
+export function aUserSummary(overrides: Partial<UserSummary> = {}): UserSummary {
+  return { totalUsers: 1, adminUsers: 1, ...overrides };
+}
+
+/** GET /api/admin/products/{id}/subscriptions/summary: the live count and the count by status. */
+export function aSubscriptionSummary(
+  byStatus: Partial<SubscriptionSummary['byStatus']> = {},
+): SubscriptionSummary {
+  const counts = { active: 0, trial: 0, suspended: 0, cancelled: 0, ...byStatus };
+  const total = counts.active + counts.trial + counts.suspended + counts.cancelled;
+  return { totalSubscriptions: total, liveSubscriptions: total - counts.cancelled, byStatus: counts };
 }
 
 /** The signed-in user as GET /api/auth/user answers it. */

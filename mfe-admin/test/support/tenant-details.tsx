@@ -2,7 +2,10 @@ import type { Product, Subscription, Tenant, User } from '@app/contracts';
 import { json, renderScreen, stubApi, type Routes } from '@app/test-support/web';
 import { TenantDetailsPage } from '../../src/screens/tenant-details/tenant-details-page.js';
 
-/** The reads Tenant details makes for one tenant, plus whatever a test adds or overrides. */
+/**
+ * The reads Tenant details makes for one tenant (the Add dialog's active products once it opens), plus whatever a
+ * test adds or overrides.
+ */
 export function stubTenantDetails(
   tenant: Tenant,
   data: { subscriptions?: Subscription[]; products?: Product[]; owner?: User } = {},
@@ -11,7 +14,7 @@ export function stubTenantDetails(
   return stubApi({
     [`GET /api/admin/tenants/${tenant.id}`]: () => json(tenant),
     [`GET /api/admin/tenants/${tenant.id}/subscriptions`]: () => json(data.subscriptions ?? []),
-    'GET /api/products': () => json(data.products ?? []),
+    'GET /api/products?isActive=true': () => json(data.products ?? []),
     ...(data.owner ? { [`GET /api/admin/users/${data.owner.id}`]: () => json(data.owner) } : {}),
     ...routes,
   });

@@ -1,20 +1,38 @@
 // @vitest-environment happy-dom
 import '@app/test-support/web/dom-setup';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, problem } from '@app/test-support/web';
+import type { Product } from '@app/contracts';
+import { json, pagedList, problem } from '@app/test-support/web';
 import { aProduct, aSubscription, aTenant } from '../support/fixtures.js';
 import { renderTenantDetails, stubTenantDetails } from '../support/tenant-details.js';
 
+/** Opens the Add dialog and waits for its products, which are read when it opens. */
 async function openDialog(user: ReturnType<typeof userEvent.setup>) {
   await user.click(await screen.findByRole('button', { name: 'Add Subscription' }));
-  return within(await screen.findByRole('dialog', { name: 'Add Product Subscription' }));
+  const dialog = within(await screen.findByRole('dialog', { name: 'Add Product Subscription' }));
+  await waitFor(() =>
+    expect(dialog.getByRole('combobox', { name: 'Product' })).toHaveTextContent('Select a product'),
+  );
+  return dialog;
 }
 
 async function pick(user: ReturnType<typeof userEvent.setup>, combobox: HTMLElement, option: string) {
   await user.click(combobox);
   await user.click(await screen.findByRole('option', { name: option }));
+}
+
+/** GET /api/products as catalog answers an admin: `isActive=true` leaves inactive ones out, `q` searches names. */
+function serveProducts(products: Product[]) {
+  const serve = pagedList((query) =>
+    products.filter(
+      (product) =>
+        (query.get('isActive') !== 'true' || product.isActive) &&
+        product.name.toLowerCase().includes((query.get('q') ?? '').toLowerCase()),
+    ),
+  );
+  return { 'GET /api/products?isActive=true': serve, 'GET /api/products?*': serve };
 }
 
 describe('Tenant details, Add Product Subscription', () => {
@@ -26,8 +44,10 @@ describe('Tenant details, Add Product Subscription', () => {
       aProduct({ name: 'Old Product', isActive: false }),
       aProduct({ name: 'Risk Scoring', basePrice: 99.5 }),
     ];
-    stubTenantDetails(tenant, { products });
+    const api = stubTenantDetails(tenant, {}, serveProducts(products));
     renderTenantDetails(tenant.id);
+    await screen.findByRole('heading', { name: 'Acme Corp', level: 1 });
+    expect(api.calls.filter((call) => call.url.startsWith('/api/products'))).toHaveLength(0);
 
     const dialog = await openDialog(user);
     expect(dialog.getByText('Subscribe tenant to a new product')).toBeInTheDocument();
@@ -89,6 +109,32 @@ describe('Tenant details, Add Product Subscription', () => {
     expect(reopened.getByRole('combobox', { name: 'Product' })).toHaveTextContent('Select a product');
     expect(reopened.getByRole('combobox', { name: 'Plan' })).toHaveTextContent('Professional');
     expect(reopened.getByRole('combobox', { name: 'Status' })).toHaveTextContent('Active');
+  });
+
+  it('searches the active products on the server and keeps the chosen one offered while searching on', async () => {
+    const user = userEvent.setup();
+    const tenant = aTenant();
+    const products = [
+      aProduct({ name: 'Bank Connect', basePrice: 49 }),
+      aProduct({ name: 'Risk Scoring', basePrice: 99.5 }),
+    ];
+    const api = stubTenantDetails(tenant, {}, serveProducts(products));
+    renderTenantDetails(tenant.id);
+
+    const dialog = await openDialog(user);
+    await user.type(dialog.getByRole('searchbox', { name: 'Search active products' }), 'risk');
+    await waitFor(() => expect(api.callsTo('/api/products?isActive=true&q=risk')).toHaveLength(1));
+    await user.click(dialog.getByRole('combobox', { name: 'Product' }));
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Risk Scoring - $99.50/mo',
+    ]);
+    await user.click(screen.getByRole('option', { name: 'Risk Scoring - $99.50/mo' }));
+
+    await user.clear(dialog.getByRole('searchbox', { name: 'Search active products' }));
+    await user.type(dialog.getByRole('searchbox', { name: 'Search active products' }), 'bank');
+    await waitFor(() => expect(api.callsTo('/api/products?isActive=true&q=bank')).toHaveLength(1));
+    expect(dialog.getByRole('combobox', { name: 'Product' })).toHaveTextContent('Risk Scoring - $99.50/mo');
+    expect(api.calls.filter((call) => call.url.includes('q=r'))).toHaveLength(1);
   });
 
   it("toasts Error: Failed to add subscription with the server's message and keeps the dialog open", async () => {

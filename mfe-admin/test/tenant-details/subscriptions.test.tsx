@@ -3,7 +3,7 @@ import '@app/test-support/web/dom-setup';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, never, problem } from '@app/test-support/web';
+import { json, never, pageOf, problem } from '@app/test-support/web';
 import { aSubscription, aTenant } from '../support/fixtures.js';
 import { renderTenantDetails, renderTenantSaving, stubTenantDetails } from '../support/tenant-details.js';
 
@@ -28,6 +28,35 @@ describe('Tenant details, Product Subscriptions rows', () => {
     expect(await screen.findByText('Loading subscriptions...')).toBeInTheDocument();
     answer(json([]));
     expect(await screen.findByText('No subscriptions found')).toBeInTheDocument();
+  });
+
+  it("reads the tenant's further subscriptions with Load more", async () => {
+    const user = userEvent.setup();
+    const tenant = aTenant();
+    const first = aSubscription(tenant, {
+      product: { name: 'Bank Connect', basePrice: 49, color: '#10B981' },
+    });
+    const second = aSubscription(tenant, {
+      product: { name: 'Risk Scoring', basePrice: 99, color: '#EF4444' },
+    });
+    const path = `/api/admin/tenants/${tenant.id}/subscriptions`;
+    stubTenantDetails(
+      tenant,
+      {},
+      {
+        [`GET ${path}`]: () => pageOf([first], `${path}?cursor=c1`),
+        [`GET ${path}?cursor=c1`]: () => pageOf([second]),
+      },
+    );
+    renderTenantDetails(tenant.id);
+
+    const list = within(await screen.findByRole('list', { name: 'Product Subscriptions' }));
+    expect(list.getAllByRole('heading', { level: 3 }).map((heading) => heading.textContent)).toEqual([
+      'Bank Connect',
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await list.findByRole('heading', { name: 'Risk Scoring', level: 3 })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Load more' })).not.toBeInTheDocument();
   });
 
   it('lists each subscription with its name (or Unknown Product), price, status and endpoint', async () => {

@@ -11,7 +11,7 @@ export function stubMonitoring(
 ) {
   return stubApi({
     [`GET /api/admin/tenants/${tenant.id}`]: () => json(tenant),
-    [`GET /api/admin/tenants/${tenant.id}/subscriptions`]: () => json(data.subscriptions ?? []),
+    [`GET /api/admin/tenants/${tenant.id}/subscriptions?limit=200`]: () => json(data.subscriptions ?? []),
     [`GET /api/tenant-metrics/${tenant.id}`]: () => json(data.metrics),
     [`GET /api/tenant-metrics/${tenant.id}/history`]: () =>
       json(data.history ?? aMetricsHistoryReply(tenant.id)),

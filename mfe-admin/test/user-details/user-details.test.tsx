@@ -1,21 +1,26 @@
 // @vitest-environment happy-dom
 import '@app/test-support/web/dom-setup';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { User } from '@app/contracts';
 import { UserDetailsPage } from '../../src/screens/user-details/user-details-page.js';
 import { screens } from '../../src/routes.js';
-import { json, never, problem, renderScreen, stubApi, type Routes } from '@app/test-support/web';
+import { json, pageOf, problem, renderScreen, stubApi, type Routes } from '@app/test-support/web';
 import { cardTitled } from '../support/cards.js';
-import { aTenant, aUser } from '../support/fixtures.js';
+import { aTenant, aTenantSummary, aUser } from '../support/fixtures.js';
 
 const route = '/user-details/:id';
+
+const ownedBy = (person: Pick<User, 'id'>) => `/api/admin/tenants?ownerId=${person.id}`;
+const summaryOf = (person: Pick<User, 'id'>) => `/api/admin/tenants/summary?ownerId=${person.id}`;
 
 function open(person: User, routes: Routes = {}) {
   const api = stubApi({
     [`GET /api/admin/users/${person.id}`]: () => json(person),
-    'GET /api/admin/tenants': () => json([]),
+    [`GET ${ownedBy(person)}`]: () => json([]),
+    [`GET ${summaryOf(person)}`]: () =>
+      json(aTenantSummary({ totalTenants: 0, activeTenants: 0, totalSubscriptions: 0 })),
     ...routes,
   });
   renderScreen(<UserDetailsPage />, `/user-details/${person.id}`, { route });
@@ -31,15 +36,18 @@ const casey = aUser({
 });
 
 describe('User details', () => {
-  it('shows the user with their role, Member Since date and statistics', async () => {
+  it('shows the user with their role, Member Since date, statistics and owned tenants', async () => {
     const owned = [
       aTenant({ name: 'Casey Studio', ownerId: casey.id, subscriptionCount: 2, status: 'suspended' }),
       aTenant({ name: '', ownerId: casey.id, subscriptionCount: 3 }),
     ];
-    const others = [aTenant({ name: 'Someone Else', ownerId: crypto.randomUUID(), subscriptionCount: 7 })];
-    open(
+    const api = open(
       { ...casey, stripeCustomerId: 'cus_123' },
-      { 'GET /api/admin/tenants': () => json([...owned, ...others]) },
+      {
+        [`GET ${ownedBy(casey)}`]: () => json(owned),
+        [`GET ${summaryOf(casey)}`]: () =>
+          json(aTenantSummary({ totalTenants: 2, activeTenants: 1, totalSubscriptions: 5 })),
+      },
     );
 
     const header = (await screen.findByRole('heading', { name: 'Casey Jordan', level: 1 })).closest('header');
@@ -67,8 +75,30 @@ describe('User details', () => {
     );
     const fallback = `Tenant ${owned[1]?.id.slice(0, 8)}`;
     expect(within(second).getByRole('heading', { name: fallback })).toBeInTheDocument();
-    expect(list.queryByText('Someone Else')).not.toBeInTheDocument();
+    expect(api.calls.filter((call) => call.url.startsWith('/api/admin/tenants?'))).toHaveLength(1);
     expect(await screens['user-details']?.()).toBe(UserDetailsPage);
+  });
+
+  it("counts the user's tenants and subscriptions from the summary, and reads more tenants with Load more", async () => {
+    const user = userEvent.setup();
+    const first = aTenant({ name: 'First Co', ownerId: casey.id });
+    const second = aTenant({ name: 'Second Co', ownerId: casey.id });
+    const next = `${ownedBy(casey)}&cursor=c1`;
+    open(casey, {
+      [`GET ${ownedBy(casey)}`]: () => pageOf([first], next),
+      [`GET ${next}`]: () => pageOf([second]),
+      [`GET ${summaryOf(casey)}`]: () => json(aTenantSummary({ totalTenants: 64, totalSubscriptions: 130 })),
+    });
+
+    await screen.findByRole('heading', { name: 'Casey Jordan', level: 1 });
+    const stats = cardTitled('User Statistics');
+    await stats.findByText('64');
+    expect(stats.getByText('Owned Tenants').nextElementSibling).toHaveTextContent('64');
+    expect(stats.getByText('Total Subscriptions').nextElementSibling).toHaveTextContent('130');
+    const list = within(await screen.findByRole('list', { name: 'Owned tenants' }));
+    expect(list.getAllByRole('heading', { level: 3 })).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Load more' }));
+    expect(await list.findByRole('heading', { name: 'Second Co' })).toBeInTheDocument();
   });
 
   it('names a user without names by email, says None for a missing customer id, and has no tenants yet', async () => {
@@ -78,20 +108,17 @@ describe('User details', () => {
     expect(await screen.findByText("This user doesn't own any tenants yet.")).toBeInTheDocument();
     const stats = cardTitled('User Statistics');
     expect(stats.getByText('Payment Customer ID').nextElementSibling).toHaveTextContent('None');
-    expect(stats.getByText('Owned Tenants').nextElementSibling).toHaveTextContent('0');
+    await waitFor(() => expect(stats.getByText('Owned Tenants').nextElementSibling).toHaveTextContent('0'));
   });
 
   it('shows User Not Found when the user does not exist', async () => {
-    stubApi({
-      'GET /api/admin/users/missing': () => problem(404, 'User not found'),
-      'GET /api/admin/tenants': () => json([]),
-    });
+    stubApi({ 'GET /api/admin/users/missing': () => problem(404, 'User not found') });
     renderScreen(<UserDetailsPage />, '/user-details/missing', { route });
     expect(await screen.findByRole('heading', { name: 'User Not Found', level: 1 })).toBeInTheDocument();
   });
 
   it("shows the admin read's error for any other failure, and a loading state before", async () => {
-    stubApi({ 'GET /api/admin/users/u1': () => json({}, 500), 'GET /api/admin/tenants': never });
+    stubApi({ 'GET /api/admin/users/u1': () => json({}, 500) });
     renderScreen(<UserDetailsPage />, '/user-details/u1', { route });
     expect(screen.getByRole('status')).toHaveTextContent('Loading user...');
     expect(await screen.findByRole('alert')).toHaveTextContent('HTTP error! status: 500');

@@ -128,7 +128,7 @@ describe('Analytics Dashboard', () => {
     expect(card('API Calls').getByText('Last 7 days')).toBeInTheDocument();
     expect(card('Total Spend').getByText('$5.00')).toBeInTheDocument();
     expect(callsTo(last7Days)).toHaveLength(1);
-    expect(callsTo('/api/invoices')).toHaveLength(1);
+    expect(callsTo('/api/invoices?limit=200')).toHaveLength(1);
   });
 
   it('is the screen the shell mounts on /analytics', async () => {

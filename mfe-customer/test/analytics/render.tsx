@@ -5,8 +5,8 @@ import { json, renderScreen, stubApi, type Responder, type Routes } from '@app/t
 
 /** Every test runs on this day, so the default range is 2026-10-24..2026-11-22. */
 export const today = new Date('2026-11-22T05:00:00.000Z');
-export const last30Days = '/api/usage?from=2026-10-24&to=2026-11-22';
-export const last7Days = '/api/usage?from=2026-11-16&to=2026-11-22';
+export const last30Days = '/api/usage?from=2026-10-24&limit=200&to=2026-11-22';
+export const last7Days = '/api/usage?from=2026-11-16&limit=200&to=2026-11-22';
 
 export const casey = { id: 'u1', email: 'casey@demo.local', firstName: 'Casey', role: 'tenant' };
 
@@ -32,8 +32,8 @@ export function renderAnalytics(
   const api = stubApi({
     '/api/auth/user': () => json(casey),
     [last30Days]: reads.usage ?? (() => json([])),
-    '/api/invoices': reads.invoices ?? (() => json([])),
-    '/api/subscriptions': reads.subscriptions ?? (() => json([])),
+    '/api/invoices?limit=200': reads.invoices ?? (() => json([])),
+    '/api/subscriptions?limit=200': reads.subscriptions ?? (() => json([])),
     ...reads.more,
   });
   const rendered = renderScreen(<AnalyticsPage />, '/analytics');

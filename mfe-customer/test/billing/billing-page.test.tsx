@@ -15,8 +15,8 @@ function renderBilling(reads: { subscriptions?: Responder; invoices?: Responder 
   vi.setSystemTime(now);
   const api = stubApi({
     'GET /api/auth/user': () => json(casey),
-    'GET /api/subscriptions': reads.subscriptions ?? (() => json([])),
-    'GET /api/invoices': reads.invoices ?? (() => json([])),
+    'GET /api/subscriptions?limit=200': reads.subscriptions ?? (() => json([])),
+    'GET /api/invoices?limit=200': reads.invoices ?? (() => json([])),
   });
   return { ...api, ...renderScreen(<BillingPage />, '/billing') };
 }

@@ -7,7 +7,13 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { CheckoutPage } from '../../src/screens/checkout/checkout-page.js';
 import { screens, standalonePaths } from '../../src/routes.js';
-import { aProduct, deferred, renderCheckout, spyOnLocationAssign } from './checkout-support.js';
+import {
+  aProduct,
+  deferred,
+  productRoutes,
+  renderCheckout,
+  spyOnLocationAssign,
+} from './checkout-support.js';
 
 const product = aProduct();
 const other = aProduct({ name: 'Bank Connect', slug: 'bank-connect', basePrice: 99 });
@@ -16,7 +22,7 @@ const payButton = 'Complete Payment - $49.99/month';
 
 function sandboxApi(overrides: Routes = {}) {
   return stubApi({
-    'GET /api/products': () => json([product, other]),
+    ...productRoutes([product, other]),
     'GET /api/billing/config': () => json({ provider: 'sandbox' }),
     'POST /api/create-payment-intent': () => json({ clientSecret }),
     'POST /api/billing/sandbox/confirm': () => json({ status: 'succeeded' }),
@@ -66,15 +72,16 @@ describe('Checkout with the Sandbox', () => {
     ]);
   });
 
-  it('opens one payment per product, also when the catalogue is read again', async () => {
+  it('opens one payment per product, also when the product is read again', async () => {
     const api = sandboxApi();
     const client = createQueryClient();
-    client.setQueryData(queryKeys.products, [product, other]);
+    const lookup = queryKeys.productLookup({ slug: 'risk-scoring' });
+    client.setQueryData(lookup, product);
     renderCheckout('/checkout?product=risk-scoring', client);
     expect(await screen.findByRole('button', { name: payButton })).toBeEnabled();
 
     await act(async () => {
-      client.setQueryData(queryKeys.products, [{ ...product, description: 'Now with alerts.' }, other]);
+      client.setQueryData(lookup, { ...product, description: 'Now with alerts.' });
       await new Promise((resolve) => setTimeout(resolve, 50));
     });
     expect(screen.getByText('Now with alerts.')).toBeInTheDocument();
@@ -84,7 +91,7 @@ describe('Checkout with the Sandbox', () => {
   });
 
   it('shows a loading state while the product, provider and payment load', () => {
-    sandboxApi({ 'GET /api/products': never });
+    sandboxApi({ 'GET /api/products?*': never });
     renderCheckout('/checkout?product=risk-scoring');
     expect(screen.getByRole('status')).toHaveTextContent('Loading checkout...');
     expect(screen.queryByRole('button')).not.toBeInTheDocument();
@@ -163,9 +170,7 @@ describe('Checkout with the Sandbox', () => {
   });
 
   it('sends an unknown or inactive product back to the catalogue', async () => {
-    const api = sandboxApi({
-      'GET /api/products': () => json([product, aProduct({ slug: 'retired', isActive: false })]),
-    });
+    const api = sandboxApi(productRoutes([product, aProduct({ slug: 'retired', isActive: false })]));
     renderCheckout('/checkout?product=retired');
     expect(await screen.findByText('Product Not Found')).toBeInTheDocument();
     expect(screen.getByText('The requested product could not be found.')).toBeInTheDocument();
@@ -180,6 +185,16 @@ describe('Checkout with the Sandbox', () => {
     expect(await screen.findByRole('button', { name: 'Complete Payment - $99.00/month' })).toBeEnabled();
     expect(api.bodiesSentTo('POST', '/api/create-payment-intent')).toEqual([
       { amount: 99, productId: other.id },
+    ]);
+    expect(api.callsTo(`/api/products/${other.id}`)).toHaveLength(1);
+  });
+
+  it('finds the product by a slug in the path, asking for that one product only', async () => {
+    const api = sandboxApi();
+    renderCheckout('/checkout/bank-connect');
+    expect(await screen.findByRole('button', { name: 'Complete Payment - $99.00/month' })).toBeEnabled();
+    expect(api.calls.map((call) => call.url).filter((url) => url.startsWith('/api/products'))).toEqual([
+      '/api/products?isActive=true&limit=1&slug=bank-connect',
     ]);
   });
 
@@ -221,8 +236,8 @@ describe('Checkout with the Sandbox', () => {
     await waitFor(() => expect(assign).toHaveBeenCalledWith('/api/login'), { timeout: 2_500 });
   });
 
-  it('shows the fallback page when the catalogue cannot be read', async () => {
-    sandboxApi({ 'GET /api/products': () => json({}, 500) });
+  it('shows the fallback page when the product cannot be read', async () => {
+    sandboxApi({ 'GET /api/products?*': () => json({}, 500) });
     renderCheckout('/checkout?product=risk-scoring');
     expect(await screen.findByRole('heading', { name: 'Unable to Load Checkout' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to Catalog' })).toHaveAttribute('href', '/catalog');

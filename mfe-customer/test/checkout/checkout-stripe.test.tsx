@@ -6,7 +6,7 @@ import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { aProduct, renderCheckout } from './checkout-support.js';
+import { aProduct, productRoutes, renderCheckout } from './checkout-support.js';
 
 const stripe = vi.hoisted(() => ({
   loadStripe: vi.fn(),
@@ -37,7 +37,7 @@ const statusPath = '/api/billing/payments/pi_123';
 
 function stripeApi(overrides: Routes = {}) {
   return stubApi({
-    'GET /api/products': () => json([product]),
+    ...productRoutes([product]),
     'GET /api/billing/config': () => json({ provider: 'stripe', publishableKey: 'pk_test_123' }),
     'POST /api/create-payment-intent': () => json({ clientSecret: 'pi_123_secret_abc' }),
     ...overrides,

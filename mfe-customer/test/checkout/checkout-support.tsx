@@ -1,5 +1,5 @@
 import type { Product } from '@app/contracts';
-import { renderScreen } from '@app/test-support/web';
+import { json, pagedList, renderScreen, type Routes } from '@app/test-support/web';
 import type { QueryClient } from '@app/query';
 import { StrictMode } from 'react';
 import { vi } from 'vitest';
@@ -20,6 +20,22 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     createdAt: '2026-01-15T10:00:00.000Z',
     updatedAt: '2026-01-15T10:00:00.000Z',
     ...overrides,
+  };
+}
+
+/**
+ * The catalogue as the checkout reads it: `GET /api/products?slug=…&isActive=true` answers the active product with
+ * that slug (a visitor only ever gets active ones), `GET /api/products/{id}` each product by id.
+ */
+export function productRoutes(products: readonly Product[]): Routes {
+  const bySlug = pagedList((query) =>
+    products.filter((product) => product.slug === query.get('slug') && product.isActive),
+  );
+  return {
+    'GET /api/products?*': bySlug,
+    ...Object.fromEntries(
+      products.map((product) => [`GET /api/products/${product.id}`, () => json(product)]),
+    ),
   };
 }
 

@@ -36,9 +36,9 @@ describe('Customer dashboard back from a paid checkout (?payment=success)', () =
     expect(await card('Active Subscriptions').findByText('1')).toBeInTheDocument();
     expect(await card('Total Spending').findByText('$49.00')).toBeInTheDocument();
     expect(await card('Usage This Month').findByText('7')).toBeInTheDocument();
-    expect(callsTo('/api/subscriptions')).toHaveLength(1);
-    expect(callsTo('/api/invoices')).toHaveLength(1);
-    expect(callsTo('/api/usage')).toHaveLength(1);
+    expect(callsTo('/api/subscriptions?limit=200')).toHaveLength(1);
+    expect(callsTo('/api/invoices?limit=200')).toHaveLength(1);
+    expect(callsTo('/api/usage?limit=200')).toHaveLength(1);
     expect(screen.getByText('Payment Successful')).toBeInTheDocument();
   });
 

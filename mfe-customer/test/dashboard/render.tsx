@@ -1,6 +1,13 @@
 import { screen, within } from '@testing-library/react';
 import { DashboardPage } from '../../src/screens/dashboard/dashboard-page.js';
-import { json, renderScreen, stubApi, type Responder, type RenderOptions } from '@app/test-support/web';
+import {
+  json,
+  renderScreen,
+  stubApi,
+  type Responder,
+  type RenderOptions,
+  type Routes,
+} from '@app/test-support/web';
 import { casey } from '../support/fixtures.js';
 
 export interface DashboardReads {
@@ -8,6 +15,8 @@ export interface DashboardReads {
   subscriptions?: Responder;
   invoices?: Responder;
   usage?: Responder;
+  /** Further routes: the next pages of a paged read. */
+  more?: Routes;
 }
 
 /** The dashboard on `path` with the customer's four reads answered (empty lists unless a test says otherwise). */
@@ -18,9 +27,10 @@ export function renderDashboard(
 ) {
   const api = stubApi({
     'GET /api/auth/user': reads.user ?? (() => json(casey)),
-    'GET /api/subscriptions': reads.subscriptions ?? (() => json([])),
-    'GET /api/invoices': reads.invoices ?? (() => json([])),
-    'GET /api/usage': reads.usage ?? (() => json([])),
+    'GET /api/subscriptions?limit=200': reads.subscriptions ?? (() => json([])),
+    'GET /api/invoices?limit=200': reads.invoices ?? (() => json([])),
+    'GET /api/usage?limit=200': reads.usage ?? (() => json([])),
+    ...reads.more,
   });
   return { ...api, ...renderScreen(<DashboardPage />, path, options) };
 }

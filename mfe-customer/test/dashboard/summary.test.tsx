@@ -4,7 +4,7 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { DashboardPage } from '../../src/screens/dashboard/dashboard-page.js';
 import { screens, standalonePaths } from '../../src/routes.js';
-import { json, never } from '@app/test-support/web';
+import { json, never, pagedList } from '@app/test-support/web';
 import { anInvoice, aSubscription, aUsageRecord } from '../support/fixtures.js';
 import { card, renderDashboard } from './render.js';
 
@@ -33,10 +33,23 @@ describe('Customer dashboard summary cards (SPEC.md §2)', () => {
     expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 
+  it('totals every page of the customer’s invoices and usage, not only the first', async () => {
+    const invoices = Array.from({ length: 450 }, () => anInvoice({ amount: 1.01 }));
+    const usage = Array.from({ length: 201 }, () => aUsageRecord(2));
+    const { callsTo } = renderDashboard({
+      invoices: pagedList(invoices),
+      usage: pagedList(usage),
+      more: { 'GET /api/invoices?*': pagedList(invoices), 'GET /api/usage?*': pagedList(usage) },
+    });
+    expect(await card('Total Spending').findByText('$454.50')).toBeInTheDocument();
+    expect(await card('Usage This Month').findByText('402')).toBeInTheDocument();
+    expect(callsTo('/api/invoices?limit=200&cursor=at400')).toHaveLength(1);
+  });
+
   it('reads this month’s usage without a range: the API answers the current UTC month', async () => {
     const { callsTo } = renderDashboard();
     expect(await card('Usage This Month').findByText('0')).toBeInTheDocument();
-    expect(callsTo('/api/usage', 'GET')).toHaveLength(1);
+    expect(callsTo('/api/usage?limit=200', 'GET')).toHaveLength(1);
     expect(card('Total Spending').getByText('$0.00')).toBeInTheDocument();
   });
 

@@ -10,7 +10,11 @@ export interface RecordedCall {
 
 export type Responder = (call: RecordedCall) => Response | Promise<Response>;
 
-/** Answers by `"METHOD /path"` or, for any method, by `"/path"` (the path with its query string, as requested). */
+/**
+ * Answers by `"METHOD /path"` or, for any method, by `"/path"` (the path with its query string, as requested). A
+ * key ending in `?*` (`"GET /api/products?*"`) answers that path with any query string, for a paged list whose
+ * next pages carry cursors; an exact key wins over it.
+ */
 export type Routes = Record<string, Responder>;
 
 /** Replaces the global fetch for one test; the DOM setup's `vi.unstubAllGlobals()` restores it. */
@@ -43,7 +47,12 @@ export function stubFetch(respond: Responder) {
 /** Answers by path; a request nobody expected fails the test loudly, naming it. */
 export function stubApi(routes: Routes) {
   return stubFetch((call) => {
-    const answer = routes[`${call.method} ${call.url}`] ?? routes[call.url];
+    const path = call.url.split('?')[0] ?? call.url;
+    const answer =
+      routes[`${call.method} ${call.url}`] ??
+      routes[call.url] ??
+      routes[`${call.method} ${path}?*`] ??
+      routes[`${path}?*`];
     if (!answer) throw new Error(`unexpected request: ${call.method} ${call.url}`);
     return answer(call);
   });

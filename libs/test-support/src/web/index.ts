@@ -1,2 +1,3 @@
 export * from './fetch-stub.js';
 export * from './render.js';
+export * from './paged.js';

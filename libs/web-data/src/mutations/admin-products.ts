@@ -6,8 +6,12 @@ import { bodyMutation, memberMutation, writeMutation, type MemberWrite } from '.
 
 const products = '/api/admin/products';
 
-/** Every product write refreshes the product list, which admin pages also read details from (SPEC.md §7). */
-const refreshProducts = (client: QueryClient) => invalidate(client, queryKeys.products);
+/**
+ * Every product write refreshes what shows products (SPEC.md §7 "Product list refreshed afterwards"): the lists,
+ * each product's details, the categories and the product counters. Subscriptions and tenants are not changed.
+ */
+const refreshProducts = (client: QueryClient) =>
+  invalidate(client, queryKeys.products, queryKeys.productSummary);
 
 export function createProductMutation() {
   return bodyMutation<Product, CreateProductBody>('POST', products, refreshProducts);

@@ -8,7 +8,7 @@ import type {
   Subscription,
   Tenant,
 } from '@app/contracts';
-import { useMutation, type QueryClient } from '@app/query';
+import { useMutation, type QueryClient, type QueryKey } from '@app/query';
 import { queryKeys, segment } from '../query-keys.js';
 import { invalidate } from './invalidate.js';
 import { memberMutation, writeMutation, type MemberWrite } from './write-mutation.js';
@@ -16,11 +16,20 @@ import { memberMutation, writeMutation, type MemberWrite } from './write-mutatio
 const tenants = '/api/admin/tenants';
 
 /**
- * A tenant or subscription write changes the tenant list (counts, names), the tenant's detail and subscriptions,
- * and the product pages' subscription lists (which show tenant names and statuses).
+ * A tenant or subscription write changes the tenant lists and figures (counts, names, statuses), the tenant's
+ * detail and subscriptions, and the product pages' subscription lists and counts (which show tenant names and
+ * statuses); not the products themselves or their counters.
  */
 const refreshTenancy = (client: QueryClient) =>
-  invalidate(client, queryKeys.adminTenants, queryKeys.adminProducts);
+  Promise.all([
+    invalidate(client, queryKeys.adminTenants),
+    client.invalidateQueries({ predicate: ({ queryKey }) => isProductSubscriptionsKey(queryKey) }),
+  ]);
+
+/** `['/api/admin/products', id, 'subscriptions', …]`: one product's subscription lists and summary. */
+function isProductSubscriptionsKey(queryKey: QueryKey): boolean {
+  return queryKey[0] === queryKeys.adminProducts[0] && queryKey[2] === 'subscriptions';
+}
 
 export interface AddTenantSubscriptionVariables {
   tenantId: string;

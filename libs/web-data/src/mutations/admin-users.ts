@@ -6,16 +6,19 @@ import { bodyMutation, memberMutation, type MemberWrite } from './write-mutation
 
 const users = '/api/admin/users';
 
-/** POST /api/admin/users; the user list is refreshed afterwards (SPEC.md §7). */
+/** POST /api/admin/users; the user lists and counters are refreshed afterwards (SPEC.md §7), no user's details. */
 export function createUserMutation() {
   return bodyMutation<CreatedUser, CreateUserBody>('POST', users, (client) =>
-    invalidate(client, queryKeys.adminUsers),
+    invalidate(client, queryKeys.adminUserLists, queryKeys.adminUserSummary),
   );
 }
 
 export type UpdateUserVariables = MemberWrite<PatchUserBody>;
 
-/** PATCH /api/admin/users/{id}; an admin may be editing their own account, so the current user is re-read too. */
+/**
+ * PATCH /api/admin/users/{id}: the user's details, the lists and the counters (a role change moves Admin Users).
+ * An admin may be editing their own account, so the current user is re-read too.
+ */
 export function updateUserMutation() {
   return memberMutation<User, PatchUserBody>('PATCH', users, (client) =>
     invalidate(client, queryKeys.adminUsers, queryKeys.currentUser),

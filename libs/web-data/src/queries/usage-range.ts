@@ -1,7 +1,8 @@
 import type { UsageRecord } from '@app/contracts';
 import { queryOptions, useQuery } from '@app/query';
-import { readJson } from '../http.js';
+import { listAddress, readAllPages } from '../paging/page.js';
 import { queryKeys } from '../query-keys.js';
+import { allPagesLimit } from './all-pages.js';
 import { useCurrentUser } from './auth.js';
 
 /** Whole UTC days written YYYY-MM-DD, both included (libs/contracts billing/usage-api.ts). */
@@ -12,13 +13,13 @@ export interface UsageRange {
 
 /**
  * GET /api/usage?from&to: the signed-in customer's usage records over a range of UTC days, one per metric and day
- * with any use. Keyed under the plain usage read, so invalidating usage refreshes every range too.
+ * with any use. Keyed under the plain usage read, so invalidating usage refreshes every range too. Analytics
+ * totals the range, so every page is read (bounded by one customer's records: one per metric and day).
  */
 export function usageRangeQuery({ from, to }: UsageRange) {
-  const search = new URLSearchParams({ from, to });
   return queryOptions({
     queryKey: queryKeys.usageRange(from, to),
-    queryFn: () => readJson<UsageRecord[]>(`/api/usage?${search.toString()}`),
+    queryFn: () => readAllPages<UsageRecord>(listAddress('/api/usage', { from, to, limit: allPagesLimit })),
   });
 }
 

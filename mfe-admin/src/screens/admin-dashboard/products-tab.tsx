@@ -1,14 +1,14 @@
 import type { Product } from '@app/contracts';
 import { Badge, formatUsd } from '@app/ui';
-import type { UseQueryResult } from '@app/query';
+import type { PagedListResult } from '@app/web-data';
 import { ProductsCard } from '../../components/products-card.js';
 
-/** SPEC.md §2 "Admin Dashboard", Products: every product, active or not (admins read them all). */
-export function ProductsTab({ products }: { products: UseQueryResult<Product[]> }) {
+/** SPEC.md §2 "Admin Dashboard", Products: every product, active or not (admins read them all), paged. */
+export function ProductsTab({ products }: { products: PagedListResult<Product> }) {
   return (
     <ProductsCard products={products}>
       {(product) => (
-        <li className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4">
+        <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4">
           <span
             aria-hidden
             className="size-8 shrink-0 rounded-md"
@@ -25,7 +25,7 @@ export function ProductsTab({ products }: { products: UseQueryResult<Product[]> 
             {formatUsd(product.basePrice)}
             <span className="text-sm font-normal text-muted-foreground">/mo</span>
           </p>
-        </li>
+        </div>
       )}
     </ProductsCard>
   );

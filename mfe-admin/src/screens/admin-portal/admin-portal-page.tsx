@@ -1,31 +1,32 @@
 import { Spinner } from '@app/ui';
-import { useAdminTenants, useAdminUsers, useCurrentUser, useProducts } from '@app/web-data';
+import {
+  useAdminProductSummary,
+  useAdminTenantSummary,
+  useAdminUserSummary,
+  useCurrentUser,
+} from '@app/web-data';
 import { TabbedPage } from '../../components/tabbed-page.js';
-import { TenantsCard } from '../../components/tenants-card.js';
 import { AccessDenied } from './access-denied.js';
 import { portalCounts } from './counters.js';
-import { monitorPath } from './monitor-path.js';
 import { PortalCounters } from './portal-counters.js';
 import { ProductsTab } from './products-tab.js';
+import { TenantsTab } from './tenants-tab.js';
 import { UsersTab } from './users-tab.js';
 
+/** The counters come from the three summaries, each tab reads its own list as it opens (Radix mounts one). */
 function Portal() {
-  const users = useAdminUsers();
-  const tenants = useAdminTenants();
-  const products = useProducts();
+  const users = useAdminUserSummary();
+  const tenants = useAdminTenantSummary();
+  const products = useAdminProductSummary();
   const counts = portalCounts({ users: users.data, tenants: tenants.data, products: products.data });
   return (
     <TabbedPage
       title="Admin Portal"
       summary={<PortalCounters counts={counts} />}
       tabs={[
-        { value: 'users', label: 'Users', content: <UsersTab users={users} /> },
-        {
-          value: 'tenants',
-          label: 'Tenants',
-          content: <TenantsCard tenants={tenants} monitorPath={monitorPath} />,
-        },
-        { value: 'products', label: 'Products', content: <ProductsTab products={products} /> },
+        { value: 'users', label: 'Users', content: <UsersTab /> },
+        { value: 'tenants', label: 'Tenants', content: <TenantsTab /> },
+        { value: 'products', label: 'Products', content: <ProductsTab /> },
       ]}
     />
   );

@@ -1,6 +1,6 @@
-import type { Product, Tenant, User } from '@app/contracts';
+import type { ProductSummary, TenantSummary, UserSummary } from '@app/contracts';
 
-/** SPEC.md §2 "Admin Portal": the six counters; each is unknown (undefined) until its list has loaded. */
+/** SPEC.md §2 "Admin Portal": the six counters; each is unknown (undefined) until its summary has loaded. */
 export interface PortalCounts {
   totalUsers?: number;
   adminUsers?: number;
@@ -10,18 +10,19 @@ export interface PortalCounts {
   activeProducts?: number;
 }
 
-export function portalCounts(lists: {
-  users: readonly User[] | undefined;
-  tenants: readonly Tenant[] | undefined;
-  products: readonly Product[] | undefined;
+/** The counters from the three summaries the server keeps (never counted from a list: lists are paged). */
+export function portalCounts(summaries: {
+  users: UserSummary | undefined;
+  tenants: TenantSummary | undefined;
+  products: ProductSummary | undefined;
 }): PortalCounts {
-  const { users, tenants, products } = lists;
+  const { users, tenants, products } = summaries;
   return {
-    totalUsers: users?.length,
-    adminUsers: users?.filter((user) => user.role === 'admin').length,
-    totalTenants: tenants?.length,
-    activeTenants: tenants?.filter((tenant) => tenant.status === 'active').length,
-    totalProducts: products?.length,
-    activeProducts: products?.filter((product) => product.isActive).length,
+    totalUsers: users?.totalUsers,
+    adminUsers: users?.adminUsers,
+    totalTenants: tenants?.totalTenants,
+    activeTenants: tenants?.activeTenants,
+    totalProducts: products?.totalProducts,
+    activeProducts: products?.activeProducts,
   };
 }

@@ -1,15 +1,16 @@
 import type { Product } from '@app/contracts';
-import { Badge, formatUsd } from '@app/ui';
-import type { UseQueryResult } from '@app/query';
+import { Badge, formatUsd, SearchBox } from '@app/ui';
+import { useProductList } from '@app/web-data';
 import { ProductsCard } from '../../components/products-card.js';
 import { TextLink } from '../../components/text-link.js';
+import { useSearch } from '../../components/use-search.js';
 import { AddProductDialog } from './add-product-dialog.js';
 import { EditProductDialog } from './edit-product-dialog.js';
 import { ProductStatusToggle } from './product-status-toggle.js';
 
 function ProductRow({ product }: { product: Product }) {
   return (
-    <li className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4">
+    <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4">
       <span aria-hidden className="size-8 shrink-0 rounded-md" style={{ backgroundColor: product.color }} />
       <div className="min-w-0 flex-1">
         <h3 className="font-semibold">{product.name}</h3>
@@ -31,14 +32,32 @@ function ProductRow({ product }: { product: Product }) {
           View Details
         </TextLink>
       </div>
-    </li>
+    </div>
   );
 }
 
-/** SPEC.md §2 "Admin Portal", Products: every product, with its status toggle, edit dialog and details link. */
-export function ProductsTab({ products }: { products: UseQueryResult<Product[]> }) {
+/**
+ * SPEC.md §2 "Admin Portal", Products: every product, searched by name or description on the server, with its
+ * status toggle, edit dialog and details link.
+ */
+export function ProductsTab() {
+  const search = useSearch();
+  const products = useProductList({ q: search.q });
   return (
-    <ProductsCard products={products} action={<AddProductDialog />}>
+    <ProductsCard
+      products={products}
+      action={<AddProductDialog />}
+      emptyText={search.q ? `No products match "${search.q}"` : undefined}
+      search={
+        <SearchBox
+          id="portal-product-search"
+          label="Search products"
+          placeholder="Search products..."
+          value={search.text}
+          onChange={search.setText}
+        />
+      }
+    >
       {(product) => <ProductRow product={product} />}
     </ProductsCard>
   );

@@ -1,17 +1,23 @@
 import type { User } from '@app/contracts';
-import type { UseQueryResult } from '@app/query';
-import { ListRow } from '@app/ui';
+import { ListRow, PagedList, SearchBox } from '@app/ui';
+import { useAdminUserList } from '@app/web-data';
 import { ListCard } from '../../components/list-card.js';
-import { QueryList } from '../../components/query-list.js';
 import { RoleBadge } from '../../components/role-badge.js';
 import { TextLink } from '../../components/text-link.js';
 import { userDisplayName } from '../../components/user-names.js';
+import { useSearch } from '../../components/use-search.js';
 import { AddUserDialog } from './add-user-dialog.js';
 
 function UserRow({ user }: { user: User }) {
   const name = userDisplayName(user);
   return (
-    <ListRow heading={name} headingClassName="break-words" detail={user.email} detailClassName="break-all">
+    <ListRow
+      as="div"
+      heading={name}
+      headingClassName="break-words"
+      detail={user.email}
+      detailClassName="break-all"
+    >
       <RoleBadge role={user.role} />
       <TextLink to={`/user-details/${encodeURIComponent(user.id)}`} aria-label={`View Details of ${name}`}>
         View Details
@@ -20,19 +26,34 @@ function UserRow({ user }: { user: User }) {
   );
 }
 
-/** SPEC.md §2 "Admin Portal", Users: every user with their role and a link to their details. */
-export function UsersTab({ users }: { users: UseQueryResult<User[]> }) {
+/**
+ * SPEC.md §2 "Admin Portal", Users: every user with their role and a link to their details, searched by name or
+ * email on the server, newest first, a page at a time.
+ */
+export function UsersTab() {
+  const search = useSearch();
+  const users = useAdminUserList({ q: search.q });
   return (
     <ListCard title="Users" action={<AddUserDialog />}>
-      <QueryList
-        query={users}
-        items={users.data}
-        label="Users"
-        loadingLabel="Loading users..."
-        emptyText="No users yet"
-      >
-        {(user) => <UserRow user={user} />}
-      </QueryList>
+      <div className="grid gap-4">
+        <SearchBox
+          id="portal-user-search"
+          label="Search users"
+          placeholder="Search users..."
+          value={search.text}
+          onChange={search.setText}
+        />
+        <PagedList
+          read={users}
+          label="Users"
+          loadingLabel="Loading users..."
+          emptyText={search.q ? `No users match "${search.q}"` : 'No users yet'}
+          getKey={(user) => user.id}
+          estimateSize={76}
+        >
+          {(user) => <UserRow user={user} />}
+        </PagedList>
+      </div>
     </ListCard>
   );
 }

@@ -1,4 +1,4 @@
-import type { PatchProductBody, Product, Subscription } from '@app/contracts';
+import type { PatchProductBody, Product } from '@app/contracts';
 
 /** The Product Information form as typed (SPEC.md §2 "Product details"). */
 export interface ProductInfoValues {
@@ -41,14 +41,6 @@ export function productInfoPatch(values: ProductInfoValues): PatchProductBody {
 /** SPEC.md §2: empty feature entries are dropped on save. */
 export function keptFeatures(features: readonly string[]): string[] {
   return features.map((feature) => feature.trim()).filter((feature) => feature !== '');
-}
-
-/**
- * "Active Subscriptions" lists the product's live subscriptions: a cancelled one no longer uses the product,
- * while trial and suspended ones still hold it (one live subscription per product per tenant).
- */
-export function liveSubscriptions(subscriptions: readonly Subscription[]): Subscription[] {
-  return subscriptions.filter((subscription) => subscription.status !== 'cancelled');
 }
 
 /** SPEC.md §4: the toasts of saving either product card. */

@@ -1,27 +1,32 @@
-import { useAdminProductSubscriptions } from '@app/web-data';
+import { PagedList } from '@app/ui';
+import { useAdminProductSubscriptionList, useAdminProductSubscriptionSummary } from '@app/web-data';
 import { DomainLink } from '../../components/domain-link.js';
 import { ListCard } from '../../components/list-card.js';
-import { QueryList } from '../../components/query-list.js';
 import { TextLink } from '../../components/text-link.js';
 import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
-import { liveSubscriptions } from './product-edit.js';
 
-/** SPEC.md §2 "Product details", Active Subscriptions (n): who uses this product, with a link to each tenant. */
+/**
+ * SPEC.md §2 "Product details", Active Subscriptions (n): who uses this product, with a link to each tenant. The
+ * live subscriptions (any status but cancelled: trial and suspended ones still hold the product) are listed a
+ * page at a time, and n is the server's count of them, not the length of what is loaded.
+ */
 export function ProductSubscriptionsCard({ productId }: { productId: string }) {
-  const subscriptions = useAdminProductSubscriptions(productId);
-  const live = subscriptions.data ? liveSubscriptions(subscriptions.data) : undefined;
+  const summary = useAdminProductSubscriptionSummary(productId);
+  const subscriptions = useAdminProductSubscriptionList(productId, { live: true });
+  const live = summary.data?.liveSubscriptions;
   return (
-    <ListCard title={live ? `Active Subscriptions (${live.length})` : 'Active Subscriptions'}>
-      <QueryList
-        query={subscriptions}
-        items={live}
+    <ListCard title={live === undefined ? 'Active Subscriptions' : `Active Subscriptions (${live})`}>
+      <PagedList
+        read={subscriptions}
         label="Active subscriptions"
         loadingLabel="Loading subscriptions..."
         loadingRows={2}
         emptyText="No active subscriptions for this product."
+        getKey={(subscription) => subscription.id}
+        estimateSize={76}
       >
         {(subscription) => (
-          <li className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4">
+          <div className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4">
             <div className="min-w-0 flex-1">
               <h3 className="font-semibold">{subscription.tenant.name}</h3>
               {subscription.domainUrl ? (
@@ -35,9 +40,9 @@ export function ProductSubscriptionsCard({ productId }: { productId: string }) {
             >
               View Tenant
             </TextLink>
-          </li>
+          </div>
         )}
-      </QueryList>
+      </PagedList>
     </ListCard>
   );
 }

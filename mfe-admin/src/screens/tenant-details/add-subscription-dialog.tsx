@@ -5,14 +5,15 @@ import {
   type StartableSubscriptionStatus,
   type SubscriptionPlan,
 } from '@app/contracts';
-import { Button, toast, formatUsd } from '@app/ui';
-import { errorDescription, useAddTenantSubscription, useProducts } from '@app/web-data';
+import { Button, toast } from '@app/ui';
+import { errorDescription, useAddTenantSubscription } from '@app/web-data';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { fieldBinder } from '../../components/field-binder.js';
 import { FormActions, FormDialog } from '../../components/form-dialog.js';
 import { SelectField, type SelectOption } from '../../components/select-field.js';
 import { capitalized } from './labels.js';
+import { ProductPicker } from './product-picker.js';
 
 interface NewSubscription {
   productId: string;
@@ -27,13 +28,14 @@ function capitalizedOptions<V extends string>(values: readonly V[]): SelectOptio
   return values.map((value) => ({ value, label: capitalized(value) }));
 }
 
-/** SPEC.md §2 "Tenant details": Add Product Subscription, offering active products only. */
+/**
+ * SPEC.md §2 "Tenant details": Add Product Subscription, offering active products only. The products are read
+ * when the dialog opens (its content mounts then), not with the page.
+ */
 export function AddSubscriptionDialog({ tenantId }: { tenantId: string }) {
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState(emptySubscription);
-  const products = useProducts();
   const addSubscription = useAddTenantSubscription();
-  const activeProducts = (products.data ?? []).filter((product) => product.isActive);
   const field = fieldBinder(fields, (change) => setFields((current) => ({ ...current, ...change })));
 
   function submit(event: FormEvent<HTMLFormElement>) {
@@ -76,16 +78,7 @@ export function AddSubscriptionDialog({ tenantId }: { tenantId: string }) {
       description="Subscribe tenant to a new product"
     >
       <form className="grid gap-4" onSubmit={submit}>
-        <SelectField
-          id="new-subscription-product"
-          label="Product"
-          {...field('productId')}
-          placeholder={products.isPending ? 'Loading products...' : 'Select a product'}
-          options={activeProducts.map((product) => ({
-            value: product.id,
-            label: `${product.name} - ${formatUsd(product.basePrice)}/mo`,
-          }))}
-        />
+        <ProductPicker {...field('productId')} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             id="new-subscription-plan"

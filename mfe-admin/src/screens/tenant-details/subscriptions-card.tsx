@@ -1,15 +1,17 @@
-import { ListError, SectionCard } from '@app/ui';
-import { useAdminTenantSubscriptions } from '@app/web-data';
+import { ListError, LoadMoreButton, SectionCard } from '@app/ui';
+import { useAdminTenantSubscriptionList } from '@app/web-data';
 import { useState } from 'react';
 import { AddSubscriptionDialog } from './add-subscription-dialog.js';
 import { SubscriptionRow } from './subscription-row.js';
 
 /**
- * SPEC.md §2 "Tenant details", Product Subscriptions; SPEC.md §7 reads a failed answer as an empty list. One row
- * is edited at a time: a row that finishes saving closes only itself, not a row opened meanwhile.
+ * SPEC.md §2 "Tenant details", Product Subscriptions, newest first, a page at a time with Load more; SPEC.md §7
+ * reads a failed answer as an empty list. One row is edited at a time: a row that finishes saving closes only
+ * itself, not a row opened meanwhile. Not virtualised: a tenant has a few subscriptions, and a row being edited
+ * must keep what was typed.
  */
 export function SubscriptionsCard({ tenantId }: { tenantId: string }) {
-  const subscriptions = useAdminTenantSubscriptions(tenantId);
+  const subscriptions = useAdminTenantSubscriptionList(tenantId);
   const [editingId, setEditingId] = useState<string | null>(null);
   return (
     <SectionCard
@@ -26,20 +28,23 @@ export function SubscriptionsCard({ tenantId }: { tenantId: string }) {
       ) : subscriptions.data.length === 0 ? (
         <p className="text-sm text-muted-foreground">No subscriptions found</p>
       ) : (
-        <ul aria-label="Product Subscriptions" className="grid gap-3">
-          {subscriptions.data.map((subscription) => (
-            <SubscriptionRow
-              key={subscription.id}
-              subscription={subscription}
-              editing={editingId === subscription.id}
-              onEditingChange={(editing) =>
-                setEditingId((current) =>
-                  editing ? subscription.id : current === subscription.id ? null : current,
-                )
-              }
-            />
-          ))}
-        </ul>
+        <div className="grid gap-3">
+          <ul aria-label="Product Subscriptions" className="grid gap-3">
+            {subscriptions.data.map((subscription) => (
+              <SubscriptionRow
+                key={subscription.id}
+                subscription={subscription}
+                editing={editingId === subscription.id}
+                onEditingChange={(editing) =>
+                  setEditingId((current) =>
+                    editing ? subscription.id : current === subscription.id ? null : current,
+                  )
+                }
+              />
+            ))}
+          </ul>
+          <LoadMoreButton read={subscriptions} />
+        </div>
       )}
     </SectionCard>
   );

@@ -1,8 +1,7 @@
 import type { Tenant } from '@app/contracts';
-import type { UseQueryResult } from '@app/query';
-import { ListRow } from '@app/ui';
+import { ListRow, PagedList } from '@app/ui';
+import { useAdminTenantList } from '@app/web-data';
 import { ListCard } from '../../components/list-card.js';
-import { QueryList } from '../../components/query-list.js';
 import { TextLink } from '../../components/text-link.js';
 import { tenantDisplayName } from '../admin-dashboard/figures.js';
 import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
@@ -10,7 +9,7 @@ import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
 function OwnedTenantRow({ tenant }: { tenant: Tenant }) {
   const name = tenantDisplayName(tenant);
   return (
-    <ListRow heading={name} detail={`${tenant.subscriptionCount} subscriptions`}>
+    <ListRow as="div" heading={name} detail={`${tenant.subscriptionCount} subscriptions`}>
       <StatusBadge status={tenant.status || 'active'} />
       <TextLink
         to={`/tenant-details/${encodeURIComponent(tenant.id)}`}
@@ -22,26 +21,25 @@ function OwnedTenantRow({ tenant }: { tenant: Tenant }) {
   );
 }
 
-/** SPEC.md §2 "User details", Owned Tenants: a missing status reads as active. */
-export function OwnedTenantsCard({
-  tenants,
-  owned,
-}: {
-  tenants: UseQueryResult<Tenant[]>;
-  owned: readonly Tenant[] | undefined;
-}) {
+/**
+ * SPEC.md §2 "User details", Owned Tenants: the tenant list filtered by owner on the server, a page at a time; a
+ * missing status reads as active.
+ */
+export function OwnedTenantsCard({ ownerId }: { ownerId: string }) {
+  const tenants = useAdminTenantList({ ownerId });
   return (
     <ListCard title="Owned Tenants">
-      <QueryList
-        query={tenants}
-        items={owned}
+      <PagedList
+        read={tenants}
         label="Owned tenants"
         loadingLabel="Loading tenants..."
         loadingRows={2}
         emptyText="This user doesn't own any tenants yet."
+        getKey={(tenant) => tenant.id}
+        estimateSize={76}
       >
         {(tenant) => <OwnedTenantRow tenant={tenant} />}
-      </QueryList>
+      </PagedList>
     </ListCard>
   );
 }

@@ -1,4 +1,4 @@
-import { ApiError, useAdminTenants, useAdminUser } from '@app/web-data';
+import { ApiError, useAdminUser } from '@app/web-data';
 import { ListError, Spinner } from '@app/ui';
 import { useParams } from '@app/routing';
 import { BackToPortal } from '../../components/back-to-portal.js';
@@ -6,16 +6,16 @@ import { PageMessage } from '../../components/page-message.js';
 import { RoleBadge } from '../../components/role-badge.js';
 import { userDisplayName } from '../../components/user-names.js';
 import { OwnedTenantsCard } from './owned-tenants-card.js';
-import { ownedTenants } from './user-figures.js';
 import { UserInfoCard } from './user-info-card.js';
 import { UserStatisticsCard } from './user-statistics-card.js';
 
-/** User details (SPEC.md §2): the user, their owned tenants (the tenant list filtered by owner). */
+/**
+ * User details (SPEC.md §2): the user, their statistics (the tenant summary over their tenants) and their owned
+ * tenants (the tenant list filtered by owner on the server, a page at a time).
+ */
 export function UserDetailsPage() {
   const { id = '' } = useParams();
   const user = useAdminUser(id);
-  const tenants = useAdminTenants();
-  const owned = tenants.data ? ownedTenants(tenants.data, id) : undefined;
   // A malformed id (400) names no user either.
   const notFound = user.error instanceof ApiError && [400, 404].includes(user.error.status);
   return (
@@ -37,9 +37,9 @@ export function UserDetailsPage() {
           </header>
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
             <UserInfoCard user={user.data} />
-            <UserStatisticsCard user={user.data} owned={owned} />
+            <UserStatisticsCard user={user.data} />
           </div>
-          <OwnedTenantsCard tenants={tenants} owned={owned} />
+          <OwnedTenantsCard ownerId={user.data.id} />
         </>
       )}
     </div>

@@ -1,4 +1,4 @@
-import type { PatchUserBody, Tenant, User, UserRole } from '@app/contracts';
+import type { PatchUserBody, User, UserRole } from '@app/contracts';
 
 export interface UserInfoValues {
   email: string;
@@ -19,16 +19,6 @@ export function userInfoFrom(user: User): UserInfoValues {
 /** SPEC.md §7: PATCH /api/admin/users/{id} sends all four fields. */
 export function userInfoPatch(values: UserInfoValues): PatchUserBody {
   return { email: values.email, firstName: values.firstName, lastName: values.lastName, role: values.role };
-}
-
-/** SPEC.md §7: the tenant list filtered client-side by owner. */
-export function ownedTenants(tenants: readonly Tenant[], userId: string): Tenant[] {
-  return tenants.filter((tenant) => tenant.ownerId === userId);
-}
-
-/** SPEC.md §2 "User details": the sum of the owned tenants' subscription counts. */
-export function totalSubscriptions(tenants: readonly Tenant[]): number {
-  return tenants.reduce((sum, tenant) => sum + tenant.subscriptionCount, 0);
 }
 
 const memberSinceFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'long', timeZone: 'UTC' });

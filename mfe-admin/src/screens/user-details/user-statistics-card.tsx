@@ -1,7 +1,7 @@
-import type { Tenant, User } from '@app/contracts';
+import type { User } from '@app/contracts';
 import { SectionCard, Skeleton } from '@app/ui';
+import { useAdminTenantSummary } from '@app/web-data';
 import type { ReactNode } from 'react';
-import { totalSubscriptions } from './user-figures.js';
 
 function Statistic({ term, children }: { term: string; children: ReactNode }) {
   return (
@@ -12,14 +12,23 @@ function Statistic({ term, children }: { term: string; children: ReactNode }) {
   );
 }
 
-/** SPEC.md §2 "User details", User Statistics; the tenant figures wait for the tenant list. */
-export function UserStatisticsCard({ user, owned }: { user: User; owned: readonly Tenant[] | undefined }) {
-  const pending = <Skeleton className="h-5 w-8" />;
+/**
+ * SPEC.md §2 "User details", User Statistics: Owned Tenants and Total Subscriptions (the sum of the owned tenants'
+ * subscription counts) from the tenant summary over this user's tenants, which the server keeps.
+ */
+export function UserStatisticsCard({ user }: { user: User }) {
+  const summary = useAdminTenantSummary(user.id);
+  const owned = summary.data;
+  const pending = summary.isError ? (
+    <span className="font-normal text-muted-foreground">Unavailable</span>
+  ) : (
+    <Skeleton className="h-5 w-8" />
+  );
   return (
     <SectionCard title="User Statistics">
       <dl className="grid gap-3">
-        <Statistic term="Owned Tenants">{owned ? owned.length : pending}</Statistic>
-        <Statistic term="Total Subscriptions">{owned ? totalSubscriptions(owned) : pending}</Statistic>
+        <Statistic term="Owned Tenants">{owned ? owned.totalTenants : pending}</Statistic>
+        <Statistic term="Total Subscriptions">{owned ? owned.totalSubscriptions : pending}</Statistic>
         <Statistic term="Payment Customer ID">
           {user.stripeCustomerId ?? <span className="font-normal text-muted-foreground">None</span>}
         </Statistic>

@@ -1,5 +1,5 @@
 import { lazyNamed } from '@app/ui';
-import { useBillingConfig, useProducts } from '@app/web-data';
+import { useBillingConfig, useProductLookup } from '@app/web-data';
 import { Suspense, useCallback, useState } from 'react';
 import { useParams, useSearchParams } from '@app/routing';
 import { CheckoutErrorBoundary } from './checkout-error-boundary.js';
@@ -10,7 +10,7 @@ import { OrderSummary } from './order-summary.js';
 import { PaymentDetails } from './payment-details.js';
 import { PaymentElementLoading } from './payment-element-loading.js';
 import { PaymentSuccess } from './payment-success.js';
-import { findCheckoutProduct, productRefFrom } from './product-ref.js';
+import { productRefFrom } from './product-ref.js';
 import { ProductSummary } from './product-summary.js';
 import { SandboxCardForm } from './sandbox-card-form.js';
 import { useCheckoutExit } from './use-checkout-exit.js';
@@ -32,11 +32,12 @@ export function CheckoutPage() {
 function Checkout() {
   const [search] = useSearchParams();
   const { productId } = useParams<{ productId?: string }>();
-  const products = useProducts();
+  const ref = productRefFrom(search, productId);
+  const lookup = useProductLookup(ref);
   const config = useBillingConfig();
-  const product = products.data
-    ? findCheckoutProduct(products.data, productRefFrom(search, productId))
-    : undefined;
+  // No product named: nothing to look up, so the checkout has its answer already.
+  const productRead = ref === null ? { data: null, error: null } : lookup;
+  const product = productRead.data ?? undefined;
   const intent = useCheckoutIntent(product);
   const [paid, setPaid] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
@@ -44,7 +45,7 @@ function Checkout() {
   const onUnavailable = useCallback(() => setUnavailable(true), []);
   const signInAgain = useSignInAgain();
 
-  const state = checkoutState({ products, config, product, intent });
+  const state = checkoutState({ product: productRead, config, intent });
   useCheckoutExit(state.kind, signInAgain);
 
   if (paid && product) return <PaymentSuccess product={product} />;

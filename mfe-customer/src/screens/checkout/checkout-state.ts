@@ -22,18 +22,18 @@ interface Read<T> {
 }
 
 export interface CheckoutInputs {
-  products: Read<readonly Product[]>;
+  /** The active product the URL names: null when there is none, undefined until it is known. */
+  product: Read<Product | null>;
   config: Read<BillingConfig>;
-  /** The product the URL names, once the products have loaded. */
-  product: Product | undefined;
   intent: Read<{ clientSecret: string }>;
 }
 
-export function checkoutState({ products, config, product, intent }: CheckoutInputs): CheckoutState {
-  const errors = [products.error, config.error, intent.error];
+export function checkoutState({ product: lookup, config, intent }: CheckoutInputs): CheckoutState {
+  const errors = [lookup.error, config.error, intent.error];
   if (errors.some(isUnauthorizedError)) return { kind: 'unauthorized' };
-  if (products.error || config.error) return { kind: 'broken' };
-  if (!products.data) return { kind: 'loading' };
+  if (lookup.error || config.error) return { kind: 'broken' };
+  if (lookup.data === undefined) return { kind: 'loading' };
+  const product = lookup.data;
   if (!product) return { kind: 'product-not-found' };
   if (intent.error) return { kind: 'loading-error' };
   if (!config.data || !intent.data) return { kind: 'loading' };

@@ -1,28 +1,33 @@
 import {
   Button,
-  Input,
-  Label,
+  LoadMoreButton,
+  SearchBox,
   Select,
   SelectContent,
   SelectItem,
   SelectTrigger,
   SelectValue,
   Skeleton,
+  readNextPage,
+  useDebouncedValue,
 } from '@app/ui';
-import { useProducts } from '@app/web-data';
-import { SearchIcon } from 'lucide-react';
+import { useProductCategories, useProductList } from '@app/web-data';
 import { useState } from 'react';
 import { SiteHeader } from '../../layout/site-header.js';
-import { allCategories, categoriesOf, filterProducts } from './filter-products.js';
-import { ProductCard } from './product-card.js';
+import { allCategories, catalogQuery } from './catalog-filters.js';
+import { ProductGrid } from './product-grid.js';
 
-/** The public catalogue (SPEC.md §2 "Catalogue"). */
+/**
+ * The public catalogue (SPEC.md §2 "Catalogue"). Search and category run on the server (ARCHITECTURE.md
+ * "Decisions for growth"): the search once typing rests, the categories from their own read; the products come
+ * a page at a time, by name, with Load more and infinite scroll.
+ */
 export function CatalogPage() {
-  const products = useProducts();
   const [search, setSearch] = useState('');
   const [category, setCategory] = useState(allCategories);
-  const all = products.data ?? [];
-  const shown = filterProducts(all, { search, category });
+  const searched = useDebouncedValue(search);
+  const products = useProductList(catalogQuery({ search: searched, category }));
+  const categories = useProductCategories();
   const clearFilters = () => {
     setSearch('');
     setCategory(allCategories);
@@ -38,30 +43,21 @@ export function CatalogPage() {
         </p>
 
         <div className="mt-8 flex flex-col gap-4 sm:flex-row">
-          <div className="relative flex-1">
-            <Label htmlFor="catalog-search" className="sr-only">
-              Search products
-            </Label>
-            <SearchIcon
-              className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted-foreground"
-              aria-hidden="true"
-            />
-            <Input
-              id="catalog-search"
-              type="search"
-              placeholder="Search products..."
-              className="pl-9"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-            />
-          </div>
+          <SearchBox
+            id="catalog-search"
+            label="Search products"
+            placeholder="Search products..."
+            className="flex-1"
+            value={search}
+            onChange={setSearch}
+          />
           <Select value={category} onValueChange={setCategory}>
             <SelectTrigger className="sm:w-56" aria-label="Category">
               <SelectValue />
             </SelectTrigger>
             <SelectContent>
               <SelectItem value={allCategories}>All Categories</SelectItem>
-              {categoriesOf(all).map((name) => (
+              {(categories.data ?? []).map((name) => (
                 <SelectItem key={name} value={name}>
                   {name}
                 </SelectItem>
@@ -76,11 +72,11 @@ export function CatalogPage() {
               <Skeleton key={index} className="h-80" />
             ))}
           </div>
-        ) : products.isError ? (
+        ) : products.isError && !products.data ? (
           <p role="alert" className="mt-10 text-destructive">
             {products.error.message}
           </p>
-        ) : shown.length === 0 ? (
+        ) : !products.data || products.data.length === 0 ? (
           <div className="mt-16 text-center">
             <h2 className="text-xl font-semibold text-foreground">No products found</h2>
             <p className="mt-2 text-muted-foreground">Try adjusting your search terms or filters</p>
@@ -89,13 +85,14 @@ export function CatalogPage() {
             </Button>
           </div>
         ) : (
-          <ul className="mt-10 grid gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Products">
-            {shown.map((product) => (
-              <li key={product.id} className="flex">
-                <ProductCard product={product} />
-              </li>
-            ))}
-          </ul>
+          <div className="mt-10 grid gap-6">
+            <ProductGrid
+              products={products.data}
+              hasMore={products.hasNextPage}
+              onEndReached={() => readNextPage(products)}
+            />
+            <LoadMoreButton read={products} />
+          </div>
         )}
       </main>
     </div>
