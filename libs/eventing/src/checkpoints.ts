@@ -42,6 +42,29 @@ export async function ensureEventingTables(db: pg.Pool, schema: string): Promise
       processed_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (consumer, message_id)
     )`);
+    // What lets processed_messages be pruned without a duplicate getting through (nats/message-ledger.ts). Rows
+    // from before have no sequence: the pruning index leaves them out, and they are kept.
+    await client.query(`ALTER TABLE ${target}.processed_messages
+      ADD COLUMN IF NOT EXISTS stream_seq bigint,
+      ADD COLUMN IF NOT EXISTS stored_nanos bigint`);
+    await client.query(`CREATE INDEX IF NOT EXISTS processed_messages_prunable
+      ON ${target}.processed_messages (consumer, processed_at) WHERE stream_seq IS NOT NULL`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.consumer_progress (
+      consumer text PRIMARY KEY,
+      since_seq bigint NOT NULL,
+      high_seq bigint NOT NULL,
+      high_nanos bigint NOT NULL,
+      updated_at timestamptz NOT NULL DEFAULT now()
+    )`);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.abandoned_messages (
+      consumer text NOT NULL,
+      stream_seq bigint NOT NULL,
+      stored_nanos bigint NOT NULL,
+      message_id text,
+      reason text NOT NULL,
+      recorded_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (consumer, stream_seq, stored_nanos)
+    )`);
     await client.query(`CREATE TABLE IF NOT EXISTS ${target}.leases (
       name text PRIMARY KEY,
       holder uuid NOT NULL,
@@ -161,37 +184,6 @@ export async function resetCheckpoint(db: Queryable, schema: string, name: strin
      ON CONFLICT (name) DO UPDATE SET commit = NULL, prepare = NULL, store = NULL, updated_at = now()`,
     [name],
   );
-}
-
-/**
- * Records that `consumer` handled `messageId`; false when it already had, so the caller skips the message. Inside
- * the handler's transaction, a concurrent duplicate waits on the key and then sees the first one's row.
- */
-export async function markMessageProcessed(
-  tx: Queryable,
-  schema: string,
-  consumer: string,
-  messageId: string,
-): Promise<boolean> {
-  const result = await tx.query(
-    `INSERT INTO ${quoted(schema)}.processed_messages (consumer, message_id) VALUES ($1, $2)
-     ON CONFLICT DO NOTHING`,
-    [consumer, messageId],
-  );
-  return result.rowCount === 1;
-}
-
-export async function wasMessageProcessed(
-  db: Queryable,
-  schema: string,
-  consumer: string,
-  messageId: string,
-): Promise<boolean> {
-  const result = await db.query(
-    `SELECT 1 FROM ${quoted(schema)}.processed_messages WHERE consumer = $1 AND message_id = $2`,
-    [consumer, messageId],
-  );
-  return result.rowCount === 1;
 }
 
 /** For logs: bigint does not survive JSON.stringify. */

@@ -16,7 +16,6 @@ export {
   ensureEventingTables,
   formatPosition,
   lockCheckpoint,
-  markMessageProcessed,
   readCheckpoint,
   readCheckpoints,
   resetCheckpoint,
@@ -31,6 +30,11 @@ export * from './checkpoint-watcher.js';
 export { connectNats } from './nats/connect.js';
 export { defaultDuplicateWindowMs, ensureStream, type StreamOptions } from './nats/stream.js';
 export * from './nats/integration-consumer.js';
+export {
+  defaultProcessedMessageRetentionMs,
+  minProcessedMessageRetentionMs,
+  pruneProcessedMessages,
+} from './nats/processed-message-pruning.js';
 export type { MessageHandler } from './nats/message-processor.js';
 export * from './relay/relay.js';
 export type { EventingLogger } from './logger.js';

@@ -19,6 +19,7 @@ async function failedDelivery(deliveryCount: number, maxDeliver = 20) {
   const message = {
     subject: 'catalog.product.created.v1',
     seq: deliveryCount,
+    timestampNanos: 1_700_000_000_000_000_000n,
     headers: undefined,
     info: { deliveryCount },
     json: () => ({
@@ -32,7 +33,7 @@ async function failedDelivery(deliveryCount: number, maxDeliver = 20) {
     ack: () => (outcome.acked = true),
   } as unknown as JsMsg;
   const logger = captureLogger();
-  const process = createMessageProcessor({
+  const processor = createMessageProcessor({
     pool: unprocessed,
     schema: 'tenancy',
     durableName: 'redelivery-test',
@@ -42,7 +43,7 @@ async function failedDelivery(deliveryCount: number, maxDeliver = 20) {
       throw new Error('the reaction failed');
     },
   });
-  await process(message);
+  await processor.process(message);
   return { ...outcome, logger };
 }
 

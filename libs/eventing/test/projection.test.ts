@@ -264,7 +264,9 @@ describe('projections', () => {
       [fresh],
     );
     expect(tables.rows.map((row) => row.table_name)).toEqual([
+      'abandoned_messages',
       'checkpoints',
+      'consumer_progress',
       'leases',
       'parked_events',
       'processed_messages',

@@ -13,6 +13,7 @@ import {
   otel,
   parseConfig,
   port,
+  processedMessagesRetentionDays,
 } from '../src/config/index.js';
 
 const schema = z.object({
@@ -128,6 +129,14 @@ describe('parseConfig', () => {
     expect(natsStreamReplicas.safeParse('7').error?.issues[0]?.message).toBe(
       'JetStream replicates a stream on at most 5 servers',
     );
+  });
+
+  it('keeps processed-message ids 7 days unless told, and never less than a whole day', () => {
+    expect(processedMessagesRetentionDays.parse(undefined)).toBe(7);
+    expect(processedMessagesRetentionDays.parse('30')).toBe(30);
+    expect(processedMessagesRetentionDays.safeParse('0').error?.issues[0]?.message).toMatch(/at least 1 day/);
+    expect(processedMessagesRetentionDays.safeParse('0.5').success).toBe(false);
+    expect(processedMessagesRetentionDays.safeParse('3651').success).toBe(false);
   });
 });
 

@@ -35,7 +35,8 @@ export async function ensureDurableConsumer(
     // acked. Copies overwrite state (a product's name, a subscription's standing), so applying a redelivered older
     // message after a newer one loses an update. With more in flight, a replica that dies holding messages gets
     // them redelivered only after ack_wait, behind newer ones; a nak'd message stays in flight too, so a failing
-    // message is retried before anything after it.
+    // message is retried before anything after it. message-ledger.ts counts on this order too: a message below
+    // the highest finished sequence was delivered before it, so pruning its id lets no duplicate through.
     max_ack_pending: 1,
   } satisfies Partial<ConsumerConfig>;
   const existing = await consumerInfo(jsm, options.stream, options.durableName);

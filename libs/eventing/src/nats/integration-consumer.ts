@@ -12,6 +12,10 @@ import { backoffDelay, sleep } from '@app/retry';
 import type { EventingLogger } from '../logger.js';
 import { ensureDurableConsumer } from './consumer-setup.js';
 import { createMessageProcessor, type MessageHandler } from './message-processor.js';
+import {
+  defaultProcessedMessageRetentionMs,
+  startProcessedMessagePruner,
+} from './processed-message-pruning.js';
 
 /** Between attempts to (re)open the consumer: a producer stream created later is found within 10 s. */
 const reopenBackoff = { baseMs: 500, maxMs: 10_000 };
@@ -31,6 +35,10 @@ export type IntegrationConsumerOptions = MessageHandler & {
   ackWaitMs?: number;
   /** Default 20; with the redelivery backoff (1 s doubling to 60 s) that is about a quarter of an hour. */
   maxDeliver?: number;
+  /** How long processed-message ids are kept (processed-message-pruning.ts); default 7 days, at least 1. */
+  processedMessageRetentionMs?: number;
+  /** Between prunings of them; default an hour. */
+  pruneEveryMs?: number;
 };
 
 export interface IntegrationConsumer {
@@ -41,8 +49,9 @@ export interface IntegrationConsumer {
 /**
  * Other services' integration events into this service's read models (ARCHITECTURE.md "Messaging"): a durable
  * pull consumer with explicit acks. Each message is validated, then recorded as processed and handled in one
- * transaction, then acked, so a redelivery (lost ack, second instance, replay) is a no-op. Stop it before
- * draining the NATS connection.
+ * transaction, then acked, so a redelivery (lost ack, second instance, replay) is a no-op; the record is pruned
+ * after a retention without letting a duplicate through (message-ledger.ts). Stop it before draining the NATS
+ * connection.
  */
 export async function startIntegrationConsumer(
   options: IntegrationConsumerOptions,
@@ -50,7 +59,15 @@ export async function startIntegrationConsumer(
   const { logger, durableName } = options;
   const maxDeliver = options.maxDeliver ?? 20;
   await ensureEventingTables(options.pool, options.schema);
-  const processMessage = createMessageProcessor({ ...options, maxDeliver });
+  const pruner = startProcessedMessagePruner({
+    pool: options.pool,
+    schema: options.schema,
+    consumer: durableName,
+    logger,
+    retentionMs: options.processedMessageRetentionMs ?? defaultProcessedMessageRetentionMs,
+    ...(options.pruneEveryMs === undefined ? {} : { everyMs: options.pruneEveryMs }),
+  });
+  const processor = createMessageProcessor({ ...options, maxDeliver });
   const stopping = new AbortController();
   let messages: ConsumerMessages | undefined;
 
@@ -68,8 +85,8 @@ export async function startIntegrationConsumer(
         for await (const message of messages) {
           attempt = 0;
           // Messages fetched but not started are given back at once rather than waiting out ack_wait.
-          if (stopping.signal.aborted) message.nak();
-          else await processMessage(message);
+          if (stopping.signal.aborted) await processor.returnUnstarted(message);
+          else await processor.process(message);
         }
       } catch (error) {
         if (isStreamMissing(error)) {
@@ -96,7 +113,7 @@ export async function startIntegrationConsumer(
     stop: async () => {
       stopping.abort();
       messages?.stop();
-      await loop;
+      await Promise.all([loop, pruner.stop()]);
     },
   };
 }

@@ -51,6 +51,18 @@ export const natsStreamReplicas = z.coerce
   .max(5, 'JetStream replicates a stream on at most 5 servers')
   .default(1);
 
+/**
+ * PROCESSED_MESSAGES_RETENTION_DAYS: how long a consumed message's id is kept once its stream sequence covers it
+ * (@app/eventing's message-ledger.ts); it must outlast any relay outage after which a republished event is to be
+ * recognised by id. At least a day.
+ */
+export const processedMessagesRetentionDays = z.coerce
+  .number()
+  .int('must be a whole number of days')
+  .min(1, "must be at least 1 day: ids must outlast the streams' duplicate window and relay restarts by far")
+  .max(3_650)
+  .default(7);
+
 /** What every event-sourced service listens on and talks with, besides its storage. */
 export function serviceVariables(name: string, defaultPort: number) {
   return {
@@ -60,6 +72,7 @@ export function serviceVariables(name: string, defaultPort: number) {
     NATS_URL: natsUrl,
     NATS_PREFIX: natsPrefix,
     NATS_STREAM_REPLICAS: natsStreamReplicas,
+    PROCESSED_MESSAGES_RETENTION_DAYS: processedMessagesRetentionDays,
     INTERNAL_TOKEN_SECRET: internalTokenSecret,
     INTERNAL_TOKEN_SECRETS_ACCEPTED: internalTokenSecretsAccepted,
     READ_YOUR_WRITES_TIMEOUT_MS: z.coerce.number().int().min(0).max(30_000).default(2_000),

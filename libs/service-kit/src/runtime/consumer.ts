@@ -14,6 +14,8 @@ export interface ConsumerClients {
   logger: EventingLogger;
   /** NATS_PREFIX, applied to the producer's stream and subjects as its relay applies it. */
   natsPrefix: string;
+  /** How long consumed message ids are kept (PROCESSED_MESSAGES_RETENTION_DAYS); @app/eventing's 7 days if absent. */
+  processedMessageRetentionMs?: number;
 }
 
 export type ServiceConsumerOptions = Omit<
@@ -28,7 +30,8 @@ export type ServiceConsumerOptions = Omit<
 
 /**
  * A consumer of another service's integration events, with the environment's NATS_PREFIX applied to the stream
- * and subject the same way the producer's relay applies it.
+ * and subject the same way the producer's relay applies it. It prunes its processed-message ids itself, past the
+ * retention and never so that a duplicate gets through (@app/eventing's message-ledger.ts).
  */
 export function startServiceConsumer(
   clients: ConsumerClients,
@@ -43,6 +46,9 @@ export function startServiceConsumer(
     logger: clients.logger,
     stream: prefix ? `${prefix}_${stream.name}` : stream.name,
     filterSubject: prefix ? `${prefix}.${subject}` : subject,
+    ...(clients.processedMessageRetentionMs === undefined
+      ? {}
+      : { processedMessageRetentionMs: clients.processedMessageRetentionMs }),
   } as IntegrationConsumerOptions);
 }
 

@@ -49,6 +49,7 @@ export async function runEventSourcedService<Config extends ServiceRuntimeConfig
     projections,
     logger,
     natsPrefix: config.NATS_PREFIX,
+    processedMessageRetentionMs: config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 60 * 60 * 1000,
   };
   const relay = await startRelayOf(service, {
     eventStore,

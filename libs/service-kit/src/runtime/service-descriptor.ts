@@ -18,6 +18,7 @@ export interface ServiceRuntimeConfig extends StorageSettings {
   NATS_URL: string;
   NATS_PREFIX: string;
   NATS_STREAM_REPLICAS: number;
+  PROCESSED_MESSAGES_RETENTION_DAYS: number;
   INTERNAL_TOKEN_SECRET: string;
   INTERNAL_TOKEN_SECRETS_ACCEPTED: readonly string[];
   READ_YOUR_WRITES_TIMEOUT_MS: number;
@@ -32,6 +33,8 @@ export interface ServiceClients {
   logger: Logger;
   /** NATS_PREFIX: prefixes every stream and subject the service names. */
   natsPrefix: string;
+  /** PROCESSED_MESSAGES_RETENTION_DAYS, in milliseconds: what its consumers' pruning keeps. */
+  processedMessageRetentionMs?: number;
 }
 
 /** What every service's HTTP app is built from; its own config adds the rest. */
