@@ -2,18 +2,37 @@ import type pg from 'pg';
 import { subscriptionEventTypes } from '../domain/subscription/events.js';
 import { batchProjection, type RecordedEvent } from '@app/eventing';
 import { subscriptions } from '../application/subscriptions.js';
+import { foldedRows, type FoldedBatch, type RowColumns } from './folded-rows.js';
+
+type SubscriptionRow = RowColumns & { id: string };
+
+const subscriptionRows = foldedRows<SubscriptionRow>('subscriptions', [
+  'id',
+  'tenant_id',
+  'product_id',
+  'plan',
+  'status',
+  'amount_cents',
+  'domain_url',
+  'metrics_api_key_configured',
+  'created_at',
+  'updated_at',
+  'revision',
+]);
 
 /**
  * The `subscriptions` read model (migrations/102_subscriptions.sql), plus the per-tenant counts on `tenants`
  * (subscription_count, active_subscriptions) in the same transaction, so a tenant row never disagrees with
- * the subscription list. The sealed metrics key is reduced to a flag: ciphertext never reaches a read model.
+ * the subscription list. The sealed metrics key is reduced to a flag: ciphertext never reaches a read model. A
+ * batch is folded and written in two statements (folded-rows.ts); triggers keep the per-product counts
+ * (migrations/108_product_subscription_counts.sql).
  */
 export const subscriptionsProjection = batchProjection({
   name: 'tenancy.subscriptions.v1',
   eventTypes: subscriptionEventTypes,
   applyBatch: applySubscriptionEvents,
   async reset(tx) {
-    // The TRUNCATE also empties the per-product counts (migrations/108_product_subscription_counts.sql).
+    // The TRUNCATE also empties the per-product counts.
     await tx.query('TRUNCATE subscriptions');
     await tx.query(
       `UPDATE tenants SET subscription_count = 0, active_subscriptions = 0
@@ -24,47 +43,10 @@ export const subscriptionsProjection = batchProjection({
 });
 
 async function applySubscriptionEvents(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
+  const rows = subscriptionRows.batch();
   const touchedTenants = new Set<string>();
-  for (const recorded of events) {
-    const event = subscriptions.decode(recorded);
-    const revision = recorded.revision;
-    touchedTenants.add(event.data.tenantId);
-    switch (event.type) {
-      case 'SubscriptionStarted': {
-        const { subscriptionId, tenantId, productId, plan, status, amountCents, startedAt } = event.data;
-        await tx.query(
-          `INSERT INTO subscriptions (id, tenant_id, product_id, plan, status, amount_cents, created_at,
-             updated_at, revision)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $7, $8)
-           ON CONFLICT (id) DO NOTHING`,
-          [subscriptionId, tenantId, productId, plan, status, amountCents, startedAt, revision],
-        );
-        break;
-      }
-      case 'SubscriptionStatusChanged':
-        await tx.query('UPDATE subscriptions SET status = $2, updated_at = $3, revision = $4 WHERE id = $1', [
-          event.data.subscriptionId,
-          event.data.status,
-          event.data.changedAt,
-          revision,
-        ]);
-        break;
-      case 'SubscriptionEndpointConfigured':
-        await tx.query(
-          `UPDATE subscriptions SET domain_url = $2, metrics_api_key_configured = $3, updated_at = $4,
-             revision = $5
-           WHERE id = $1`,
-          [
-            event.data.subscriptionId,
-            event.data.domainUrl,
-            event.data.metricsApiKey !== null,
-            event.data.configuredAt,
-            revision,
-          ],
-        );
-        break;
-    }
-  }
+  for (const recorded of events) touchedTenants.add(foldSubscriptionEvent(recorded, rows));
+  await rows.write(tx);
   // Recounted rather than incremented: a replay or a rebuild lands on the same numbers.
   await tx.query(
     `UPDATE tenants t SET subscription_count = c.total, active_subscriptions = c.active
@@ -73,7 +55,48 @@ async function applySubscriptionEvents(events: readonly RecordedEvent[], tx: pg.
        FROM unnest($1::uuid[]) AS ids(id) LEFT JOIN subscriptions s ON s.tenant_id = ids.id
        GROUP BY ids.id
      ) c
-     WHERE t.id = c.id`,
+     WHERE t.id = c.id AND (t.subscription_count, t.active_subscriptions) <> (c.total, c.active)`,
     [[...touchedTenants]],
   );
+}
+
+/** Folds one event into the batch's rows; answers the tenant whose counts it may move. */
+function foldSubscriptionEvent(recorded: RecordedEvent, rows: FoldedBatch<SubscriptionRow>): string {
+  const event = subscriptions.decode(recorded);
+  const revision = recorded.revision;
+  switch (event.type) {
+    case 'SubscriptionStarted': {
+      const { subscriptionId, tenantId, productId, plan, status, amountCents, startedAt } = event.data;
+      rows.create({
+        id: subscriptionId,
+        tenant_id: tenantId,
+        product_id: productId,
+        plan,
+        status,
+        amount_cents: amountCents,
+        domain_url: null,
+        metrics_api_key_configured: false,
+        created_at: startedAt,
+        updated_at: startedAt,
+        revision,
+      });
+      break;
+    }
+    case 'SubscriptionStatusChanged':
+      rows.change(event.data.subscriptionId, {
+        status: event.data.status,
+        updated_at: event.data.changedAt,
+        revision,
+      });
+      break;
+    case 'SubscriptionEndpointConfigured':
+      rows.change(event.data.subscriptionId, {
+        domain_url: event.data.domainUrl,
+        metrics_api_key_configured: event.data.metricsApiKey !== null,
+        updated_at: event.data.configuredAt,
+        revision,
+      });
+      break;
+  }
+  return event.data.tenantId;
 }

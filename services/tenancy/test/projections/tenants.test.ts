@@ -46,14 +46,18 @@ describe('tenants projection', () => {
     expect(live).toHaveLength(2);
     expect(live.some((row: Record<string, unknown>) => row.email_provider_password_set === true)).toBe(true);
 
-    const result = await rebuildProjection({
-      eventStore: tenancy.eventStore,
-      pool: tenancy.pool,
-      schema: tenancySchema,
-      categories: ownedCategories,
-      projection: tenantsProjection,
-    });
-    expect(result.events).toBeGreaterThanOrEqual(6);
-    expect(await tenantRows()).toEqual(live);
+    // One batch of every event (folded in memory), then a batch per event (each a change to an earlier row).
+    for (const batchSize of [1_000, 1]) {
+      const result = await rebuildProjection({
+        eventStore: tenancy.eventStore,
+        pool: tenancy.pool,
+        schema: tenancySchema,
+        categories: ownedCategories,
+        projection: tenantsProjection,
+        batchSize,
+      });
+      expect(result.events).toBeGreaterThanOrEqual(6);
+      expect(await tenantRows(), `batches of ${batchSize}`).toEqual(live);
+    }
   });
 });

@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { rebuildProjection } from '@app/eventing';
+import { categoriesOf } from '@app/service-kit/runtime';
+import { identityHeaders } from '@app/service-kit/testing';
+import { startedForFile } from '@app/test-support/started-for-file';
+import { tenancySchema } from '../../src/config.js';
+import { subscriptionsProjection } from '../../src/projections/subscriptions.js';
+import { service } from '../../src/service.js';
+import { startSubscriptionHarness } from '../subscriptions/support.js';
+
+const h = startedForFile(startSubscriptionHarness);
+
+/** Everything the subscription projection writes: its rows, the tenants' counters and the per-product counts. */
+const projected = async () => ({
+  subscriptions: (await h.pool.query('SELECT * FROM subscriptions ORDER BY id')).rows,
+  counters: (
+    await h.pool.query('SELECT id, subscription_count, active_subscriptions FROM tenants ORDER BY id')
+  ).rows,
+  products: (await h.pool.query('SELECT * FROM product_subscription_counts ORDER BY product_id')).rows,
+});
+
+async function send(method: 'POST' | 'PATCH', url: string, payload: object) {
+  const response = await h.app.inject({ method, url, headers: await identityHeaders('admin'), payload });
+  expect(response.statusCode, response.body).toBeLessThan(300);
+  return response.json<{ id: string }>();
+}
+
+describe('subscriptions projection', () => {
+  it('rebuilds the rows and counts the live projection built, in one batch or in a batch per event', async () => {
+    const [first, second] = [await h.createTenant(), await h.createTenant()];
+    const [ledger, payroll] = [await h.addProduct(), await h.addProduct()];
+    const started = await send('POST', `/api/admin/tenants/${first}/subscriptions`, { productId: ledger });
+    await send('POST', `/api/admin/tenants/${first}/subscriptions`, { productId: payroll, status: 'trial' });
+    const other = await send('POST', `/api/admin/tenants/${second}/subscriptions`, { productId: ledger });
+    await send('PATCH', `/api/admin/subscriptions/${started.id}`, { status: 'cancelled' });
+    await send('PATCH', `/api/admin/subscriptions/${other.id}`, { domainUrl: 'https://other.example' });
+    await send('PATCH', `/api/admin/subscriptions/${started.id}`, { status: 'active' });
+    const head = await h.eventStore.headPosition(categoriesOf(service));
+    if (head === 'start') throw new Error('no events written');
+    expect(await h.projections.waitFor(head, 5_000)).toBe(true);
+    const live = await projected();
+    expect(live.subscriptions).toHaveLength(3);
+
+    for (const batchSize of [1_000, 1]) {
+      await rebuildProjection({
+        eventStore: h.eventStore,
+        pool: h.pool,
+        schema: tenancySchema,
+        categories: categoriesOf(service),
+        projection: subscriptionsProjection,
+        batchSize,
+      });
+      expect(await projected(), `batches of ${batchSize}`).toEqual(live);
+    }
+  });
+});
