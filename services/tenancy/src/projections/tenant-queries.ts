@@ -78,7 +78,9 @@ export async function listTenants(db: pg.Pool, query: TenantPageQuery): Promise<
   const param = (value: unknown) => `$${params.push(value)}`;
   const pattern = query.q === undefined ? null : param(containsPattern(query.q));
   const conditions = [
-    pattern && `(lower(t.name) LIKE lower(${pattern}) OR lower(t.slug) LIKE lower(${pattern}))`,
+    pattern === null
+      ? null
+      : `(lower(t.name) LIKE lower(${pattern}) OR lower(t.slug) LIKE lower(${pattern}))`,
     query.status === undefined ? null : `t.status = ${param(query.status)}`,
     query.ownerId === undefined ? null : `t.owner_id = ${param(query.ownerId)}`,
   ];

@@ -1,12 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import {
-  dollarsFromCents,
-  subscriptionStatuses,
-  type Subscription,
-  type SubscriptionSummary,
-  type TenantSummary,
-} from '@app/contracts';
+import type { Subscription, SubscriptionSummary, TenantSummary } from '@app/contracts';
 import { rebuildProjection } from '@app/eventing';
 import { categoriesOf } from '@app/service-kit/runtime';
 import { handleMessage } from '@app/test-support/handled-message';
@@ -17,6 +11,7 @@ import { applyCatalogProductMessage } from '../../src/projections/products-copy.
 import { subscriptionsProjection } from '../../src/projections/subscriptions.js';
 import { tenantsProjection } from '../../src/projections/tenants.js';
 import { service } from '../../src/service.js';
+import { countedProductFigures, countedTenantFigures } from '../support/figures.js';
 import { asAdmin, asTenant, createTenant, patchTenant } from '../support/requests.js';
 import { startTenancy } from '../support/tenancy-harness.js';
 
@@ -26,43 +21,6 @@ async function get<T>(url: string): Promise<T> {
   const response = await tenancy.app.inject({ method: 'GET', url, headers: await asAdmin() });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<T>();
-}
-
-/** The tenant figures counted from the rows now, as the summary must answer them. */
-async function countedTenantFigures(ownerId?: string): Promise<TenantSummary> {
-  const { rows } = await tenancy.pool.query<Record<string, string>>(
-    `SELECT count(*) AS tenants, count(*) FILTER (WHERE status = 'active') AS active,
-       count(*) FILTER (WHERE status = 'suspended') AS suspended, coalesce(sum(total_spent_cents), 0) AS cents,
-       coalesce(sum(subscription_count), 0) AS subscriptions,
-       coalesce(sum(active_subscriptions), 0) AS active_subscriptions
-     FROM tenants WHERE $1::uuid IS NULL OR owner_id = $1`,
-    [ownerId ?? null],
-  );
-  const row = rows[0] as Record<string, string>;
-  return {
-    totalTenants: Number(row.tenants),
-    activeTenants: Number(row.active),
-    suspendedTenants: Number(row.suspended),
-    totalRevenue: dollarsFromCents(Number(row.cents)),
-    totalSubscriptions: Number(row.subscriptions),
-    activeSubscriptions: Number(row.active_subscriptions),
-  };
-}
-
-/** A product's subscription counts from the rows now. */
-async function countedProductFigures(productId: string): Promise<SubscriptionSummary> {
-  const { rows } = await tenancy.pool.query<{ status: string; count: string }>(
-    'SELECT status, count(*) FROM subscriptions WHERE product_id = $1 GROUP BY status',
-    [productId],
-  );
-  const byStatus = Object.fromEntries(
-    subscriptionStatuses.map((status) => [
-      status,
-      Number(rows.find((row) => row.status === status)?.count ?? 0),
-    ]),
-  ) as SubscriptionSummary['byStatus'];
-  const total = rows.reduce((sum, row) => sum + Number(row.count), 0);
-  return { totalSubscriptions: total, liveSubscriptions: total - byStatus.cancelled, byStatus };
 }
 
 async function addProduct(): Promise<string> {
@@ -154,14 +112,15 @@ describe('the summaries', () => {
     await projectionsCaughtUp();
 
     const everyone = await get<TenantSummary>('/api/admin/tenants/summary');
-    expect(everyone).toEqual(await countedTenantFigures());
+    expect(everyone).toEqual(await countedTenantFigures(tenancy.pool));
     expect(everyone).toMatchObject({
       totalTenants: 3,
       activeTenants: 2,
       suspendedTenants: 1,
       totalRevenue: 133.45,
     });
-    expect(await get(`/api/admin/tenants/summary?ownerId=${ownerId}`)).toEqual({
+    const owners = await get<TenantSummary>(`/api/admin/tenants/summary?ownerId=${ownerId}`);
+    expect(owners).toEqual({
       totalTenants: 2,
       activeTenants: 1,
       suspendedTenants: 1,
@@ -169,13 +128,14 @@ describe('the summaries', () => {
       totalSubscriptions: 3,
       activeSubscriptions: 2,
     });
+    expect(owners).toEqual(await countedTenantFigures(tenancy.pool, ownerId));
     expect(await get(`/api/admin/products/${ledger}/subscriptions/summary`)).toEqual({
       totalSubscriptions: 3,
       liveSubscriptions: 2,
       byStatus: { active: 2, trial: 0, suspended: 0, cancelled: 1 },
     });
     expect(await get(`/api/admin/products/${ledger}/subscriptions/summary`)).toEqual(
-      await countedProductFigures(ledger),
+      await countedProductFigures(tenancy.pool, ledger),
     );
     expect(await get(`/api/admin/products/${randomUUID()}/subscriptions/summary`)).toMatchObject({
       totalSubscriptions: 0,
@@ -207,8 +167,8 @@ describe('the summaries', () => {
       product: await get<SubscriptionSummary>(`/api/admin/products/${productId}/subscriptions/summary`),
     };
     expect(after).toEqual(before);
-    expect(after.tenants).toEqual(await countedTenantFigures());
-    expect(after.product).toEqual(await countedProductFigures(productId));
+    expect(after.tenants).toEqual(await countedTenantFigures(tenancy.pool));
+    expect(after.product).toEqual(await countedProductFigures(tenancy.pool, productId));
   });
 
   it('are admin-only, and /summary is not taken for a tenant id', async () => {
