@@ -25,6 +25,7 @@ export async function main(config: MonitoringConfig, telemetry: Telemetry): Prom
     nats,
     pool,
     natsPrefix: config.NATS_PREFIX,
+    processedMessageRetentionMs: config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     logger: logger.child({ component: 'consumers' }),
   });
   const scraper = wireScraper(config, { pool, logger: logger.child({ component: 'scraper' }) });
