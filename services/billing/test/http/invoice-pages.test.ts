@@ -4,7 +4,7 @@ import { invoiceListSchema, type Invoice } from '@app/contracts';
 import { encodeCursor } from '@app/service-kit';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { addProduct, startBilling } from '../support/billing-harness.js';
-import { cursorOf, nextPageOf, walkPages } from '../support/pages.js';
+import { cursorOf, nextPageOf, walkPages } from '@app/test-support/pages';
 import { newBuyer, uuidv7, type Buyer } from '../support/requests.js';
 
 const h = startedForFile(startBilling);
@@ -78,7 +78,7 @@ const numbersOf = (pages: Array<{ items: Invoice[] }>) =>
 
 describe('GET /api/invoices, a page at a time', () => {
   it('walks every invoice of the caller once, newest first, by following Link rel="next"', async () => {
-    const pages = await walkPages<Invoice>(h, casey.headers, '/api/invoices?limit=3');
+    const pages = await walkPages<Invoice>(h.app, '/api/invoices?limit=3', casey.headers);
 
     expect(pages.map((page) => page.items.length)).toEqual([3, 3, 1]);
     expect(numbersOf(pages)).toEqual(caseyNewestFirst);
@@ -93,11 +93,11 @@ describe('GET /api/invoices, a page at a time', () => {
   });
 
   it('filters by status on every page, and the Link keeps the filter', async () => {
-    const pages = await walkPages<Invoice>(h, casey.headers, '/api/invoices?status=paid&limit=2');
+    const pages = await walkPages<Invoice>(h.app, '/api/invoices?status=paid&limit=2', casey.headers);
 
     expect(numbersOf(pages)).toEqual(['INV-1000000', 'INV-000003', 'INV-000004', 'INV-000001']);
     expect(pages.slice(1).every((page) => page.url.includes('status=paid'))).toBe(true);
-    const overdue = await walkPages<Invoice>(h, casey.headers, '/api/invoices?status=overdue');
+    const overdue = await walkPages<Invoice>(h.app, '/api/invoices?status=overdue', casey.headers);
     expect(numbersOf(overdue)).toEqual(['INV-999999']);
   });
 
@@ -158,7 +158,7 @@ describe('GET /api/invoices, a page at a time', () => {
   });
 
   it("never shows another caller's invoices, even with Casey's cursor", async () => {
-    const first = await walkPages<Invoice>(h, casey.headers, '/api/invoices?limit=3');
+    const first = await walkPages<Invoice>(h.app, '/api/invoices?limit=3', casey.headers);
     const cursor = cursorOf(first[1]?.url as string);
     const stranger = await newBuyer();
 

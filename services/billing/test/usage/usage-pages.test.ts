@@ -3,7 +3,7 @@ import type { UsageRecord } from '@app/contracts';
 import { encodeCursor } from '@app/service-kit';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { startBilling } from '../support/billing-harness.js';
-import { cursorOf, nextPageOf, walkPages } from '../support/pages.js';
+import { cursorOf, nextPageOf, walkPages } from '@app/test-support/pages';
 import { newBuyer, type Buyer } from '../support/requests.js';
 import { getUsage, storeBatch, usageBatch } from './usage-support.js';
 
@@ -30,7 +30,7 @@ beforeAll(async () => {
 
 describe('GET /api/usage, a page at a time', () => {
   it('walks the month oldest day first, each day once, by following Link rel="next"', async () => {
-    const pages = await walkPages<UsageRecord>(h, casey.headers, '/api/usage?limit=2');
+    const pages = await walkPages<UsageRecord>(h.app, '/api/usage?limit=2', casey.headers);
 
     expect(pages.map((page) => page.items.length)).toEqual([2, 2, 1]);
     expect(daysOf(pages)).toEqual(marchDays(5));
@@ -39,9 +39,9 @@ describe('GET /api/usage, a page at a time', () => {
 
   it('keeps from and to exactly as asked in the Link', async () => {
     const pages = await walkPages<UsageRecord>(
-      h,
-      casey.headers,
+      h.app,
       '/api/usage?from=2026-02-28&to=2026-04-30&limit=3',
+      casey.headers,
     );
 
     expect(daysOf(pages)).toEqual(['2026-02-28', ...marchDays(5), '2026-04-01']);
@@ -103,7 +103,7 @@ describe('GET /api/usage, a page at a time', () => {
   });
 
   it("never shows another caller's usage, even with Casey's cursor", async () => {
-    const pages = await walkPages<UsageRecord>(h, casey.headers, '/api/usage?limit=2');
+    const pages = await walkPages<UsageRecord>(h.app, '/api/usage?limit=2', casey.headers);
     const stranger = await newBuyer();
 
     const response = await getUsage(

@@ -3,7 +3,7 @@ import { identityHeaders } from '@app/service-kit/testing';
 import { encodeCursor } from '@app/service-kit';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { startCatalog } from '../support/catalog-harness.js';
-import { walkPages } from '../support/pages.js';
+import { walkPages } from '@app/test-support/pages';
 import { asAdmin, createProduct, newProduct } from '../support/requests.js';
 
 const catalog = startedForFile(startCatalog);
@@ -72,7 +72,7 @@ describe('GET /api/products pages', () => {
   it.each([1, 2, 5])(
     'walks every product once, by name then id, %i a page, for an admin following rel="next"',
     async (limit) => {
-      const pages = await walkPages<Listed>(catalog, `/api/products?limit=${limit}`, await asAdmin());
+      const pages = await walkPages<Listed>(catalog.app, `/api/products?limit=${limit}`, await asAdmin());
 
       expect(pages.flatMap((page) => page.items.map((product) => product.id))).toEqual(await idsInOrder());
       expect(pages).toHaveLength(Math.ceil(fixtures.length / limit));
@@ -84,7 +84,7 @@ describe('GET /api/products pages', () => {
 
   it('walks only the active products for visitors and customers', async () => {
     for (const headers of [await visitor(), await tenant()]) {
-      const pages = await walkPages<Listed>(catalog, '/api/products?limit=3', headers);
+      const pages = await walkPages<Listed>(catalog.app, '/api/products?limit=3', headers);
       expect(pages.flatMap((page) => page.items.map((product) => product.id))).toEqual(
         await idsInOrder('is_active'),
       );
@@ -93,7 +93,7 @@ describe('GET /api/products pages', () => {
 
   it('keeps the filters in the Link, and pages within them', async () => {
     const pages = await walkPages<Listed>(
-      catalog,
+      catalog.app,
       '/api/products?category=Security&limit=1',
       await asAdmin(),
     );

@@ -5,7 +5,7 @@ import { identityHeaders } from '@app/service-kit/testing';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { wireUserCommands } from '../../src/application/wire-user-commands.js';
 import { startIdentity } from '../support/identity-harness.js';
-import { walkPages } from '../support/pages.js';
+import { walkPages } from '@app/test-support/pages';
 import { asAdmin, newEmail } from '../support/requests.js';
 
 const identity = startedForFile(startIdentity);
@@ -72,7 +72,7 @@ describe('GET /api/admin/users pages', () => {
   it.each([1, 2, 5])(
     'walks every account once, newest first, %i a page, following rel="next"',
     async (limit) => {
-      const pages = await walkPages<User>(identity, `/api/admin/users?limit=${limit}`, await asAdmin());
+      const pages = await walkPages<User>(identity.app, `/api/admin/users?limit=${limit}`, await asAdmin());
       const total = fixtures.length + microsecondRows.length;
 
       expect(pages.flatMap((page) => page.items.map((user) => user.id))).toEqual(await idsInOrder());
@@ -83,7 +83,7 @@ describe('GET /api/admin/users pages', () => {
   );
 
   it('pages within a role, keeping it in the Link', async () => {
-    const pages = await walkPages<User>(identity, '/api/admin/users?role=admin&limit=1', await asAdmin());
+    const pages = await walkPages<User>(identity.app, '/api/admin/users?role=admin&limit=1', await asAdmin());
 
     expect(pages[1]?.url).toMatch(/^\/api\/admin\/users\?role=admin&limit=1&cursor=[\w-]+$/);
     expect(pages.flatMap((page) => page.items.map((user) => user.id))).toEqual(

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Subscription } from '@app/contracts';
 import { identityHeaders } from '@app/service-kit/testing';
 import { startedForFile } from '@app/test-support/started-for-file';
-import { newestFirst, walkPages } from '../support/pages.js';
+import { walkPages } from '@app/test-support/pages';
+import { newestFirst } from '../support/newest-first.js';
 import { startSubscriptionHarness } from '../subscriptions/support.js';
 
 const h = startedForFile(startSubscriptionHarness);

@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Tenant } from '@app/contracts';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { asAdmin, createTenant, patchTenant } from '../support/requests.js';
-import { newestFirst, nextPageOf, walkPages } from '../support/pages.js';
+import { nextPageOf, walkPages } from '@app/test-support/pages';
+import { newestFirst } from '../support/newest-first.js';
 import { startTenancy } from '../support/tenancy-harness.js';
 
 const tenancy = startedForFile(startTenancy);

@@ -9,6 +9,11 @@ export function nextPageOf(link: unknown): string | undefined {
   return match[1];
 }
 
+/** The cursor a page's address carries, or null on the first page. */
+export function cursorOf(url: string): string | null {
+  return new URL(url, 'http://service.invalid').searchParams.get('cursor');
+}
+
 /**
  * Follows rel="next" from `url` as a client would, every page a 200, and answers each page's address and items.
  * `betweenPages` runs after each page but the last, for writes that land while a client is paging.
@@ -29,10 +34,4 @@ export async function walkPages<Item>(
     if (next !== undefined) await betweenPages(pages.length);
   }
   return pages;
-}
-
-/** Newest first, as every tenancy list orders: createdAt, then id, both descending. */
-export function newestFirst<Item extends { createdAt: string; id: string }>(items: readonly Item[]): Item[] {
-  const descending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
-  return [...items].sort((a, b) => descending(a.createdAt, b.createdAt) || descending(a.id, b.id));
 }
