@@ -1,5 +1,7 @@
 import { jsonOf, type ApiClient, type ApiReply, type ApiRequest } from '../../faults/http-client.js';
 import { replyEvidence } from '../../faults/reply-rules.js';
+import { maxPageLimit } from '@app/contracts';
+import { nextPageOf } from '@app/test-support/pages';
 
 /**
  * What the soak's phases write to, made through the API before a phase starts, and the reads that check the
@@ -113,8 +115,17 @@ export async function revisionOf(client: ApiClient, path: string): Promise<numbe
   return revision;
 }
 
+/** Every item of a paged list: its pages of 200, following each Link rel="next" as a client would. */
 export async function listOf<T>(client: ApiClient, path: string): Promise<T[]> {
-  return expectReply<T[]>(client, { method: 'GET', path }, [200]);
+  const items: T[] = [];
+  let next: string | undefined = `${path}${path.includes('?') ? '&' : '?'}limit=${maxPageLimit}`;
+  while (next !== undefined) {
+    const reply = await client.send({ method: 'GET', path: next });
+    if (reply.status !== 200) throw new Error(`GET ${next} → ${replyEvidence(reply)}`);
+    items.push(...(jsonOf<T[]>(reply) ?? []));
+    next = nextPageOf(reply.headers.get('link') ?? undefined);
+  }
+  return items;
 }
 
 /** The revisions of the aggregates at `paths`, by path. */
