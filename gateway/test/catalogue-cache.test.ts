@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { boundedCache } from '../src/catalogue-cache/bounded-cache.js';
 import {
   createCatalogueCache,
   type CachedAnswer,
@@ -86,34 +85,21 @@ describe('the catalogue cache', () => {
   });
 });
 
-describe('the bounded cache', () => {
-  it('evicts the least recently used entry beyond its entry count', () => {
-    const cache = boundedCache<string>({ maxEntries: 2, maxBytes: 1_000, ttlMs: 1_000 }, () => 0);
-    cache.set('a', 'A', 1);
-    cache.set('b', 'B', 1);
-    expect(cache.get('a')).toBe('A');
-    cache.set('c', 'C', 1);
-    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual(['A', undefined, 'C']);
-    expect(cache.entries).toBe(2);
+describe('the bounds', () => {
+  it('lets the least recently used answer go beyond its entry count', () => {
+    const { cache } = listeningCache({ maxEntries: 2 });
+    for (const key of ['/a', '/b']) cache.store(ticketOf(cache.read(key)), key, answer(key));
+    expect(cache.read('/a').outcome).toBe('hit');
+    cache.store(ticketOf(cache.read('/c')), '/c', answer('/c'));
+    expect(['/a', '/b', '/c'].map((key) => cache.read(key).outcome)).toEqual(['hit', 'miss', 'hit']);
   });
 
-  it('evicts until its bytes fit, and never keeps an entry larger than all of them', () => {
-    const cache = boundedCache<string>({ maxEntries: 10, maxBytes: 100, ttlMs: 1_000 }, () => 0);
-    cache.set('a', 'A', 40);
-    cache.set('b', 'B', 40);
-    cache.set('c', 'C', 40);
-    expect([cache.get('a'), cache.get('b'), cache.get('c')]).toEqual([undefined, 'B', 'C']);
-    expect(cache.bytes).toBe(80);
-    cache.set('huge', 'H', 101);
-    expect(cache.get('huge')).toBeUndefined();
-    expect(cache.bytes).toBe(80);
-  });
-
-  it('counts a replaced entry once', () => {
-    const cache = boundedCache<string>({ maxEntries: 10, maxBytes: 100, ttlMs: 1_000 }, () => 0);
-    cache.set('a', 'A', 60);
-    cache.set('a', 'A2', 30);
-    expect(cache.bytes).toBe(30);
-    expect(cache.get('a')).toBe('A2');
+  it('lets answers go until their bytes fit, and never keeps one larger than all of them', () => {
+    const size = '/x'.length + 40 + 'content-type'.length + 'application/json'.length;
+    const { cache } = listeningCache({ maxBytes: size * 2 });
+    for (const key of ['/a', '/b', '/c']) cache.store(ticketOf(cache.read(key)), key, answer('x'.repeat(40)));
+    expect(['/a', '/b', '/c'].map((key) => cache.read(key).outcome)).toEqual(['miss', 'hit', 'hit']);
+    expect(cache.store(ticketOf(cache.read('/huge')), '/huge', answer('x'.repeat(size * 2)))).toBe(false);
+    expect(cache.read('/huge').outcome).toBe('miss');
   });
 });

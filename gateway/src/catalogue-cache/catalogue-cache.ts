@@ -1,4 +1,4 @@
-import { boundedCache, type CacheLimits } from './bounded-cache.js';
+import { LRUCache } from 'lru-cache';
 
 /** A catalog answer as the gateway replays it: 200, the headers that matter and the exact bytes. */
 export interface CachedAnswer {
@@ -22,7 +22,12 @@ export type CacheRead =
   /** Invalidations may be missed (not subscribed) or the catalog may not show the latest yet (settling). */
   | { outcome: 'bypass' };
 
-export interface CatalogueCacheSettings extends CacheLimits {
+export interface CatalogueCacheSettings {
+  maxEntries: number;
+  /** Keys, bodies and kept headers together; an answer larger than this is not kept. */
+  maxBytes: number;
+  /** How long an answer is kept at most, in case an invalidation is lost anyway. */
+  ttlMs: number;
   /**
    * After an invalidation, reads go to the catalog and are not stored for this long: its relay and its projection
    * follow the event store independently, so the event may arrive here before the catalog's answers show it.
@@ -52,7 +57,11 @@ export function createCatalogueCache(
   settings: CatalogueCacheSettings,
   now: () => number = () => performance.now(),
 ): CatalogueCache {
-  const answers = boundedCache<CachedAnswer>(settings, now);
+  // lru-cache bounds entries and bytes; the TTL is checked here, on the same clock as the settling.
+  const answers = new LRUCache<string, { answer: CachedAnswer; expiresAt: number }>({
+    max: settings.maxEntries,
+    maxSize: settings.maxBytes,
+  });
   let generation = 0;
   let listening = false;
   let settledAt = Number.NEGATIVE_INFINITY;
@@ -64,12 +73,16 @@ export function createCatalogueCache(
   return {
     read(key) {
       if (!listening || now() < settledAt) return { outcome: 'bypass' };
-      const answer = answers.get(key);
-      return answer === undefined ? { outcome: 'miss', ticket: { generation } } : { outcome: 'hit', answer };
+      const kept = answers.get(key);
+      if (kept !== undefined && kept.expiresAt > now()) return { outcome: 'hit', answer: kept.answer };
+      if (kept !== undefined) answers.delete(key);
+      return { outcome: 'miss', ticket: { generation } };
     },
     store(ticket, key, answer) {
       if (!listening || ticket.generation !== generation) return false;
-      answers.set(key, answer, sizeOf(key, answer));
+      const size = sizeOf(key, answer);
+      if (size > settings.maxBytes) return false;
+      answers.set(key, { answer, expiresAt: now() + settings.ttlMs }, { size });
       return true;
     },
     invalidate,
