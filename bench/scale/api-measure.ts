@@ -1,7 +1,9 @@
 /**
- * Times each probe (api-probes.ts) through the gateway: sequential requests to one address, p50 and p99, and the
- * answer's size on the wire and decoded. An endpoint that is not there (404) or does not take the query yet
- * (400) is reported missing, not fatal: the services grow their paged lists while this bench already asks.
+ * Times each probe (api-probes.ts) through the gateway: p50 and p99 of sequential requests to one address, and
+ * the answer's size on the wire and decoded. The probes take turns, one request each per round, so a burst of
+ * other work on the machine lands on all of them alike instead of on whichever was being sampled. An endpoint
+ * that is not there (404) or does not take the query yet (400) is reported missing, not fatal: the services grow
+ * their paged lists while this bench already asks.
  */
 import { maxPageLimit } from '@app/contracts';
 import { percentile } from '../stats.js';
@@ -17,20 +19,42 @@ export interface ApiRun {
   deepPages: number;
 }
 
-export async function measureApi(run: ApiRun, probes: readonly ApiProbe[]): Promise<ApiFigure[]> {
-  const figures: ApiFigure[] = [];
-  for (const probe of probes) {
-    try {
-      figures.push(await measureProbe(run, probe));
-    } catch (error) {
-      const detail = error instanceof Error ? error.message : String(error);
-      figures.push({ ...unmeasured(probe), outcome: 'failed', detail });
-    }
-  }
-  return figures;
+interface Sampled {
+  url: string;
+  headers: Record<string, string>;
+  figure: ApiFigure;
+  latencies: number[];
+  spentMs: number;
 }
 
-async function measureProbe(run: ApiRun, probe: ApiProbe): Promise<ApiFigure> {
+export async function measureApi(run: ApiRun, probes: readonly ApiProbe[]): Promise<ApiFigure[]> {
+  const prepared = await Promise.all(probes.map((probe) => prepare(run, probe).catch(failed(probe))));
+  const sampling = prepared.filter((entry): entry is Sampled => 'latencies' in entry);
+  for (let round = 0; round < run.samples; round += 1) {
+    for (const entry of sampling) {
+      if (entry.spentMs > run.sampleSeconds * 1_000 || entry.figure.outcome !== 'ok') continue;
+      try {
+        const timed = await get(entry.url, entry.headers);
+        if (timed.status !== 200)
+          throw new Error(`answered ${timed.status} after ${entry.latencies.length} samples`);
+        entry.latencies.push(timed.ms);
+        entry.spentMs += timed.ms;
+      } catch (error) {
+        entry.figure = failed(entry.figure)(error);
+      }
+    }
+  }
+  return prepared.map((entry) => ('latencies' in entry ? withLatencies(entry) : entry));
+}
+
+function withLatencies({ figure, latencies }: Sampled): ApiFigure {
+  if (figure.outcome !== 'ok') return figure;
+  const [p50Ms, p99Ms] = [percentile(latencies, 50), percentile(latencies, 99)];
+  return { ...figure, p50Ms, p99Ms, samples: latencies.length };
+}
+
+/** The address to time (a deep one reached by following `next`), and what its answer holds. */
+async function prepare(run: ApiRun, probe: ApiProbe): Promise<Sampled | ApiFigure> {
   const cookie = run.cookies[probe.caller];
   const headers: Record<string, string> = cookie ? { cookie } : {};
   let url = `${run.gatewayUrl}${probe.path}`;
@@ -43,34 +67,23 @@ async function measureProbe(run: ApiRun, probe: ApiProbe): Promise<ApiFigure> {
     }
   }
   if (answer.status !== 200) return { ...unmeasured(probe), ...refusal(answer) };
-
   const body = decodedBody(answer);
   const json = JSON.parse(body.toString('utf8')) as unknown;
   const items = Array.isArray(json) ? json.length : null;
-  const samples: number[] = [];
-  const started = performance.now();
-  while (samples.length < run.samples && performance.now() - started < run.sampleSeconds * 1_000) {
-    const timed = await get(url, headers);
-    if (timed.status !== 200) throw new Error(`answered ${timed.status} after ${samples.length} samples`);
-    samples.push(timed.ms);
-  }
-  return {
-    name: probe.name,
-    caller: probe.caller,
+  const figure: ApiFigure = {
+    ...unmeasured(probe),
     outcome: 'ok',
-    p50Ms: percentile(samples, 50),
-    p99Ms: percentile(samples, 99),
-    samples: samples.length,
     wireBytes: answer.wire.byteLength,
     jsonBytes: body.byteLength,
     items,
-    // A list that answered more than a page can hold, or a full page with no way on, is not paged.
+    // A list that answered more items than a page may hold is not paged.
     paged: items === null ? null : items <= maxPageLimit,
     depth: probe.deep ? depth : null,
   };
+  return { url, headers, figure, latencies: [], spentMs: 0 };
 }
 
-function unmeasured(probe: ApiProbe): ApiFigure {
+function unmeasured(probe: Pick<ApiProbe, 'name' | 'caller'>): ApiFigure {
   return {
     name: probe.name,
     caller: probe.caller,
@@ -84,6 +97,14 @@ function unmeasured(probe: ApiProbe): ApiFigure {
     paged: null,
     depth: null,
   };
+}
+
+function failed(probe: Pick<ApiProbe, 'name' | 'caller'>) {
+  return (error: unknown): ApiFigure => ({
+    ...unmeasured(probe),
+    outcome: 'failed',
+    detail: error instanceof Error ? error.message : String(error),
+  });
 }
 
 /** 404: no such route yet; 400: the route does not take this query yet. Anything else is a failure. */

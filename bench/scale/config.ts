@@ -31,7 +31,7 @@ const scaleEnvironment = z.object({
   SCALE_SIZES: sizeList.default([1_000, 10_000, 100_000]),
   /** Sequential requests per API measurement. */
   SCALE_SAMPLES: z.coerce.number().int().min(10).max(10_000).default(200),
-  /** …or fewer, when they take longer than this (an unpaged list at 100k answers in seconds). */
+  /** …or fewer, once its requests have taken this long in all (an unpaged list at 100k answers in seconds). */
   SCALE_SAMPLE_SECONDS: z.coerce.number().min(1).max(600).default(20),
   /** How many `next` links a deep-page measurement follows before it times the page it reached. */
   SCALE_DEEP_PAGES: z.coerce.number().int().min(1).max(200).default(20),
