@@ -4,7 +4,8 @@
  * the public catalogue as a visitor. The words and values come from the dataset, so each names a known share of
  * the rows at every size.
  */
-import { filterValues, searchWords, usageDays } from './dataset.js';
+import { usageDays } from './dataset.js';
+import { filterValues, searchWords } from './vocabulary.js';
 
 export type Caller = 'admin' | 'customer' | 'visitor';
 

@@ -8,13 +8,25 @@ import { createHash } from 'node:crypto';
 import { v7 as uuidv7 } from 'uuid';
 import {
   productIcons,
-  type SubscriptionPlan,
   type StartableSubscriptionStatus,
+  type SubscriptionPlan,
   type TenantStatus,
   type UserRole,
 } from '@app/contracts';
 import { demoAccount } from '@app/demo-fixtures';
 import { shape } from './config.js';
+import {
+  categories,
+  colors,
+  firstNames,
+  lastNames,
+  pick,
+  plans,
+  productKinds,
+  productWords,
+  tenantAdjectives,
+  tenantNouns,
+} from './vocabulary.js';
 
 const hour = 3_600_000;
 const day = 24 * hour;
@@ -41,53 +53,6 @@ export function benchId(key: string, atMs: number): string {
 }
 
 const at = (ms: number) => new Date(ms).toISOString();
-const pick = <T>(list: readonly T[], index: number): T => list[index % list.length] as T;
-const words = (text: string): readonly string[] => text.split(' ');
-
-const firstNames = words(
-  'Ada Ben Chloe Dev Elena Farid Grace Hiro Ines Jonas ' +
-    'Kira Liam Maya Nico Olga Priya Quinn Rosa Sami Tara',
-);
-const lastNames = words(
-  'Alvarez Brooks Chen Dubois Eriksen Fischer Garcia Hughes Ivanova Jensen ' +
-    'Kowalski Larsen Moreau Nakamura Okafor Petrov Quintero Rossi Silva Tanaka ' +
-    'Ueda Varga Weber Xu Yilmaz Zimmer Abbott Baker Costa Dalton ' +
-    'Ellis Flores Gupta Hart Ito Jones Keller Lopez Meyer Novak',
-);
-const tenantAdjectives = words(
-  'Blue Bright Clear Bold Swift Quiet Green North Silver Golden ' +
-    'Urban Prime True Open Red Rapid Solid Smart Wild Calm',
-);
-const tenantNouns = words(
-  'Harbor Works Labs Studio Systems Partners Ventures Digital Analytics Foods ' +
-    'Logistics Media Health Energy Capital Retail Design Cloud Robotics Finance ' +
-    'Travel Games Farms Legal Motors Textiles Mining Marine Pharma Security ' +
-    'Audio Print Optics Bikes Coffee Books Garden Sports Pets Tools',
-);
-const productWords = words(
-  'Ledger Payments Insight Vault Pulse Bridge Signal Anchor Compass Beacon ' +
-    'Forge Nimbus Orbit Quartz Relay Summit Tally Vector Zenith Atlas',
-);
-const productKinds = words('API Suite Monitor Gateway Reports Guard Sync Hub Engine Desk');
-const categories = words('Payments Analytics Security Compliance Lending Treasury Accounting Fraud');
-const colors = words('#3B82F6 #10B981 #F59E0B #EF4444 #8B5CF6 #EC4899');
-const plans: readonly SubscriptionPlan[] = ['basic', 'professional', 'enterprise'];
-
-/** The words the search measurements look for: each names about one in 20 to 40 of its list's rows. */
-export const searchWords = {
-  tenants: pick(tenantNouns, 7),
-  users: pick(lastNames, 7),
-  products: pick(productWords, 3),
-} as const;
-
-/** A filter value of each list that keeps about a tenth of it (or less). */
-export const filterValues = {
-  tenantStatus: 'suspended',
-  userRole: 'admin',
-  productCategory: pick(categories, 2),
-  subscriptionStatus: 'trial',
-} as const;
-
 /** The demo customer (Casey) signs in for the customer's measurements and owns every 100th bench tenant. */
 export const measuredCustomer = demoAccount('casey@demo.local');
 
