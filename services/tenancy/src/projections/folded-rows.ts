@@ -13,6 +13,8 @@ export interface FoldedBatch<Row extends RowColumns & { id: string }> {
   change(id: string, columns: Partial<Row>): void;
   /** Writes what the batch folded: one statement for the new rows, one for the changed ones. */
   write(tx: pg.PoolClient): Promise<void>;
+  /** The ids of the rows this batch creates. */
+  createdIds(): string[];
 }
 
 /**
@@ -59,6 +61,9 @@ export function foldedRows<Row extends RowColumns & { id: string }>(
         async write(tx) {
           if (created.size > 0) await tx.query(upsert, [JSON.stringify([...created.values()])]);
           if (changed.size > 0) await tx.query(update, [JSON.stringify([...changed.values()])]);
+        },
+        createdIds() {
+          return [...created.keys()];
         },
       };
     },

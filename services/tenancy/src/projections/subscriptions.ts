@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { subscriptionEventTypes } from '../domain/subscription/events.js';
 import { batchProjection, type RecordedEvent } from '@app/eventing';
 import { subscriptions } from '../application/subscriptions.js';
+import { recountSubscriptionCounts } from './tenant-figures.js';
 import { foldedRows, type FoldedBatch, type RowColumns } from './folded-rows.js';
 
 type SubscriptionRow = RowColumns & { id: string };
@@ -47,17 +48,7 @@ async function applySubscriptionEvents(events: readonly RecordedEvent[], tx: pg.
   const touchedTenants = new Set<string>();
   for (const recorded of events) touchedTenants.add(foldSubscriptionEvent(recorded, rows));
   await rows.write(tx);
-  // Recounted rather than incremented: a replay or a rebuild lands on the same numbers.
-  await tx.query(
-    `UPDATE tenants t SET subscription_count = c.total, active_subscriptions = c.active
-     FROM (
-       SELECT ids.id, count(s.id) AS total, count(s.id) FILTER (WHERE s.status = 'active') AS active
-       FROM unnest($1::uuid[]) AS ids(id) LEFT JOIN subscriptions s ON s.tenant_id = ids.id
-       GROUP BY ids.id
-     ) c
-     WHERE t.id = c.id AND (t.subscription_count, t.active_subscriptions) <> (c.total, c.active)`,
-    [[...touchedTenants]],
-  );
+  await recountSubscriptionCounts(tx, [...touchedTenants]);
 }
 
 /** Folds one event into the batch's rows; answers the tenant whose counts it may move. */

@@ -2,6 +2,7 @@ import { providerGroups, type ProviderGroup } from '@app/contracts';
 import { tenantEventTypes } from '../domain/tenant/events.js';
 import { batchProjection, type RecordedEvent } from '@app/eventing';
 import { tenants } from '../application/tenants.js';
+import { recountSubscriptionCounts, recountTotalSpent, takeTenantFigures } from './tenant-figures.js';
 import { foldedRows, type FoldedBatch, type RowColumns } from './folded-rows.js';
 
 /** snake_case column prefix of a provider group, e.g. `dns_server`. */
@@ -54,7 +55,11 @@ export const tenantsProjection = batchProjection({
   async applyBatch(events, tx) {
     const rows = tenantRows.batch();
     for (const event of events) foldTenantEvent(event, rows);
+    await takeTenantFigures(tx);
     await rows.write(tx);
+    // A new row takes the figures its subscriptions and paid invoices already have (tenant-figures.ts).
+    await recountSubscriptionCounts(tx, rows.createdIds());
+    await recountTotalSpent(tx, rows.createdIds());
   },
   async reset(tx) {
     await tx.query('UPDATE tenants SET revision = -1');

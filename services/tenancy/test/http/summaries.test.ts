@@ -3,16 +3,22 @@ import { describe, expect, it } from 'vitest';
 import type { Subscription, SubscriptionSummary, TenantSummary } from '@app/contracts';
 import { rebuildProjection } from '@app/eventing';
 import { categoriesOf } from '@app/service-kit/runtime';
-import { handleMessage } from '@app/test-support/handled-message';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { tenancySchema } from '../../src/config.js';
-import { countPaidInvoice } from '../../src/integration/consumers/billing.js';
-import { applyCatalogProductMessage } from '../../src/projections/products-copy.js';
 import { subscriptionsProjection } from '../../src/projections/subscriptions.js';
 import { tenantsProjection } from '../../src/projections/tenants.js';
 import { service } from '../../src/service.js';
 import { countedProductFigures, countedTenantFigures } from '../support/figures.js';
-import { asAdmin, asTenant, createTenant, patchTenant } from '../support/requests.js';
+import {
+  addProduct,
+  asAdmin,
+  asTenant,
+  createTenant,
+  patchTenant,
+  payInvoice,
+  setStatus,
+  subscribe,
+} from '../support/requests.js';
 import { startTenancy } from '../support/tenancy-harness.js';
 
 const tenancy = startedForFile(startTenancy);
@@ -21,59 +27,6 @@ async function get<T>(url: string): Promise<T> {
   const response = await tenancy.app.inject({ method: 'GET', url, headers: await asAdmin() });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<T>();
-}
-
-async function addProduct(): Promise<string> {
-  const productId = randomUUID();
-  await handleMessage(tenancy.pool, applyCatalogProductMessage, 'catalog.product.created.v1', {
-    productId,
-    name: `Product ${productId.slice(0, 6)}`,
-    slug: `product-${productId}`,
-    description: null,
-    basePriceCents: 5_000,
-    category: null,
-    color: '#22C55E',
-    icon: 'Link',
-    features: [],
-    isActive: true,
-    createdAt: new Date().toISOString(),
-  });
-  return productId;
-}
-
-async function subscribe(tenantId: string, productId: string, status = 'active'): Promise<Subscription> {
-  const response = await tenancy.app.inject({
-    method: 'POST',
-    url: `/api/admin/tenants/${tenantId}/subscriptions`,
-    headers: await asAdmin(),
-    payload: { productId, status },
-  });
-  expect(response.statusCode, response.body).toBe(201);
-  return response.json<Subscription>();
-}
-
-async function setStatus(subscription: Subscription, status: string) {
-  const response = await tenancy.app.inject({
-    method: 'PATCH',
-    url: `/api/admin/subscriptions/${subscription.id}`,
-    headers: await asAdmin(),
-    payload: { status },
-  });
-  expect(response.statusCode, response.body).toBe(200);
-}
-
-async function payInvoice(subscription: Subscription, amountCents: number) {
-  await handleMessage(tenancy.pool, countPaidInvoice, 'billing.invoice.paid.v1', {
-    invoiceId: randomUUID(),
-    number: `INV-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
-    userId: randomUUID(),
-    tenantId: subscription.tenantId,
-    subscriptionId: subscription.id,
-    productId: subscription.productId,
-    amountCents,
-    currency: 'usd',
-    paidAt: new Date().toISOString(),
-  });
 }
 
 async function projectionsCaughtUp() {
@@ -97,18 +50,18 @@ describe('the summaries', () => {
     const first = (await createTenant(tenancy, { ownerId })).tenant;
     const second = (await createTenant(tenancy, { ownerId })).tenant;
     const other = (await createTenant(tenancy)).tenant;
-    const [ledger, payroll] = [await addProduct(), await addProduct()];
+    const [ledger, payroll] = [await addProduct(tenancy), await addProduct(tenancy)];
     const subscribed = [
-      await subscribe(first.id, ledger),
-      await subscribe(first.id, payroll, 'trial'),
-      await subscribe(second.id, ledger, 'suspended'),
-      await subscribe(other.id, ledger),
+      await subscribe(tenancy, first.id, ledger),
+      await subscribe(tenancy, first.id, payroll, 'trial'),
+      await subscribe(tenancy, second.id, ledger, 'suspended'),
+      await subscribe(tenancy, other.id, ledger),
     ];
     await patchTenant(tenancy, second.id, { status: 'suspended' });
-    await setStatus(subscribed[3] as Subscription, 'cancelled');
-    await setStatus(subscribed[2] as Subscription, 'active');
-    await payInvoice(subscribed[0] as Subscription, 12_345);
-    await payInvoice(subscribed[2] as Subscription, 1_000);
+    await setStatus(tenancy, subscribed[3] as Subscription, 'cancelled');
+    await setStatus(tenancy, subscribed[2] as Subscription, 'active');
+    await payInvoice(tenancy, subscribed[0] as Subscription, 12_345);
+    await payInvoice(tenancy, subscribed[2] as Subscription, 1_000);
     await projectionsCaughtUp();
 
     const everyone = await get<TenantSummary>('/api/admin/tenants/summary');
@@ -143,11 +96,11 @@ describe('the summaries', () => {
   });
 
   it('come out equal to a fresh count after a rebuild, whatever they held before', async () => {
-    const productId = await addProduct();
+    const productId = await addProduct(tenancy);
     const tenant = (await createTenant(tenancy)).tenant;
     await patchTenant(tenancy, (await createTenant(tenancy)).tenant.id, { status: 'suspended' });
-    const subscription = await subscribe(tenant.id, productId, 'trial');
-    await payInvoice(subscription, 700);
+    const subscription = await subscribe(tenancy, tenant.id, productId, 'trial');
+    await payInvoice(tenancy, subscription, 700);
     await projectionsCaughtUp();
     const before = {
       tenants: await get<TenantSummary>('/api/admin/tenants/summary'),
@@ -169,6 +122,29 @@ describe('the summaries', () => {
     expect(after).toEqual(before);
     expect(after.tenants).toEqual(await countedTenantFigures(tenancy.pool));
     expect(after.product).toEqual(await countedProductFigures(tenancy.pool, productId));
+  });
+
+  it("count subscriptions and paid invoices that reached the read model before their tenant's row", async () => {
+    const { tenant } = await createTenant(tenancy);
+    const productId = await addProduct(tenancy);
+    const subscription = await subscribe(tenancy, tenant.id, productId);
+    await payInvoice(tenancy, subscription, 4_200);
+    await projectionsCaughtUp();
+    // What an empty read model replaying from the event store can meet: the subscription projection and the
+    // paid invoices ran ahead of the tenants projection, so the row is created after they counted.
+    await tenancy.pool.query('DELETE FROM tenants WHERE id = $1', [tenant.id]);
+    await rebuild(tenantsProjection);
+
+    expect(
+      await get<{ subscriptionCount: number; totalSpent: number }>(`/api/admin/tenants/${tenant.id}`),
+    ).toMatchObject({
+      subscriptionCount: 1,
+      activeSubscriptions: 1,
+      totalSpent: 42,
+    });
+    expect(await get<TenantSummary>('/api/admin/tenants/summary')).toEqual(
+      await countedTenantFigures(tenancy.pool),
+    );
   });
 
   it('are admin-only, and /summary is not taken for a tenant id', async () => {

@@ -6,7 +6,7 @@ import { tenantsProjection } from '../../src/projections/tenants.js';
 import { categoriesOf } from '@app/service-kit/runtime';
 import { service } from '../../src/service.js';
 import { startTenancy } from '../support/tenancy-harness.js';
-import { asAdmin, createTenant, patchTenant } from '../support/requests.js';
+import { addProduct, asAdmin, createTenant, patchTenant, subscribe } from '../support/requests.js';
 
 const ownedCategories = categoriesOf(service);
 
@@ -37,13 +37,18 @@ describe('tenants projection', () => {
     const head = await tenancy.eventStore.headPosition(ownedCategories);
     if (head === 'start') throw new Error('no events written');
     expect(await tenancy.projections.waitFor(head, 5_000)).toBe(true);
-    // What the subscription projection would have counted: a rebuild of tenants must not lose it.
-    await tenancy.pool.query(
-      'UPDATE tenants SET subscription_count = 2, active_subscriptions = 1 WHERE id = $1',
-      [tenant.id],
-    );
+    // What the subscription projection counted: a rebuild of tenants must keep it.
+    await subscribe(tenancy, tenant.id, await addProduct(tenancy), 'trial');
+    await subscribe(tenancy, tenant.id, await addProduct(tenancy));
+    const caughtUp = await tenancy.eventStore.headPosition(ownedCategories);
+    if (caughtUp === 'start') throw new Error('no events written');
+    expect(await tenancy.projections.waitFor(caughtUp, 5_000)).toBe(true);
     const live = await tenantRows();
     expect(live).toHaveLength(2);
+    expect(live.find((row: Record<string, unknown>) => row.id === tenant.id)).toMatchObject({
+      subscription_count: 2,
+      active_subscriptions: 1,
+    });
     expect(live.some((row: Record<string, unknown>) => row.email_provider_password_set === true)).toBe(true);
 
     // One batch of every event (folded in memory), then a batch per event (each a change to an earlier row).

@@ -10,6 +10,7 @@ import {
 import { IllegalStateError } from '@app/domain';
 import type { CommandOptions } from '@app/eventing';
 import type { SubscriptionCommands } from '../../application/subscription-commands.js';
+import { recountTotalSpent } from '../../projections/tenant-figures.js';
 import {
   CustomerNotKnownYet,
   customerTenant,
@@ -85,13 +86,7 @@ export async function countPaidInvoice(envelope: IntegrationEnvelope, tx: pg.Poo
      ON CONFLICT (invoice_id) DO NOTHING`,
     [invoice.invoiceId, tenantId, invoice.amountCents, invoice.paidAt],
   );
-  // Recounted rather than incremented, like the subscription counts.
-  await tx.query(
-    `UPDATE tenants SET total_spent_cents =
-       (SELECT coalesce(sum(amount_cents), 0) FROM paid_invoices WHERE tenant_id = $1)
-     WHERE id = $1`,
-    [tenantId],
-  );
+  await recountTotalSpent(tx, [tenantId]);
 }
 
 /**
