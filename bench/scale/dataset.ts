@@ -172,35 +172,36 @@ export interface BenchSubscription {
 /**
  * Tenant `i`'s three subscriptions: the popular product, then two other active products. Of every 20, 14 start
  * active, 3 on trial, 1 suspended, and 2 start active and are cancelled an hour later. A trial is billed when it
- * ends (billing's TRIAL_DAYS, 14 by default), so only those started in the last 12 days are trials; older ones
- * start active: no renewal falls due while the bench runs and adds invoices of its own.
+ * ends (billing's TRIAL_DAYS, 14 by default), so trials are recent whatever their tenant's age: started in the ten
+ * days before the last one (tenants that old trying a new product), none ends and is billed while the bench runs.
  */
 export function benchSubscriptions(tenant: BenchTenant, i: number, timeline: Timeline): BenchSubscription[] {
   const products = subscribedProducts(i);
-  const trialsFrom = timeline.startMs + (shape.timelineDays - 12) * day;
   return products.map((p, k) => {
     const product = benchProduct(p, timeline);
-    const startedMs = tenant.createdMs + (k + 1) * 60_000;
     const n = i * shape.subscriptionsPerTenant + k;
-    const script = n % 20;
+    const status = startedAs(n % 20);
+    const justAfterTenant = tenant.createdMs + (k + 1) * 60_000;
+    const lastDay = timeline.startMs + (shape.timelineDays - 1) * day;
+    const startedMs =
+      status === 'trial' ? Math.max(justAfterTenant, lastDay - (n % 240) * hour) : justAfterTenant;
     return {
       subscriptionId: benchId(`subscription:${n}`, startedMs),
       tenantId: tenant.tenantId,
       ownerId: tenant.ownerId,
       productId: product.productId,
       plan: pick(plans, i + k),
-      startedAs: startedAs(script, startedMs >= trialsFrom),
-      cancelledAt: script >= 18 ? at(startedMs + hour) : null,
+      startedAs: status,
+      cancelledAt: n % 20 >= 18 ? at(startedMs + hour) : null,
       amountCents: product.basePriceCents,
       startedAt: at(startedMs),
     };
   });
 }
 
-function startedAs(script: number, trialAllowed: boolean): StartableSubscriptionStatus {
+function startedAs(script: number): StartableSubscriptionStatus {
   if (script < 14 || script >= 18) return 'active';
-  if (script < 17) return trialAllowed ? 'trial' : 'active';
-  return 'suspended';
+  return script < 17 ? 'trial' : 'suspended';
 }
 
 /** The popular product and two distinct other active products, spread over the catalogue. */
