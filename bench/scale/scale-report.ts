@@ -37,10 +37,10 @@ export function scaleReport(results: ScaleResults): string[] {
         size.phases.map((phase) => [
           count(size.tenants),
           phase.phase,
-          count(phase.streams),
-          count(phase.events),
+          phase.streams > 0 ? count(phase.streams) : '-',
+          phase.events > 0 ? count(phase.events) : '-',
           seconds(phase.appendMs),
-          phase.appendMs > 0 ? count((phase.events * 1_000) / phase.appendMs) : '-',
+          phase.events > 0 && phase.appendMs > 0 ? count((phase.events * 1_000) / phase.appendMs) : '-',
           `${seconds(phase.catchUpMs)}${phase.caughtUp ? '' : ' (not caught up)'}`,
         ]),
       ),
