@@ -27,6 +27,17 @@ export interface ProbeSubjects {
   now: Date;
 }
 
+/**
+ * A read whose cost has nothing to do with the data (billing's static provider config, through the gateway and
+ * back): on a machine shared with other work its growth between sizes is the machine's drift, which the report
+ * divides every other growth by, beside the raw figure the targets are held to.
+ */
+export const baselineProbe: ApiProbe = {
+  name: 'baseline: billing config (no data)',
+  caller: 'visitor',
+  path: '/api/billing/config',
+};
+
 export function apiProbes(subjects: ProbeSubjects): ApiProbe[] {
   const { customerId, popularProductId, tenantId } = subjects;
   const popular = `/api/admin/products/${popularProductId}/subscriptions`;
@@ -51,6 +62,7 @@ export function apiProbes(subjects: ProbeSubjects): ApiProbe[] {
     deep,
   });
   return [
+    baselineProbe,
     admin('tenants, first page', '/api/admin/tenants'),
     admin('tenants, deep page', '/api/admin/tenants', true),
     admin(`tenants, q=${searchWords.tenants}`, `/api/admin/tenants?q=${searchWords.tenants}`),

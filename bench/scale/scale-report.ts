@@ -4,6 +4,8 @@
  * issue's target, the rebuilds, and why each miss missed.
  */
 import { formatNumber } from '../report.js';
+import { baselineProbe } from './api-probes.js';
+import { baselineScreen } from './screen-list.js';
 import {
   apiVerdict,
   eventsPerSecond,
@@ -24,11 +26,21 @@ const table = (header: readonly string[], rows: readonly (readonly string[])[]) 
   row(header.map(() => '---')),
   ...rows.map(row),
 ];
-const growth = (verdict: Verdict) => (Number.isNaN(verdict.growth) ? '-' : `×${verdict.growth.toFixed(2)}`);
+const ratio = (value: number) => (Number.isFinite(value) ? `×${value.toFixed(2)}` : '-');
+const growth = (verdict: Verdict) => ratio(verdict.growth);
+/** A growth divided by the baseline's over the same sizes: what is left once the machine's drift is taken out. */
+const relativeTo = (verdict: Verdict, drift: number) => ratio(verdict.growth / drift);
 
 export function scaleReport(results: ScaleResults): string[] {
   const sizes = results.sizes.map((size) => count(size.tenants));
   const notes: string[] = [];
+  const baseline = apiRows(results).find((row) => row.name === baselineProbe.name);
+  const drift = baseline ? apiVerdict(baseline.bySize).growth : Number.NaN;
+  const demoBaseline = results.demoScreens.find((screen) => screen.name === baselineScreen.name);
+  const screenDrift = screenVerdict(
+    demoBaseline,
+    results.sizes.map((size) => size.screens.find((screen) => screen.name === baselineScreen.name)),
+  ).growth;
   return [
     '### Loading and catch-up',
     ...table(
@@ -48,22 +60,24 @@ export function scaleReport(results: ScaleResults): string[] {
     '',
     '### API through the gateway: p50 / p99, answer decoded (on the wire)',
     ...table(
-      ['measurement', 'as', ...sizes, 'p99 growth', 'result'],
+      ['measurement', 'as', ...sizes, 'p99 growth', '÷ baseline growth', 'result'],
       apiRows(results).map(({ name, caller, bySize }) => {
         const verdict = apiVerdict(bySize);
-        noteReasons(notes, name, verdict);
-        return [name, caller, ...bySize.map(apiCell), growth(verdict), verdict.result];
+        if (name !== baselineProbe.name) noteReasons(notes, name, verdict);
+        const cells = bySize.map(apiCell);
+        return [name, caller, ...cells, growth(verdict), relativeTo(verdict, drift), verdict.result];
       }),
     ),
     '',
     '### Screens in Chromium: time to first row, DOM elements',
     ...table(
-      ['screen', 'demo data', ...sizes, 'first-row growth', 'result'],
+      ['screen', 'demo data', ...sizes, 'first-row growth', '÷ baseline growth', 'result'],
       results.demoScreens.map((demo) => {
         const bySize = results.sizes.map((size) => size.screens.find((screen) => screen.name === demo.name));
         const verdict = screenVerdict(demo, bySize);
-        noteReasons(notes, demo.name, verdict);
-        return [demo.name, screenCell(demo), ...bySize.map(screenCell), growth(verdict), verdict.result];
+        if (demo.name !== baselineScreen.name) noteReasons(notes, demo.name, verdict);
+        const cells = [screenCell(demo), ...bySize.map(screenCell)];
+        return [demo.name, ...cells, growth(verdict), relativeTo(verdict, screenDrift), verdict.result];
       }),
     ),
     '',
