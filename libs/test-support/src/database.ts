@@ -7,12 +7,24 @@ export interface TestDatabase {
   drop: () => Promise<void>;
 }
 
+export interface TestDatabaseOptions {
+  /**
+   * The name's first part. `t` by default: the test setup drops `t_` databases older than an hour as left
+   * behind, so anything meant to outlive that (the scale benchmark's run) takes another.
+   */
+  prefix?: string;
+  poolSize?: number;
+}
+
 /**
  * A database of its own for one test file, so files running side by side never see each other's rows or
  * events. Dropped (with FORCE, ending stray connections) when the file is done.
  */
-export async function createTestDatabase(serverUrl: string): Promise<TestDatabase> {
-  const name = `t_${Date.now().toString(36)}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+export async function createTestDatabase(
+  serverUrl: string,
+  { prefix = 't', poolSize = 10 }: TestDatabaseOptions = {},
+): Promise<TestDatabase> {
+  const name = `${prefix}_${Date.now().toString(36)}_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: serverUrl });
   await admin.connect();
   try {
@@ -21,7 +33,7 @@ export async function createTestDatabase(serverUrl: string): Promise<TestDatabas
     await admin.end();
   }
   const url = withDatabase(serverUrl, name);
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const pool = new pg.Pool({ connectionString: url, max: poolSize });
   return {
     url,
     pool,
