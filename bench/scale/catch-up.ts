@@ -36,18 +36,45 @@ export async function waitForCatchUp(
   const started = performance.now();
   const jsm = await jetstreamManager(probe.nats);
   let behind: string[] = [];
+  let reported = 0;
   for (let elapsed = 0; elapsed < options.deadlineMs; elapsed = performance.now() - started) {
     behind = [...(await lagBehind(probe.stack)), ...(await consumersBehind(jsm, probe.stack.natsPrefix))];
     // Counting a few hundred thousand rows is not free: only once nothing reports itself behind.
     if (behind.length === 0) behind = await rowsBehind(probe.pool, expected);
     if (behind.length === 0) return { ms: performance.now() - started, caughtUp: true, behind };
+    if (elapsed - reported > 60_000) {
+      reported = elapsed;
+      console.log(`  after ${Math.round(elapsed / 1_000)} s: ${behind.slice(0, 3).join('; ')}`);
+    }
     // Within a twentieth of the wait so far, so a long catch-up is not slowed by its own polling.
     await delay(Math.max(options.pollMs, Math.min(5_000, elapsed / 20)));
   }
   return { ms: performance.now() - started, caughtUp: false, behind };
 }
 
-/** Each table's rows now, for the baseline the loader's counts add to. */
+/**
+ * The rows each table holds once the platform is at rest: nothing behind, and the same counts twice a few seconds
+ * apart. The demo seeds set off chains (a checkout's payment → tenancy's subscription → billing's copy) with
+ * moments between their links in which nothing is behind yet a row is still to come.
+ */
+export async function settledRows(
+  probe: CatchUpProbe,
+  tables: readonly string[],
+  options: { deadlineMs: number; pollMs: number },
+): Promise<ExpectedRows> {
+  const started = performance.now();
+  let last: ExpectedRows | undefined;
+  for (;;) {
+    await waitForCatchUp(probe, {}, options);
+    const counted = await countRows(probe.pool, tables);
+    const same = last !== undefined && tables.every((table) => counted[table] === last?.[table]);
+    if (same || performance.now() - started > options.deadlineMs) return counted;
+    last = counted;
+    await delay(3_000);
+  }
+}
+
+/** Each table's rows now. */
 export async function countRows(pool: pg.Pool, tables: readonly string[]): Promise<ExpectedRows> {
   const counted: ExpectedRows = {};
   for (const table of tables) {

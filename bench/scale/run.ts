@@ -16,7 +16,7 @@ import { signIn } from '../sign-in.js';
 import { buildDeployables } from '../stack.js';
 import { measureApi } from './api-measure.js';
 import { apiProbes, type Caller } from './api-probes.js';
-import { countRows, waitForCatchUp } from './catch-up.js';
+import { settledRows } from './catch-up.js';
 import { loadScaleConfig, loading } from './config.js';
 import { benchTenant, measuredCustomer, popularProduct, benchProduct, timelineOf } from './dataset.js';
 import { benchUsageBatches, grow, type Loader } from './loader.js';
@@ -82,8 +82,10 @@ async function main(): Promise<ScaleResults> {
     const { gatewayUrl } = stack;
     const probe = { pool: database.pool, nats, stack };
     // The demo seeds' own consequences (a checkout's subscription, its copies) settle before the baseline.
-    await waitForCatchUp(probe, {}, { deadlineMs: config.catchUpMs, pollMs: loading.pollMs });
-    const expected = await countRows(database.pool, countedTables);
+    const expected = await settledRows(probe, countedTables, {
+      deadlineMs: config.catchUpMs,
+      pollMs: loading.pollMs,
+    });
 
     const now = new Date();
     const timeline = timelineOf(now, config.sizes.at(-1) ?? 0);
