@@ -28,14 +28,15 @@ export interface ProbeSubjects {
 }
 
 /**
- * A read whose cost has nothing to do with the data (billing's static provider config, through the gateway and
- * back): on a machine shared with other work its growth between sizes is the machine's drift, which the report
- * divides every other growth by, beside the raw figure the targets are held to.
+ * A request whose cost has nothing to do with the data: the gateway's liveness, which no service answers. On a
+ * machine shared with other work its growth between sizes is the machine's drift, which the report divides every
+ * other growth by, beside the raw figure the targets are held to. Not a service's read: a service busy with its
+ * own data (billing's renewal runner reads every subscription each minute) would pass its stalls off as drift.
  */
 export const baselineProbe: ApiProbe = {
-  name: 'baseline: billing config (no data)',
+  name: 'baseline: gateway liveness (no data)',
   caller: 'visitor',
-  path: '/api/billing/config',
+  path: '/health/live',
 };
 
 export function apiProbes(subjects: ProbeSubjects): ApiProbe[] {

@@ -19,7 +19,7 @@ const figure = (name: string, p99Ms: number): ApiFigure => ({
 const size = (tenants: number, baselineMs: number, listMs: number): SizeFigures => ({
   tenants,
   phases: [],
-  api: [figure('baseline: billing config (no data)', baselineMs), figure('tenants, first page', listMs)],
+  api: [figure('baseline: gateway liveness (no data)', baselineMs), figure('tenants, first page', listMs)],
   screens: [],
 });
 
