@@ -50,4 +50,5 @@ export { inTransaction } from './postgres/transaction.js';
 export * from './aggregate.js';
 export * from './stored-event-decoder.js';
 export * from './projections/batch-projection.js';
+export * from './projections/folded-projection.js';
 export * from './aggregate-unique-values.js';

@@ -1,44 +1,96 @@
-import type pg from 'pg';
 import { customerEventTypes } from '../domain/customer/events.js';
 import { paymentEventTypes } from '../domain/payment/events.js';
-import { categoryOf, type Projection, type RecordedEvent } from '@app/eventing';
+import { categoryOf, foldedProjection, type RecordedEvent } from '@app/eventing';
 import { customers } from '../application/customers.js';
 import { payments } from '../application/payments.js';
+
+/** A payers row as the projection keeps it; names follow the table's columns. */
+type PayerRow = {
+  user_id: string;
+  provider: string;
+  provider_customer_id: string;
+  payment_method_id: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  method_saved_at: string | null;
+};
+
+/** What a payers row learns from an event: the buyer's customer at a provider, or the card a checkout saved. */
+type PayerFact =
+  | { kind: 'customer'; userId: string; provider: string; providerCustomerId: string }
+  | {
+      kind: 'saved-card';
+      userId: string;
+      provider: string;
+      paymentMethodId: string;
+      card: { brand: string; last4: string } | null;
+      savedAt: string;
+    }
+  | { kind: 'none' };
 
 /**
  * The `payers` read model (migrations/052_payers.sql): each buyer's customer at a provider and the card their
  * latest checkout saved, which renewals charge off-session. A checkout saves a card only when the provider says
- * so (`paymentMethodId` set); one that saved none, and a renewal's charge, leave the saved card as it is.
+ * so (`paymentMethodId` set); one that saved none, and a renewal's charge, leave the saved card as it is. A batch
+ * is folded in memory and written in one statement (@app/eventing foldedProjection).
  */
-export const payersProjection: Projection = {
+export const payersProjection = foldedProjection<PayerRow, PayerFact>({
   name: 'billing.payers.v1',
   eventTypes: [...customerEventTypes, ...paymentEventTypes],
-  apply: applyPayerEvent,
+  table: 'payers',
+  key: ['user_id', 'provider'],
+  columns: [
+    'user_id',
+    'provider',
+    'provider_customer_id',
+    'payment_method_id',
+    'card_brand',
+    'card_last4',
+    'method_saved_at',
+  ],
+  decode: payerFact,
+  rowKeyOf: (fact) => (fact.kind === 'none' ? null : { user_id: fact.userId, provider: fact.provider }),
+  fold: foldPayerFact,
   async reset(tx) {
     await tx.query('TRUNCATE payers');
   },
-};
+});
 
-async function applyPayerEvent(recorded: RecordedEvent, tx: pg.PoolClient): Promise<void> {
+function payerFact(recorded: RecordedEvent): PayerFact {
   const category = categoryOf(recorded.streamName);
   if (category === customers.category) {
     const { userId, provider, providerCustomerId } = customers.decode(recorded).data;
-    await tx.query(
-      `INSERT INTO payers (user_id, provider, provider_customer_id) VALUES ($1, $2, $3)
-       ON CONFLICT (user_id, provider) DO UPDATE SET provider_customer_id = $3`,
-      [userId, provider, providerCustomerId],
-    );
-    return;
+    return { kind: 'customer', userId, provider, providerCustomerId };
   }
-  if (category !== payments.category) return;
+  if (category !== payments.category) return { kind: 'none' };
   const event = payments.decode(recorded);
-  if (event.type !== 'PaymentSucceeded' || event.data.kind !== 'checkout') return;
+  if (event.type !== 'PaymentSucceeded' || event.data.kind !== 'checkout') return { kind: 'none' };
   const { userId, provider, paymentMethodId, card, succeededAt } = event.data;
-  if (paymentMethodId === null) return;
+  if (paymentMethodId === null) return { kind: 'none' };
+  return { kind: 'saved-card', userId, provider, paymentMethodId, card, savedAt: succeededAt };
+}
+
+function foldPayerFact(row: PayerRow | undefined, fact: PayerFact): PayerRow | undefined {
+  if (fact.kind === 'customer') {
+    if (row) return { ...row, provider_customer_id: fact.providerCustomerId };
+    return {
+      user_id: fact.userId,
+      provider: fact.provider,
+      provider_customer_id: fact.providerCustomerId,
+      payment_method_id: null,
+      card_brand: null,
+      card_last4: null,
+      method_saved_at: null,
+    };
+  }
   // The customer was recorded before the payment was opened; an older success replayed late changes nothing.
-  await tx.query(
-    `UPDATE payers SET payment_method_id = $3, card_brand = $4, card_last4 = $5, method_saved_at = $6
-     WHERE user_id = $1 AND provider = $2 AND (method_saved_at IS NULL OR method_saved_at <= $6)`,
-    [userId, provider, paymentMethodId, card?.brand ?? null, card?.last4 ?? null, succeededAt],
-  );
+  if (fact.kind === 'none' || !row) return row;
+  if (row.method_saved_at !== null && Date.parse(row.method_saved_at) > Date.parse(fact.savedAt)) return row;
+  return {
+    ...row,
+    payment_method_id: fact.paymentMethodId,
+    card_brand: fact.card?.brand ?? null,
+    card_last4: fact.card?.last4 ?? null,
+    method_saved_at: fact.savedAt,
+  };
 }

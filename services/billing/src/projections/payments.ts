@@ -1,69 +1,106 @@
 import type pg from 'pg';
-import { paymentEventTypes } from '../domain/payment/events.js';
-import type { Projection, RecordedEvent } from '@app/eventing';
+import { paymentEventTypes, type PaymentEvent } from '../domain/payment/events.js';
+import { foldedProjection } from '@app/eventing';
 import { payments } from '../application/payments.js';
+
+/** A payments row as the projection keeps it; names follow the table's columns. */
+type PaymentRow = {
+  id: string;
+  provider: string;
+  provider_payment_id: string;
+  user_id: string;
+  tenant_id: string | null;
+  product_id: string;
+  amount_cents: number;
+  status: 'pending' | 'succeeded' | 'failed';
+  failures: number;
+  last_failure_message: string | null;
+  card_brand: string | null;
+  card_last4: string | null;
+  created_at: string;
+  updated_at: string;
+  kind: 'checkout' | 'renewal';
+  invoice_id: string | null;
+};
 
 /**
  * The `payments` read model (migrations/002_payments.sql): which buyer a provider payment belongs to, so a
- * Sandbox confirmation is checked against its owner before the card is charged.
+ * Sandbox confirmation is checked against its owner before the card is charged. A batch is folded in memory and
+ * written in one statement (@app/eventing foldedProjection).
  */
-export const paymentsProjection: Projection = {
+export const paymentsProjection = foldedProjection<PaymentRow, PaymentEvent>({
   name: 'billing.payments.v1',
   eventTypes: paymentEventTypes,
-  apply: applyPaymentEvent,
+  table: 'payments',
+  key: ['id'],
+  columns: [
+    'id',
+    'provider',
+    'provider_payment_id',
+    'user_id',
+    'tenant_id',
+    'product_id',
+    'amount_cents',
+    'status',
+    'failures',
+    'last_failure_message',
+    'card_brand',
+    'card_last4',
+    'created_at',
+    'updated_at',
+    'kind',
+    'invoice_id',
+  ],
+  decode: (recorded) => payments.decode(recorded),
+  rowKeyOf: (event) => ({ id: event.data.paymentId }),
+  fold: foldPaymentEvent,
   async reset(tx) {
     await tx.query('TRUNCATE payments');
   },
-};
+});
 
-async function applyPaymentEvent(recorded: RecordedEvent, tx: pg.PoolClient): Promise<void> {
-  const event = payments.decode(recorded);
-  switch (event.type) {
-    case 'PaymentCreated': {
-      const { paymentId, provider, providerPaymentId, userId, tenantId, productId, amountCents, createdAt } =
-        event.data;
-      await tx.query(
-        `INSERT INTO payments (id, provider, provider_payment_id, user_id, tenant_id, product_id, amount_cents,
-           status, created_at, updated_at, kind, invoice_id)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'pending', $8, $8, $9, $10)
-         ON CONFLICT (id) DO NOTHING`,
-        [
-          paymentId,
-          provider,
-          providerPaymentId,
-          userId,
-          tenantId,
-          productId,
-          amountCents,
-          createdAt,
-          event.data.kind,
-          event.data.invoiceId ?? null,
-        ],
-      );
-      return;
-    }
-    case 'PaymentFailed':
-      // A renewal's declined charge is final; a checkout waits for another card.
-      await tx.query(
-        `UPDATE payments SET failures = failures + 1, last_failure_message = $2, updated_at = $3,
-           status = CASE WHEN kind = 'renewal' THEN 'failed' ELSE status END
-         WHERE id = $1`,
-        [event.data.paymentId, event.data.message, event.data.failedAt],
-      );
-      return;
-    case 'PaymentSucceeded':
-      await tx.query(
-        `UPDATE payments SET status = 'succeeded', card_brand = $2, card_last4 = $3, updated_at = $4
-         WHERE id = $1`,
-        [
-          event.data.paymentId,
-          event.data.card?.brand ?? null,
-          event.data.card?.last4 ?? null,
-          event.data.succeededAt,
-        ],
-      );
-      return;
+/** A payment's row after one of its events; an event about a payment not (yet) created changes nothing. */
+function foldPaymentEvent(row: PaymentRow | undefined, event: PaymentEvent): PaymentRow | undefined {
+  if (event.type === 'PaymentCreated') {
+    if (row) return row;
+    const data = event.data;
+    return {
+      id: data.paymentId,
+      provider: data.provider,
+      provider_payment_id: data.providerPaymentId,
+      user_id: data.userId,
+      tenant_id: data.tenantId,
+      product_id: data.productId,
+      amount_cents: data.amountCents,
+      status: 'pending',
+      failures: 0,
+      last_failure_message: null,
+      card_brand: null,
+      card_last4: null,
+      created_at: data.createdAt,
+      updated_at: data.createdAt,
+      kind: data.kind,
+      invoice_id: data.invoiceId ?? null,
+    };
   }
+  if (!row) return row;
+  if (event.type === 'PaymentFailed') {
+    return {
+      ...row,
+      failures: row.failures + 1,
+      last_failure_message: event.data.message,
+      updated_at: event.data.failedAt,
+      // A renewal's declined charge is final; a checkout waits for another card.
+      status: row.kind === 'renewal' ? 'failed' : row.status,
+    };
+  }
+  return {
+    ...row,
+    status: 'succeeded',
+    card_brand: event.data.card?.brand ?? null,
+    card_last4: event.data.card?.last4 ?? null,
+    updated_at: event.data.succeededAt,
+  };
 }
 
 export interface PaymentRecord {
