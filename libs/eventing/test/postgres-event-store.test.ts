@@ -89,6 +89,39 @@ describe('PostgreSQL event store specifics', () => {
     expect(await store.headPosition([category])).toEqual(events[1]!.position);
   });
 
+  it('merges the pages of several categories in log order, once each, however small the page', async () => {
+    const [a, b] = [freshCategory(), freshCategory()];
+    const rows: Array<[string, string, string]> = [
+      ['20', a, 'A3'],
+      ['11', b, 'B1'],
+      ['12', a, 'A1'],
+      ['12', b, 'B2'],
+      ['15', a, 'A2'],
+      ['30', b, 'B3'],
+    ];
+    for (const [transaction, category, type] of rows) {
+      await db.pool.query(
+        `INSERT INTO es_specifics.events
+           (transaction_id, stream_name, category, stream_revision, event_id, type, data, metadata)
+         VALUES ($1, $2, $3, 0, $4, $5, '{}', '{}')`,
+        [transaction, streamName(category, uuidv7()), category, uuidv7(), type],
+      );
+    }
+    const controller = new AbortController();
+    const seen: string[] = [];
+    for await (const event of store.subscribe({
+      from: 'start',
+      categories: [a, b, a],
+      signal: controller.signal,
+      batchSize: 2,
+    })) {
+      seen.push(event.type);
+      if (seen.length === rows.length) controller.abort();
+    }
+    expect(seen).toEqual(['B1', 'A1', 'B2', 'A2', 'A3', 'B3']);
+    expect(await store.headPosition([b, a, b])).toMatchObject({ commit: 30n });
+  });
+
   it('wakes subscribers through NOTIFY, and again after the LISTEN connection is killed', async () => {
     const category = freshCategory();
     const controller = new AbortController();

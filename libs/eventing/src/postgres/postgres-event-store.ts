@@ -69,11 +69,17 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
 
     async headPosition(categories): Promise<Position | 'start'> {
       const { rows } = await pool.query<{ transaction_id_text: string; global_position: string }>(
-        `SELECT transaction_id::text AS transaction_id_text, global_position
-         FROM ${schema}.events
-         WHERE category = ANY($1::text[])
-           AND transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))
-         ORDER BY transaction_id DESC, global_position DESC
+        // The last of each category, one index probe each (as in safeEventsQuery), then the latest of those.
+        `SELECT last.transaction_id::text AS transaction_id_text, last.global_position
+         FROM (SELECT DISTINCT unnest($1::text[])) AS wanted(category)
+         CROSS JOIN LATERAL (
+           SELECT e.transaction_id, e.global_position FROM ${schema}.events AS e
+           WHERE e.category = wanted.category
+             AND e.transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))
+           ORDER BY e.transaction_id DESC, e.global_position DESC
+           LIMIT 1
+         ) AS last
+         ORDER BY last.transaction_id DESC, last.global_position DESC
          LIMIT 1`,
         [categories],
       );

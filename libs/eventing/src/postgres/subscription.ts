@@ -24,14 +24,24 @@ export interface SubscriptionContext {
  * Rows are read in (transaction_id, global_position) order and only from transactions older than the reading
  * snapshot's xmin: every transaction below xmin has finished, so no row can later appear behind the resume point
  * (postgres/README.md). `pg_current_snapshot()` is the statement's own snapshot, the one the scan sees.
+ *
+ * Each category is read on its own as one range of the (category, transaction_id, global_position) index, at most
+ * a page of it, and the pages are merged: an ORDER BY across `category = ANY(…)` cannot follow the index and
+ * sorts every row after the resume point, so a page cost the whole remaining log (125 ms a page at 400,000
+ * events, against 3 ms this way) and a rebuild grew with the square of the log.
  */
 export function safeEventsQuery(schema: string): string {
   return `SELECT ${eventColumns}
-    FROM ${schema}.events
-    WHERE category = ANY($1::text[])
-      AND (transaction_id, global_position) > ($2::xid8, $3::bigint)
-      AND transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))
-    ORDER BY transaction_id, global_position
+    FROM (SELECT DISTINCT unnest($1::text[])) AS wanted(category)
+    CROSS JOIN LATERAL (
+      SELECT * FROM ${schema}.events AS e
+      WHERE e.category = wanted.category
+        AND (e.transaction_id, e.global_position) > ($2::xid8, $3::bigint)
+        AND e.transaction_id < (SELECT pg_snapshot_xmin(pg_current_snapshot()))
+      ORDER BY e.transaction_id, e.global_position
+      LIMIT $4
+    ) AS page
+    ORDER BY page.transaction_id, page.global_position
     LIMIT $4`;
 }
 
