@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { daysAfter, monthsAfter } from '../../src/domain/invoice/billing-period.js';
 import {
   currentPeriod,
+  latestBilledCycleStarts,
   nextAnniversaryAfter,
   periodOf,
   renewalCycle,
@@ -70,5 +71,32 @@ describe('a subscription’s renewal cycle', () => {
     expect(restartsCycle('suspended', 'active')).toBe(false);
     expect(restartsCycle('trial', 'active')).toBe(false);
     expect(restartsCycle('active', 'cancelled')).toBe(false);
+  });
+});
+
+describe('the latest cycle starts billed by a moment', () => {
+  const policy = { trialDays: 14 };
+  // Later starts, up to the three days a short month clamps together (Jan 29, 30 and 31 all renew on Feb 28).
+  const laterBy = [1, 3_600_000, 86_400_000, 2 * 86_400_000, 3 * 86_400_000];
+  const billed = (cycleStart: string, cycleTrial: boolean, now: string) =>
+    currentPeriod(renewalCycle({ cycleStart, cycleTrial }, policy), now) !== null;
+
+  it('leaves no billed period to any cycle that started later, through short months and a leap year', () => {
+    for (let day = 0; day < 3 * 366; day += 1) {
+      const now = daysAfter('2026-01-01T09:00:00.000Z', day);
+      const { trial, paid } = latestBilledCycleStarts(now, policy);
+      for (const ms of laterBy) {
+        const after = (iso: string) => new Date(Date.parse(iso) + ms).toISOString();
+        expect(billed(after(trial), true, now)).toBe(false);
+        expect(billed(after(paid), false, now)).toBe(false);
+      }
+      expect(billed(trial, true, now)).toBe(true);
+    }
+  });
+
+  it('is the very start a February anniversary bills, for a cycle that did not open with a trial', () => {
+    const { paid } = latestBilledCycleStarts('2026-02-28T09:00:00.000Z', policy);
+    expect(paid).toBe('2026-01-31T09:00:00.000Z');
+    expect(billed(paid, false, '2026-02-28T09:00:00.000Z')).toBe(true);
   });
 });

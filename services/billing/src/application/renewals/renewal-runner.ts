@@ -56,7 +56,7 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
     await exclusively(async (lease) => {
       report.ran = true;
       const at = now();
-      const { subscriptions, invoices } = await loadRenewalState(pool, deps.provider.name, at);
+      const { subscriptions, invoices } = await loadRenewalState(pool, deps.provider.name, at, deps.policy);
       for (const work of dueWork(at, subscriptions, invoices, deps.policy)) {
         // Renewed before each step: a long tick keeps its lease, and one that stalled past it stops here
         // rather than charge beside the replica that took over.

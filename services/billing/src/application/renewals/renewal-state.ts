@@ -1,7 +1,12 @@
 import type pg from 'pg';
 import type { SubscriptionPlan, SubscriptionStatus } from '@app/contracts';
 import { daysAfter } from '../../domain/invoice/billing-period.js';
-import type { BillableSubscription, KnownInvoice } from '../../domain/renewal/due-work.js';
+import {
+  coverageToleranceMs,
+  type BillableSubscription,
+  type KnownInvoice,
+} from '../../domain/renewal/due-work.js';
+import { latestBilledCycleStarts, type RenewalPolicy } from '../../domain/renewal/renewal-cycle.js';
 import type { ProviderName } from '../../payments/payment-provider.js';
 
 /**
@@ -38,29 +43,67 @@ interface InvoiceRow {
 }
 
 /**
- * What dueWork decides from, read from billing's views: subscriptions that may need work (every one not
- * cancelled, and cancelled ones with an attempt cut short), each with its tenant owner's saved card at the
- * configured provider; their renewal invoices that are open or recent; and the recent checkouts by their owners
- * of their products.
+ * The subscriptions that can have work at `now`: a superset of those dueWork acts on, so that a tick reads what
+ * may be due rather than every subscription (README "Renewals and dunning").
+ * - A period to issue needs an active or trial subscription, a chargeable amount, a payer, billing begun, and no
+ *   renewal of it or checkout attributed to it (as the invoice query below attributes them) running past now and
+ *   the tolerance: the period running now began by now, so such an invoice covers more than the tolerance of it.
+ * - A collection needs a renewal not paid, of a subscription not cancelled, or an attempt cut short.
+ * The first set's renewal check is made alone, first: one range of the renewals running past that point
+ * (migrations/302_renewal_candidates.sql), hashed against the eligible subscriptions. Left to join it with the
+ * payers and checkouts, the planner probes every subscription's renewals one at a time, several times slower.
+ */
+const candidatesSql = `
+  WITH uncovered AS MATERIALIZED (
+    SELECT s.subscription_id, s.tenant_id, s.product_id
+    FROM subscriptions s
+    WHERE s.status IN ('active', 'trial') AND s.amount_cents >= $2
+      AND ((s.cycle_trial AND s.cycle_start <= $3) OR (NOT s.cycle_trial AND s.cycle_start <= $4))
+      AND NOT EXISTS (SELECT 1 FROM invoices i WHERE i.subscription_id = s.subscription_id AND i.period_end > $5)
+  )
+  SELECT u.subscription_id
+  FROM uncovered u
+  JOIN tenants t ON t.tenant_id = u.tenant_id
+  JOIN payers p ON p.user_id = t.owner_id AND p.provider = $1 AND p.payment_method_id IS NOT NULL
+  WHERE NOT EXISTS (SELECT 1 FROM invoices i
+                    WHERE i.subscription_id IS NULL AND i.user_id = t.owner_id AND i.product_id = u.product_id
+                      AND i.period_end > $5)
+  UNION
+  SELECT i.subscription_id
+  FROM invoices i
+  JOIN subscriptions s ON s.subscription_id = i.subscription_id
+  WHERE (i.status <> 'paid' OR i.attempt_in_flight IS NOT NULL)
+    AND (i.attempt_in_flight IS NOT NULL OR s.status <> 'cancelled')`;
+
+/**
+ * What dueWork decides from, read from billing's views: the subscriptions that can have work (above), each with
+ * its tenant owner's saved card at the configured provider; their renewal invoices that are open or recent; and
+ * the recent checkouts by their owners of their products.
  */
 export async function loadRenewalState(
   db: pg.Pool,
   provider: ProviderName,
   now: Date,
+  policy: RenewalPolicy,
 ): Promise<{ subscriptions: BillableSubscription[]; invoices: KnownInvoice[] }> {
+  const billedCycleStarts = latestBilledCycleStarts(now.toISOString(), policy);
+  const { rows: candidates } = await db.query<{ subscription_id: string }>(candidatesSql, [
+    provider,
+    policy.minimumChargeCents,
+    billedCycleStarts.trial,
+    billedCycleStarts.paid,
+    new Date(now.getTime() + coverageToleranceMs).toISOString(),
+  ]);
+  const ids = candidates.map((candidate) => candidate.subscription_id);
   const { rows: subscriptionRows } = await db.query<SubscriptionRow>(
     `SELECT s.subscription_id, s.tenant_id, s.product_id, s.plan, s.status, s.amount_cents, s.cycle_start,
             s.cycle_trial, t.owner_id, p.provider_customer_id, p.payment_method_id
      FROM subscriptions s
      LEFT JOIN tenants t ON t.tenant_id = s.tenant_id
      LEFT JOIN payers p ON p.user_id = t.owner_id AND p.provider = $1 AND p.payment_method_id IS NOT NULL
-     WHERE s.status <> 'cancelled'
-        OR EXISTS (SELECT 1 FROM invoices i
-                   WHERE i.subscription_id = s.subscription_id AND i.attempt_in_flight IS NOT NULL)`,
-    [provider],
+     WHERE s.subscription_id = ANY($2::uuid[])`,
+    [provider, ids],
   );
-  const subscriptions = subscriptionRows.map(toSubscription);
-  const ids = subscriptions.map((subscription) => subscription.subscriptionId);
   const since = daysAfter(now.toISOString(), -coverageLookbackDays);
   const { rows: invoiceRows } = await db.query<InvoiceRow>(
     `SELECT i.id, i.subscription_id, 'renewal' AS kind, i.period_start, i.period_end, i.status, i.attempts,
@@ -76,7 +119,7 @@ export async function loadRenewalState(
      WHERE i.subscription_id IS NULL AND s.subscription_id = ANY($1::uuid[]) AND i.period_end > $2`,
     [ids, since],
   );
-  return { subscriptions, invoices: invoiceRows.map(toInvoice) };
+  return { subscriptions: subscriptionRows.map(toSubscription), invoices: invoiceRows.map(toInvoice) };
 }
 
 function toSubscription(row: SubscriptionRow): BillableSubscription {

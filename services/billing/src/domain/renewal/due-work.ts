@@ -70,9 +70,10 @@ const at = (iso: string) => Date.parse(iso);
 /**
  * How far a paid month may reach into a period without that period counting as paid for: a checkout made moments
  * after an admin started the subscription (the demo seed does this) must not make its first anniversary free,
- * while one that paid for most of a period keeps it from being charged twice.
+ * while one that paid for most of a period keeps it from being charged twice. The runner reads no subscription
+ * whose invoices cover it beyond this past `now` (renewal-state.ts), since no period running now can be issued.
  */
-const coverageToleranceMs = 24 * 60 * 60 * 1000;
+export const coverageToleranceMs = 24 * 60 * 60 * 1000;
 
 /**
  * What the renewal runner has to do at `now` (README "Renewals and dunning"). Pure: the runner loads the state,

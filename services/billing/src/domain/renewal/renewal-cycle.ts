@@ -60,6 +60,21 @@ export function currentPeriod(cycle: RenewalCycle, now: string): BillingPeriod |
   return index >= cycle.firstBilledPeriod ? periodOf(cycle, index) : null;
 }
 
+/** No month is shorter: an anniversary comes at least this long after the one before (Jan 31 → Feb 28). */
+const shortestMonthDays = 28;
+
+/**
+ * The latest cycle starts that can have a billed period running at `now`, for a cycle that opens with a trial and
+ * for one that does not: a bound that lets a query skip subscriptions not yet billed, never a decision
+ * (currentPeriod decides, and is null for every cycle that started later).
+ */
+export function latestBilledCycleStarts(
+  now: string,
+  policy: Pick<RenewalPolicy, 'trialDays'>,
+): { trial: string; paid: string } {
+  return { trial: daysAfter(now, -policy.trialDays), paid: daysAfter(now, -shortestMonthDays) };
+}
+
 /** The first anniversary strictly after `at` (and not before billing begins). */
 export function nextAnniversaryAfter(cycle: RenewalCycle, at: string): string {
   const index = Math.max(lastIndexAtOrBefore(cycle, at) + 1, cycle.firstBilledPeriod);
