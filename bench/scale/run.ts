@@ -60,12 +60,15 @@ async function main(): Promise<ScaleResults> {
     }
   };
   let interrupted = false;
-  process.on('SIGINT', () => {
+  const interrupt = (signal: NodeJS.Signals) => {
     if (interrupted) return;
     interrupted = true;
-    console.error('interrupted: stopping the services and dropping the bench database …');
-    void cleanUp().finally(() => process.exit(130));
-  });
+    console.error(`${signal}: stopping the services and dropping the bench database …`);
+    void cleanUp().finally(() => process.exit(signal === 'SIGINT' ? 130 : 143));
+  };
+  // Ctrl-C, or a kill: either way the services it started and its database go with it.
+  process.on('SIGINT', interrupt);
+  process.on('SIGTERM', interrupt);
 
   try {
     // Held from the build until the services are up, as the platform tests hold it: a build elsewhere empties
