@@ -51,4 +51,5 @@ export * from './aggregate.js';
 export * from './stored-event-decoder.js';
 export * from './projections/batch-projection.js';
 export * from './projections/folded-projection.js';
+export * from './projections/folded-table.js';
 export * from './aggregate-unique-values.js';

@@ -15,7 +15,8 @@ type AccountEvent =
   | { type: 'Opened'; data: { owner: string; currency: string; at: string } }
   | { type: 'Deposited'; data: { owner: string; currency: string; amount: number } }
   | { type: 'Noted'; data: Record<string, never> }
-  | { type: 'Closed'; data: { owner: string; currency: string } };
+  | { type: 'Closed'; data: { owner: string; currency: string } }
+  | { type: 'Unhandled'; data: { owner: string; currency: string } };
 
 /** Accounts keyed by (owner, currency), in a table of the test's own with a column the projection does not own. */
 async function accounts() {
@@ -26,7 +27,7 @@ async function accounts() {
   );
   const projection = foldedProjection<AccountRow, AccountEvent>({
     name: `test.${table}`,
-    eventTypes: ['Opened', 'Deposited', 'Noted', 'Closed'],
+    eventTypes: ['Opened', 'Deposited', 'Noted', 'Closed', 'Unhandled'],
     table,
     key: ['owner', 'currency'],
     columns: ['owner', 'currency', 'balance', 'deposits', 'opened_at'],
@@ -36,9 +37,17 @@ async function accounts() {
       if (event.type === 'Opened') {
         return row ?? { ...event.data, balance: 0, deposits: 0, opened_at: event.data.at };
       }
-      if (event.type === 'Closed') return undefined;
-      if (event.type !== 'Deposited' || !row) return row;
-      return { ...row, balance: row.balance + event.data.amount, deposits: row.deposits + 1 };
+      if (!row) return row;
+      switch (event.type) {
+        case 'Closed':
+          return null;
+        case 'Deposited':
+          return { ...row, balance: row.balance + event.data.amount, deposits: row.deposits + 1 };
+        case 'Noted':
+          return row;
+      }
+      // 'Unhandled' falls through, as a type added to the events and forgotten here would.
+      return undefined;
     },
     reset: async (tx) => {
       await tx.query(`TRUNCATE ${table}`);
@@ -131,12 +140,20 @@ describe('foldedProjection', () => {
     expect(after.version).toBe(before.version);
   });
 
-  it('refuses a fold that would remove a row, writing nothing of the batch', async () => {
+  it('removes a row on null, and keeps one removed and made again in the same batch', async () => {
+    const { projection, rows } = await accounts();
+    await applyBatch(projection, [opened('ada'), opened('bob'), deposited('bob', 4)]);
+    const closed = (owner: string) => event('Closed', { owner, currency: 'usd' });
+    await applyBatch(projection, [closed('ada'), closed('bob'), opened('bob'), deposited('bob', 1)]);
+    expect(await rows()).toMatchObject([{ owner: 'bob', balance: 1, deposits: 1 }]);
+  });
+
+  it('refuses a fold that answers no row for a row that exists, writing nothing of the batch', async () => {
     const { projection, rows } = await accounts();
     await applyBatch(projection, [opened('ada')]);
     await expect(
-      applyBatch(projection, [deposited('ada', 1), event('Closed', { owner: 'ada', currency: 'usd' })]),
-    ).rejects.toThrow(/cannot remove a row/);
+      applyBatch(projection, [deposited('ada', 1), event('Unhandled', { owner: 'ada', currency: 'usd' })]),
+    ).rejects.toThrow(/null removes one/);
     expect(await rows()).toMatchObject([{ owner: 'ada', balance: 0 }]);
   });
 

@@ -1,38 +1,9 @@
-import { productEventTypes } from '../domain/product/events.js';
-import { rowProjection, rowTable, type RecordedEvent, type RowBatch } from '@app/eventing';
+import { productEventTypes, type ProductEvent } from '../domain/product/events.js';
+import { foldedProjection, type RecordedEvent } from '@app/eventing';
 import { products } from '../application/products.js';
 
-/**
- * The `products` read model (migrations/001_products.sql): one row per product that is not deleted. Its indexes
- * (002) and the counts its triggers keep (003) serve the queries in product-queries.ts, product-list.ts and
- * product-counts.ts.
- */
-export const productsProjection = rowProjection({
-  name: 'catalog.products.v1',
-  eventTypes: productEventTypes,
-  table: rowTable<PendingRow>('products', {
-    id: 'uuid',
-    name: 'text',
-    slug: 'text',
-    description: 'text',
-    base_price_cents: 'bigint',
-    category: 'text',
-    color: 'text',
-    icon: 'text',
-    features: 'jsonb',
-    is_active: 'boolean',
-    revision: 'bigint',
-    created_at: 'timestamptz',
-    updated_at: 'timestamptz',
-  }),
-  applyEvent: applyProductEvent,
-  async reset(tx) {
-    await tx.query('TRUNCATE products');
-  },
-});
-
-/** A products row as the batch writes it; names follow the table's columns. */
-interface PendingRow {
+/** A products row as the projection keeps it; names follow the table's columns. */
+interface ProductRow {
   id: string;
   name: string;
   slug: string;
@@ -48,42 +19,70 @@ interface PendingRow {
   updated_at: string;
 }
 
-async function applyProductEvent(recorded: RecordedEvent, rows: RowBatch<PendingRow>): Promise<void> {
-  const event = products.decode(recorded);
+/**
+ * The `products` read model (migrations/001_products.sql): one row per product that is not deleted. Its indexes
+ * (002) and the counts its triggers keep (003) serve the queries in product-queries.ts, product-list.ts and
+ * product-counts.ts. A batch is folded in memory and written in one statement (@app/eventing foldedProjection).
+ */
+export const productsProjection = foldedProjection<ProductRow, ProductEvent>({
+  name: 'catalog.products.v1',
+  eventTypes: productEventTypes,
+  table: 'products',
+  key: ['id'],
+  columns: [
+    'id',
+    'name',
+    'slug',
+    'description',
+    'base_price_cents',
+    'category',
+    'color',
+    'icon',
+    'features',
+    'is_active',
+    'revision',
+    'created_at',
+    'updated_at',
+  ],
+  decode: (recorded) => products.decode(recorded),
+  rowKeyOf: (event) => ({ id: event.data.productId }),
+  fold: foldProductEvent,
+  async reset(tx) {
+    await tx.query('TRUNCATE products');
+  },
+});
+
+/** A product's row after one of its events; a replayed creation leaves the row as it is. */
+function foldProductEvent(
+  row: ProductRow | undefined,
+  event: ProductEvent,
+  recorded: RecordedEvent,
+): ProductRow | null | undefined {
   const revision = recorded.revision;
+  if (event.type === 'ProductCreated') {
+    if (row) return row;
+    const { productId, basePriceCents, isActive, createdAt, ...rest } = event.data;
+    return {
+      ...rest,
+      id: productId,
+      base_price_cents: basePriceCents,
+      is_active: isActive,
+      revision,
+      created_at: createdAt,
+      updated_at: createdAt,
+    };
+  }
+  if (!row) return row;
   switch (event.type) {
-    case 'ProductCreated': {
-      const { productId, basePriceCents, isActive, createdAt, ...rest } = event.data;
-      rows.insert({
-        ...rest,
-        id: productId,
-        base_price_cents: basePriceCents,
-        is_active: isActive,
-        revision,
-        created_at: createdAt,
-        updated_at: createdAt,
-      });
-      break;
-    }
     case 'ProductUpdated': {
-      const { productId, basePriceCents, updatedAt, ...rest } = event.data;
-      await rows.update(productId, {
-        ...rest,
-        base_price_cents: basePriceCents,
-        revision,
-        updated_at: updatedAt,
-      });
-      break;
+      const { productId: _, basePriceCents, updatedAt, ...rest } = event.data;
+      return { ...row, ...rest, base_price_cents: basePriceCents, revision, updated_at: updatedAt };
     }
     case 'ProductActivated':
-    case 'ProductDeactivated': {
-      const isActive = event.type === 'ProductActivated';
-      const at = event.type === 'ProductActivated' ? event.data.activatedAt : event.data.deactivatedAt;
-      await rows.update(event.data.productId, { is_active: isActive, revision, updated_at: at });
-      break;
-    }
+      return { ...row, is_active: true, revision, updated_at: event.data.activatedAt };
+    case 'ProductDeactivated':
+      return { ...row, is_active: false, revision, updated_at: event.data.deactivatedAt };
     case 'ProductDeleted':
-      await rows.delete(event.data.productId);
-      break;
+      return null;
   }
 }

@@ -1,32 +1,48 @@
 import type pg from 'pg';
 import { subscriptionEventTypes } from '../domain/subscription/events.js';
-import { batchProjection, type RecordedEvent } from '@app/eventing';
+import { batchProjection, foldedTable, type RecordedEvent, type RowFold } from '@app/eventing';
 import { subscriptions } from '../application/subscriptions.js';
 import { recountSubscriptionCounts } from './tenant-figures.js';
-import { foldedRows, type FoldedBatch, type RowColumns } from './folded-rows.js';
 
-type SubscriptionRow = RowColumns & { id: string };
+/** A subscriptions row as the projection keeps it; names follow the table's columns. */
+interface SubscriptionRow {
+  id: string;
+  tenant_id: string;
+  product_id: string;
+  plan: string;
+  status: string;
+  amount_cents: number;
+  domain_url: string | null;
+  metrics_api_key_configured: boolean;
+  created_at: string;
+  updated_at: string;
+  revision: number;
+}
 
-const subscriptionRows = foldedRows<SubscriptionRow>('subscriptions', [
-  'id',
-  'tenant_id',
-  'product_id',
-  'plan',
-  'status',
-  'amount_cents',
-  'domain_url',
-  'metrics_api_key_configured',
-  'created_at',
-  'updated_at',
-  'revision',
-]);
+const subscriptionTable = foldedTable<SubscriptionRow>({
+  table: 'subscriptions',
+  key: ['id'],
+  columns: [
+    'id',
+    'tenant_id',
+    'product_id',
+    'plan',
+    'status',
+    'amount_cents',
+    'domain_url',
+    'metrics_api_key_configured',
+    'created_at',
+    'updated_at',
+    'revision',
+  ],
+});
 
 /**
  * The `subscriptions` read model (migrations/102_subscriptions.sql), plus the per-tenant counts on `tenants`
  * (subscription_count, active_subscriptions) in the same transaction, so a tenant row never disagrees with
  * the subscription list. The sealed metrics key is reduced to a flag: ciphertext never reaches a read model. A
- * batch is folded and written in two statements (folded-rows.ts); triggers keep the per-product counts
- * (migrations/108_product_subscription_counts.sql).
+ * batch is folded in memory and written together (@app/eventing foldedTable); triggers keep the per-product
+ * counts (migrations/108_product_subscription_counts.sql).
  */
 export const subscriptionsProjection = batchProjection({
   name: 'tenancy.subscriptions.v1',
@@ -44,21 +60,21 @@ export const subscriptionsProjection = batchProjection({
 });
 
 async function applySubscriptionEvents(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
-  const rows = subscriptionRows.batch();
-  const touchedTenants = new Set<string>();
-  for (const recorded of events) touchedTenants.add(foldSubscriptionEvent(recorded, rows));
-  await rows.write(tx);
-  await recountSubscriptionCounts(tx, [...touchedTenants]);
+  const folds = events.map(subscriptionFold);
+  await subscriptionTable.apply(tx, folds);
+  await recountSubscriptionCounts(tx, [...new Set(folds.map((fold) => fold.tenantId))]);
 }
 
-/** Folds one event into the batch's rows; answers the tenant whose counts it may move. */
-function foldSubscriptionEvent(recorded: RecordedEvent, rows: FoldedBatch<SubscriptionRow>): string {
+/** One event's fold of its subscription's row, with the tenant whose counts it may move. */
+function subscriptionFold(recorded: RecordedEvent): RowFold<SubscriptionRow> & { tenantId: string } {
   const event = subscriptions.decode(recorded);
   const revision = recorded.revision;
+  const key = { id: event.data.subscriptionId };
+  const tenantId = event.data.tenantId;
   switch (event.type) {
     case 'SubscriptionStarted': {
-      const { subscriptionId, tenantId, productId, plan, status, amountCents, startedAt } = event.data;
-      rows.create({
+      const { subscriptionId, productId, plan, status, amountCents, startedAt } = event.data;
+      const started: SubscriptionRow = {
         id: subscriptionId,
         tenant_id: tenantId,
         product_id: productId,
@@ -70,24 +86,23 @@ function foldSubscriptionEvent(recorded: RecordedEvent, rows: FoldedBatch<Subscr
         created_at: startedAt,
         updated_at: startedAt,
         revision,
-      });
-      break;
+      };
+      // A replay over a row already there rewrites it.
+      return { key, tenantId, fold: () => started };
     }
-    case 'SubscriptionStatusChanged':
-      rows.change(event.data.subscriptionId, {
-        status: event.data.status,
-        updated_at: event.data.changedAt,
+    case 'SubscriptionStatusChanged': {
+      const { status, changedAt } = event.data;
+      return { key, tenantId, fold: (row) => row && { ...row, status, updated_at: changedAt, revision } };
+    }
+    case 'SubscriptionEndpointConfigured': {
+      const { domainUrl, metricsApiKey, configuredAt } = event.data;
+      const columns = {
+        domain_url: domainUrl,
+        metrics_api_key_configured: metricsApiKey !== null,
+        updated_at: configuredAt,
         revision,
-      });
-      break;
-    case 'SubscriptionEndpointConfigured':
-      rows.change(event.data.subscriptionId, {
-        domain_url: event.data.domainUrl,
-        metrics_api_key_configured: event.data.metricsApiKey !== null,
-        updated_at: event.data.configuredAt,
-        revision,
-      });
-      break;
+      };
+      return { key, tenantId, fold: (row) => row && { ...row, ...columns } };
+    }
   }
-  return event.data.tenantId;
 }

@@ -1,9 +1,12 @@
 import { providerGroups, type ProviderGroup } from '@app/contracts';
 import { tenantEventTypes } from '../domain/tenant/events.js';
-import { batchProjection, type RecordedEvent } from '@app/eventing';
+import { batchProjection, foldedTable, type RecordedEvent, type RowFold } from '@app/eventing';
 import { tenants } from '../application/tenants.js';
 import { recountSubscriptionCounts, recountTotalSpent, takeTenantFigures } from './tenant-figures.js';
-import { foldedRows, type FoldedBatch, type RowColumns } from './folded-rows.js';
+
+/** A column value of a tenants row this projection owns. */
+type TenantValue = string | number | boolean | null;
+type TenantRow = Record<string, TenantValue> & { id: string };
 
 /** snake_case column prefix of a provider group, e.g. `dns_server`. */
 export const groupColumn = (group: ProviderGroup): string =>
@@ -15,7 +18,7 @@ const providerColumns = (group: ProviderGroup) => {
 };
 
 /** Every provider group without credentials, as a tenant starts. */
-const clearedProviders: RowColumns = Object.fromEntries(
+const clearedProviders: Record<string, TenantValue> = Object.fromEntries(
   providerGroups.flatMap((group) => {
     const { url, username, passwordSet } = providerColumns(group);
     return [
@@ -26,40 +29,44 @@ const clearedProviders: RowColumns = Object.fromEntries(
   }),
 );
 
-type TenantRow = RowColumns & { id: string };
-
 /** The columns this projection owns; the counters belong to the subscription projection and billing's invoices. */
-const tenantRows = foldedRows<TenantRow>('tenants', [
-  'id',
-  'name',
-  'slug',
-  'status',
-  'owner_id',
-  'domain_url',
-  ...Object.keys(clearedProviders),
-  'revision',
-  'created_at',
-  'updated_at',
-]);
+const tenantTable = foldedTable<TenantRow>({
+  table: 'tenants',
+  key: ['id'],
+  columns: [
+    'id',
+    'name',
+    'slug',
+    'status',
+    'owner_id',
+    'domain_url',
+    ...Object.keys(clearedProviders),
+    'revision',
+    'created_at',
+    'updated_at',
+  ],
+});
 
 /**
  * The `tenants` read model (migrations/001_tenants.sql). It never holds a password, sealed or not: only
  * whether each group has one. Its reset keeps the rows, because their subscription counters belong to the
  * subscription projection; replaying TenantCreated rewrites every column this projection owns. The dashboards'
  * totals follow the rows by trigger, and a reset counts them afresh (migrations/107 and 109). A batch is folded
- * and written in two statements (folded-rows.ts), so a rebuild costs round trips per batch, not per event.
+ * in memory and written together (@app/eventing foldedTable), so a rebuild costs round trips per batch, not per
+ * event.
  */
 export const tenantsProjection = batchProjection({
   name: 'tenancy.tenants.v1',
   eventTypes: tenantEventTypes,
   async applyBatch(events, tx) {
-    const rows = tenantRows.batch();
-    for (const event of events) foldTenantEvent(event, rows);
+    const folds = events.map(tenantFold);
     await takeTenantFigures(tx);
-    await rows.write(tx);
-    // A new row takes the figures its subscriptions and paid invoices already have (tenant-figures.ts).
-    await recountSubscriptionCounts(tx, rows.createdIds());
-    await recountTotalSpent(tx, rows.createdIds());
+    await tenantTable.apply(tx, folds);
+    // A row made (or made again by a replay) takes the figures its subscriptions and paid invoices already have
+    // (tenant-figures.ts).
+    const created = [...new Set(folds.flatMap((fold) => (fold.creates ? [fold.key.id] : [])))];
+    await recountSubscriptionCounts(tx, created);
+    await recountTotalSpent(tx, created);
   },
   async reset(tx) {
     await tx.query('UPDATE tenants SET revision = -1');
@@ -67,15 +74,20 @@ export const tenantsProjection = batchProjection({
   },
 });
 
-function foldTenantEvent(recorded: RecordedEvent, rows: FoldedBatch<TenantRow>): void {
+/** One event's fold of its tenant's row; `creates` when it makes the row, over a row a reset kept too. */
+function tenantFold(recorded: RecordedEvent): RowFold<TenantRow> & { key: { id: string }; creates: boolean } {
   const event = tenants.decode(recorded);
   const { revision } = recorded;
-  const change = (at: string, columns: RowColumns) =>
-    rows.change(event.data.tenantId, { ...columns, revision, updated_at: at });
+  const key = { id: event.data.tenantId };
+  const change = (at: string, columns: Record<string, TenantValue>) => ({
+    key,
+    creates: false,
+    fold: (row: TenantRow | undefined) => row && { ...row, ...columns, revision, updated_at: at },
+  });
   switch (event.type) {
     case 'TenantCreated': {
       const { tenantId, name, slug, ownerId, status, domainUrl, createdAt } = event.data;
-      rows.create({
+      const created: TenantRow = {
         ...clearedProviders,
         id: tenantId,
         name,
@@ -86,31 +98,26 @@ function foldTenantEvent(recorded: RecordedEvent, rows: FoldedBatch<TenantRow>):
         revision,
         created_at: createdAt,
         updated_at: createdAt,
-      });
-      break;
+      };
+      return { key, creates: true, fold: () => created };
     }
     case 'TenantRenamed':
-      change(event.data.renamedAt, { name: event.data.name });
-      break;
+      return change(event.data.renamedAt, { name: event.data.name });
     case 'TenantStatusChanged':
-      change(event.data.changedAt, { status: event.data.status });
-      break;
+      return change(event.data.changedAt, { status: event.data.status });
     case 'TenantDomainChanged':
-      change(event.data.changedAt, { domain_url: event.data.domainUrl });
-      break;
+      return change(event.data.changedAt, { domain_url: event.data.domainUrl });
     case 'ProviderCredentialsChanged': {
       const { group, url, username, password, changedAt } = event.data;
       const columns = providerColumns(group);
-      change(changedAt, {
+      return change(changedAt, {
         [columns.url]: url,
         [columns.username]: username,
         [columns.passwordSet]: password !== null,
       });
-      break;
     }
     case 'CredentialRevealed':
       // An audit fact: nothing shown changes, but the row's revision is the stream's, the tenant's ETag.
-      rows.change(event.data.tenantId, { revision });
-      break;
+      return { key, creates: false, fold: (row) => row && { ...row, revision } };
   }
 }
