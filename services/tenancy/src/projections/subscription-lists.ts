@@ -17,20 +17,18 @@ export function listProductSubscriptions(db: pg.Pool, productId: string, query: 
   return listSubscriptions(db, (product) => `s.product_id = ${product}`, productId, query);
 }
 
-/** The signed-in customer's own: subscriptions of the tenants they own, and nothing else. */
+/**
+ * The signed-in customer's own: subscriptions of the tenants they own, and nothing else, by the owner copied
+ * onto each subscription (migrations/110_subscription_owners.sql).
+ */
 export function listOwnedSubscriptions(db: pg.Pool, ownerId: string, query: SubscriptionPageQuery) {
-  return listSubscriptions(
-    db,
-    (owner) => `s.tenant_id IN (SELECT id FROM tenants WHERE owner_id = ${owner})`,
-    ownerId,
-    query,
-  );
+  return listSubscriptions(db, (owner) => `s.owner_id = ${owner}`, ownerId, query);
 }
 
 /**
  * One page of the subscriptions `scope` selects, newest first, filtered. Each filter of a product's list has an
  * index in this order (migrations/106_subscription_list_indexes.sql); `live` is written as the partial indexes'
- * own predicate so the planner can use them. A tenant's and an owner's lists walk their own few rows.
+ * own predicate so the planner can use them. A tenant's and an owner's lists walk their own rows in order.
  */
 async function listSubscriptions(
   db: pg.Pool,

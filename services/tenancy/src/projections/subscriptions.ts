@@ -2,7 +2,7 @@ import type pg from 'pg';
 import { subscriptionEventTypes } from '../domain/subscription/events.js';
 import { batchProjection, foldedTable, type RecordedEvent, type RowFold } from '@app/eventing';
 import { subscriptions } from '../application/subscriptions.js';
-import { recountSubscriptionCounts } from './tenant-figures.js';
+import { copySubscriptionOwners, recountSubscriptionCounts } from './tenant-figures.js';
 
 /** A subscriptions row as the projection keeps it; names follow the table's columns. */
 interface SubscriptionRow {
@@ -62,7 +62,9 @@ export const subscriptionsProjection = batchProjection({
 async function applySubscriptionEvents(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void> {
   const folds = events.map(subscriptionFold);
   await subscriptionTable.apply(tx, folds);
-  await recountSubscriptionCounts(tx, [...new Set(folds.map((fold) => fold.tenantId))]);
+  const tenantIds = [...new Set(folds.map((fold) => fold.tenantId))];
+  await recountSubscriptionCounts(tx, tenantIds);
+  await copySubscriptionOwners(tx, tenantIds);
 }
 
 /** One event's fold of its subscription's row, with the tenant whose counts it may move. */

@@ -31,6 +31,22 @@ export async function recountSubscriptionCounts(
   );
 }
 
+/**
+ * Copies each tenant's owner onto its subscriptions (migrations/110_subscription_owners.sql), after the same lock
+ * as the recounts and for the same reason: whichever of the tenant and its subscriptions lands second sees the
+ * first and copies the owner.
+ */
+export async function copySubscriptionOwners(tx: pg.PoolClient, tenantIds: readonly string[]): Promise<void> {
+  if (tenantIds.length === 0) return;
+  await takeTenantFigures(tx);
+  await tx.query(
+    `UPDATE subscriptions s SET owner_id = t.owner_id
+     FROM tenants t
+     WHERE t.id = ANY($1::uuid[]) AND s.tenant_id = t.id AND s.owner_id IS DISTINCT FROM t.owner_id`,
+    [tenantIds],
+  );
+}
+
 export async function recountTotalSpent(tx: pg.PoolClient, tenantIds: readonly string[]): Promise<void> {
   if (tenantIds.length === 0) return;
   await takeTenantFigures(tx);

@@ -2,7 +2,12 @@ import { providerGroups, type ProviderGroup } from '@app/contracts';
 import { tenantEventTypes } from '../domain/tenant/events.js';
 import { batchProjection, foldedTable, type RecordedEvent, type RowFold } from '@app/eventing';
 import { tenants } from '../application/tenants.js';
-import { recountSubscriptionCounts, recountTotalSpent, takeTenantFigures } from './tenant-figures.js';
+import {
+  copySubscriptionOwners,
+  recountSubscriptionCounts,
+  recountTotalSpent,
+  takeTenantFigures,
+} from './tenant-figures.js';
 
 /** A column value of a tenants row this projection owns. */
 type TenantValue = string | number | boolean | null;
@@ -67,6 +72,7 @@ export const tenantsProjection = batchProjection({
     const created = [...new Set(folds.flatMap((fold) => (fold.creates ? [fold.key.id] : [])))];
     await recountSubscriptionCounts(tx, created);
     await recountTotalSpent(tx, created);
+    await copySubscriptionOwners(tx, created);
   },
   async reset(tx) {
     await tx.query('UPDATE tenants SET revision = -1');

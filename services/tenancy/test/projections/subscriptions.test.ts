@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { rebuildProjection } from '@app/eventing';
 import { categoriesOf } from '@app/service-kit/runtime';
@@ -5,6 +6,7 @@ import { identityHeaders } from '@app/service-kit/testing';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { tenancySchema } from '../../src/config.js';
 import { subscriptionsProjection } from '../../src/projections/subscriptions.js';
+import { tenantsProjection } from '../../src/projections/tenants.js';
 import { service } from '../../src/service.js';
 import { startSubscriptionHarness } from '../subscriptions/support.js';
 
@@ -52,5 +54,38 @@ describe('subscriptions projection', () => {
       });
       expect(await projected(), `batches of ${batchSize}`).toEqual(live);
     }
+  });
+
+  it("copies the tenant's owner onto its subscriptions whichever row lands first", async () => {
+    const owner = randomUUID();
+    const tenantId = await h.createTenant(undefined, owner);
+    const productId = await h.addProduct();
+    const { id } = await send('POST', `/api/admin/tenants/${tenantId}/subscriptions`, { productId });
+    const ownerOf = async () =>
+      (
+        await h.pool.query<{ owner_id: string | null }>('SELECT owner_id FROM subscriptions WHERE id = $1', [
+          id,
+        ])
+      ).rows[0]?.owner_id;
+    const rebuild = (projection: typeof subscriptionsProjection) =>
+      rebuildProjection({
+        eventStore: h.eventStore,
+        pool: h.pool,
+        schema: tenancySchema,
+        categories: categoriesOf(service),
+        projection,
+      });
+    const head = await h.eventStore.headPosition(categoriesOf(service));
+    if (head === 'start') throw new Error('no events written');
+    expect(await h.projections.waitFor(head, 5_000)).toBe(true);
+    expect(await ownerOf()).toBe(owner);
+
+    await h.projections.stop();
+    // The subscription lands before its tenant: no owner to copy yet, until the tenant's row is made.
+    await h.pool.query('DELETE FROM tenants WHERE id = $1', [tenantId]);
+    await rebuild(subscriptionsProjection);
+    expect(await ownerOf()).toBeNull();
+    await rebuild(tenantsProjection);
+    expect(await ownerOf()).toBe(owner);
   });
 });
