@@ -30,13 +30,16 @@ export interface SubscriptionRow {
   created_key: string;
 }
 
-/** Joined with tenancy's copy of the catalogue and the tenants read model; no secret is selected. */
-export const selectSubscriptions = `
+/**
+ * Subscriptions of `source` (the table, or a subquery of its rows) as `s`, joined with tenancy's copy of the
+ * catalogue and the tenants read model; no secret is selected.
+ */
+export const selectSubscriptionsFrom = (source: string) => `
   SELECT s.id, s.tenant_id, s.product_id, s.plan, s.status, s.amount_cents, s.domain_url,
     s.metrics_api_key_configured, s.created_at, s.revision,
     p.name AS product_name, p.base_price_cents AS product_base_price_cents, p.color AS product_color,
     t.name AS tenant_name, ${createdKeyColumn('s')}
-  FROM subscriptions s
+  FROM ${source} s
   LEFT JOIN products p ON p.product_id = s.product_id
   LEFT JOIN tenants t ON t.id = s.tenant_id`;
 
@@ -66,9 +69,10 @@ export async function findSubscription(
   db: pg.Pool,
   subscriptionId: string,
 ): Promise<{ subscription: Subscription; revision: number } | null> {
-  const { rows } = await db.query<SubscriptionRow>(`${selectSubscriptions} WHERE s.id = $1`, [
-    subscriptionId,
-  ]);
+  const { rows } = await db.query<SubscriptionRow>(
+    `${selectSubscriptionsFrom('subscriptions')} WHERE s.id = $1`,
+    [subscriptionId],
+  );
   const row = rows[0];
   return row ? { subscription: toSubscription(row), revision: Number(row.revision) } : null;
 }
