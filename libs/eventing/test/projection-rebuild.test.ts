@@ -2,7 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { uniquePrefix } from '@app/test-support';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { describe, expect, it } from 'vitest';
-import { comparePositions, streamName } from '../src/event-store.js';
+import type pg from 'pg';
+import { comparePositions, streamName, type RecordedEvent } from '../src/event-store.js';
 import { readCheckpoint } from '../src/checkpoints.js';
 import { catalogSchema, rebuildCatalogProjection, runCatalogProjections } from './catalog-pipeline.js';
 import { createStoreFixture, productCreated, productRenamed } from './projection-fixtures.js';
@@ -64,6 +65,37 @@ describe('rebuildProjection', () => {
     expect(eventsPerSecond).toBeGreaterThan(5_000);
   });
 
+  it("commits full batches of the projection's own types across other events, and what came before an unreadable one", async () => {
+    const [products, others] = [uniquePrefix('catalog_r'), uniquePrefix('other_r')];
+    const projection = productsProjection(catalogSchema, 'products_gathered');
+    await projection.create(fixture.db.pool);
+    const otherEvent = () => ({ ...productCreated(), type: 'SomethingElse' });
+    for (let n = 0; n < 40; n += 1) {
+      // Each product between nine events the projection does not read, so a read of ten holds one of its own.
+      await fixture.store.append(streamName(products, randomUUID()), [productCreated()], 'no_stream');
+      await fixture.store.append(
+        streamName(others, randomUUID()),
+        Array.from({ length: 9 }, otherEvent),
+        'no_stream',
+      );
+      if (n === 24) await appendUnreadable(products);
+    }
+    const batches: number[] = [];
+    const counted = {
+      ...projection,
+      applyBatch: (events: readonly RecordedEvent[], tx: pg.PoolClient) => {
+        batches.push(events.length);
+        return projection.applyBatch!(events, tx);
+      },
+    };
+
+    const result = await rebuildCatalogProjection(fixture, [products, others], counted, { batchSize: 10 });
+
+    expect(batches).toEqual([10, 10, 5, 10, 5]);
+    expect(result).toMatchObject({ events: 40 * 10 + 1, applied: 40, parked: 1 });
+    expect(await projection.rows(fixture.db.pool)).toHaveLength(40);
+  });
+
   it('stays correct when the live runner keeps going during a rebuild', async () => {
     const category = uniquePrefix('catalog_r');
     const projection = productsProjection(catalogSchema, 'products_online');
@@ -93,3 +125,12 @@ describe('rebuildProjection', () => {
     }
   });
 });
+
+/** An event row whose data is not an object, as another writer could leave one: the store cannot read it. */
+async function appendUnreadable(category: string) {
+  await fixture.db.pool.query(
+    `INSERT INTO ${fixture.store.schema}.events (stream_name, category, stream_revision, event_id, type, data, metadata)
+     VALUES ($1, $2, 0, $3, 'ProductCreated', '"not an object"', '{}')`,
+    [streamName(category, randomUUID()), category, randomUUID()],
+  );
+}

@@ -1,11 +1,17 @@
 import type pg from 'pg';
-import { comparePositions, type EventStore, type Position } from '../event-store.js';
+import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store.js';
 import { ensureEventingTables, lockCheckpoint, resetCheckpoint } from '../checkpoints.js';
 import { MalformedEventError } from '../malformed-event.js';
 import { clearParkedEvents, listParkedEvents } from '../parked-events.js';
 import { inTransaction } from '../postgres/transaction.js';
 import { EventPump } from './event-pump.js';
-import { applyBatch, skipMalformedEvent, type Projection, type ProjectionTarget } from './projection.js';
+import {
+  applyBatch,
+  skipMalformedEvent,
+  type PositionedBatch,
+  type Projection,
+  type ProjectionTarget,
+} from './projection.js';
 
 export interface RebuildOptions {
   eventStore: EventStore;
@@ -15,12 +21,15 @@ export interface RebuildOptions {
   projection: Projection;
   /** Called about once a second and at the end. */
   onProgress?: (progress: { events: number; eventsPerSecond: number }) => void;
-  /** Events per transaction; default 1000. */
+  /** Events of the projection's types per transaction; default 1000. */
   batchSize?: number;
 }
 
 export interface RebuildResult {
+  /** Events of the categories replayed, every type: the rate is of these. */
   events: number;
+  /** Of those, the events of the projection's types. */
+  applied: number;
   seconds: number;
   /** Events of the projection's types the store still cannot read: parked again, named in parked_events. */
   parked: number;
@@ -43,6 +52,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   await resetProjection(target);
 
   const head = await eventStore.headPosition(options.categories);
+  const handled = new Set(projection.eventTypes);
   let events = 0;
   let lastReport = started;
   const report = () => {
@@ -51,6 +61,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   };
 
   let applied: Position | 'start' = 'start';
+  let appliedEvents = 0;
   while (comparePositions(applied, head) < 0) {
     const controller = new AbortController();
     const from = applied;
@@ -68,13 +79,15 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
     );
     try {
       while (comparePositions(applied, head) < 0) {
-        const batch = await pump.take(batchSize);
-        if (!batch) throw new Error('event subscription ended before the rebuild reached the head');
+        const gathered = await takeHandled(pump, batchSize, handled, head);
+        if (!gathered) throw new Error('event subscription ended before the rebuild reached the head');
+        const { batch, read } = gathered;
         const outcome = await applyBatch(target, batch, applied, false);
         if (outcome.kind === 'rewound')
           throw new Error(`projection ${projection.name} was reset during its rebuild`);
         applied = outcome.position;
-        events += batch.events.length;
+        events += read;
+        appliedEvents += batch.events.length;
         if (performance.now() - lastReport >= progressEveryMs) {
           lastReport = performance.now();
           report();
@@ -95,7 +108,38 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   }
   report();
   const parked = (await listParkedEvents(pool, schema, projection.name)).length;
-  return { events, seconds: (performance.now() - started) / 1_000, parked };
+  return { events, applied: appliedEvents, seconds: (performance.now() - started) / 1_000, parked };
+}
+
+/**
+ * Up to `max` events the projection handles, and the position past every event looked through: a rebuild commits
+ * per batch of work rather than per batch read, so a stretch of other types (another aggregate's events, in a
+ * service of several) costs no transaction of its own. A subscription's failure ends the batch gathered so far;
+ * the next call rethrows it, once that batch is applied.
+ */
+async function takeHandled(
+  pump: EventPump,
+  max: number,
+  handled: ReadonlySet<string>,
+  head: Position | 'start',
+): Promise<{ batch: PositionedBatch; read: number } | null> {
+  const events: RecordedEvent[] = [];
+  let through: Position | undefined;
+  let read = 0;
+  while (events.length < max && (through === undefined || comparePositions(through, head) < 0)) {
+    let batch: PositionedBatch | null;
+    try {
+      batch = await pump.take(max - events.length);
+    } catch (error) {
+      if (through === undefined) throw error;
+      break;
+    }
+    if (!batch) break;
+    read += batch.events.length;
+    events.push(...batch.events.filter((event) => handled.has(event.type)));
+    through = batch.through;
+  }
+  return through === undefined ? null : { batch: { events, through }, read };
 }
 
 async function resetProjection({ pool, schema, projection }: ProjectionTarget): Promise<void> {

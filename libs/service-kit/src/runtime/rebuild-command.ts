@@ -37,7 +37,10 @@ export async function runRebuildCommand(options: {
       onProgress: ({ events, eventsPerSecond }) =>
         console.log(`${projection.name}: ${events} events replayed (${Math.round(eventsPerSecond)}/s)`),
     });
-    console.log(`${projection.name} rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s`);
+    console.log(
+      `${projection.name} rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s ` +
+        `(${result.applied} of its types)`,
+    );
     if (result.parked > 0) {
       console.log(
         `events still unreadable, parked again: ${result.parked} (rebuild ${listParkedFlag} lists them)`,

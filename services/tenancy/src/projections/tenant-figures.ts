@@ -40,9 +40,11 @@ export async function copySubscriptionOwners(tx: pg.PoolClient, tenantIds: reado
   if (tenantIds.length === 0) return;
   await takeTenantFigures(tx);
   await tx.query(
+    // From the ids, so the plan walks each tenant's range of subscriptions; `t.id = ANY(…)` let the planner hash
+    // the whole table instead (100 ms rather than 6 for a batch of 1,000 tenants at 100k).
     `UPDATE subscriptions s SET owner_id = t.owner_id
-     FROM tenants t
-     WHERE t.id = ANY($1::uuid[]) AND s.tenant_id = t.id AND s.owner_id IS DISTINCT FROM t.owner_id`,
+     FROM unnest($1::uuid[]) AS ids(id) JOIN tenants t ON t.id = ids.id
+     WHERE s.tenant_id = ids.id AND s.owner_id IS DISTINCT FROM t.owner_id`,
     [tenantIds],
   );
 }
