@@ -75,7 +75,6 @@ export const tenantsProjection = batchProjection({
     await copySubscriptionOwners(tx, created);
   },
   async reset(tx) {
-    await tx.query('UPDATE tenants SET revision = -1');
     await tx.query('SELECT tenant_totals_recount()');
   },
 });
