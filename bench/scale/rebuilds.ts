@@ -40,9 +40,13 @@ async function projectionsOf(entry: string, env: Record<string, string>): Promis
 
 async function rebuild(entry: string, projection: string, env: Record<string, string>) {
   const { code, output } = await run(`rebuild ${projection}`, entry, [projection], env);
-  const done = /rebuilt from (\d+) events in ([\d.]+) s/.exec(output);
+  const done =
+    /rebuilt from (\d+) events in ([\d.]+) s \((\d+) of its types; first batch after ([\d.]+) s\)/.exec(
+      output,
+    );
   if (code !== 0 || !done) throw new Error(`exited with ${String(code)}: ${output.slice(-300)}`);
-  return { events: Number(done[1]), seconds: Number(done[2]) };
+  const [events, seconds, applied, startSeconds] = done.slice(1).map(Number);
+  return { events: events!, seconds: seconds!, applied: applied!, startSeconds: startSeconds! };
 }
 
 async function run(name: string, entry: string, args: string[], env: Record<string, string>) {

@@ -93,7 +93,14 @@ function rebuildTable(results: ScaleResults, notes: string[]): string[] {
   return [
     `### Read-model rebuilds at ${count(largest)} tenants`,
     ...table(
-      ['service', 'read model', 'events', 'time', 'events/s', 'result'],
+      [
+        'service',
+        'read model',
+        "events (the model's own)",
+        'time (before the first batch)',
+        'events/s',
+        'result',
+      ],
       results.rebuilds.map((rebuild) => {
         const verdict = rebuildVerdict(rebuild);
         noteReasons(notes, `${rebuild.service} ${rebuild.projection} rebuild`, verdict);
@@ -101,8 +108,10 @@ function rebuildTable(results: ScaleResults, notes: string[]): string[] {
         return [
           rebuild.service,
           rebuild.projection,
-          ok ? count(rebuild.events) : '-',
-          ok ? `${rebuild.seconds.toFixed(2)} s` : '-',
+          ok
+            ? `${count(rebuild.events)} (${rebuild.applied === undefined ? '?' : count(rebuild.applied)})`
+            : '-',
+          ok ? `${rebuild.seconds.toFixed(2)} s (${rebuild.startSeconds?.toFixed(2) ?? '?'} s)` : '-',
           ok ? count(eventsPerSecond(rebuild)) : '-',
           verdict.result,
         ];

@@ -72,5 +72,8 @@ describe('a rebuild', () => {
     expect(rebuildVerdict({ ...rebuild, events: 39_000, seconds: 2 }).reasons).toEqual([
       '19500 events/s (target ≥ 20000)',
     ]);
+    expect(rebuildVerdict({ ...rebuild, events: 2_000, seconds: 0.25, startSeconds: 0.1 }).reasons).toEqual([
+      '8000 events/s (target ≥ 20000), 0.10 s of its 0.25 s before the first batch',
+    ]);
   });
 });

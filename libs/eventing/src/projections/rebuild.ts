@@ -30,6 +30,8 @@ export interface RebuildResult {
   events: number;
   /** Of those, the events of the projection's types. */
   applied: number;
+  /** Of `seconds`, those before the first batch was in hand: the reset, the head and the first reads. */
+  startSeconds: number;
   seconds: number;
   /** Events of the projection's types the store still cannot read: parked again, named in parked_events. */
   parked: number;
@@ -62,6 +64,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
 
   let applied: Position | 'start' = 'start';
   let appliedEvents = 0;
+  let firstBatchAt: number | undefined;
   while (comparePositions(applied, head) < 0) {
     const controller = new AbortController();
     const from = applied;
@@ -81,6 +84,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
       while (comparePositions(applied, head) < 0) {
         const gathered = await takeHandled(pump, batchSize, handled, head);
         if (!gathered) throw new Error('event subscription ended before the rebuild reached the head');
+        firstBatchAt ??= performance.now();
         const { batch, read } = gathered;
         const outcome = await applyBatch(target, batch, applied, false);
         if (outcome.kind === 'rewound')
@@ -108,7 +112,14 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   }
   report();
   const parked = (await listParkedEvents(pool, schema, projection.name)).length;
-  return { events, applied: appliedEvents, seconds: (performance.now() - started) / 1_000, parked };
+  const ended = performance.now();
+  return {
+    events,
+    applied: appliedEvents,
+    seconds: (ended - started) / 1_000,
+    startSeconds: ((firstBatchAt ?? ended) - started) / 1_000,
+    parked,
+  };
 }
 
 /**
