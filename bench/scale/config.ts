@@ -46,6 +46,8 @@ const scaleEnvironment = z.object({
   SCALE_BUILD: onOff.default('on'),
   /** off: skip the rebuild of every read model at the largest size. */
   SCALE_REBUILD: onOff.default('on'),
+  /** on: keep the bench database when the run ends (not when interrupted), to look into a figure afterwards. */
+  SCALE_KEEP: onOff.default('off'),
 });
 
 export interface ScaleConfig {
@@ -63,6 +65,7 @@ export interface ScaleConfig {
   catchUpMs: number;
   build: boolean;
   rebuild: boolean;
+  keep: boolean;
 }
 
 export function loadScaleConfig(env: Record<string, string | undefined> = process.env): ScaleConfig {
@@ -86,6 +89,7 @@ export function loadScaleConfig(env: Record<string, string | undefined> = proces
     catchUpMs: scale.SCALE_CATCH_UP_MINUTES * 60_000,
     build: scale.SCALE_BUILD === 'on',
     rebuild: scale.SCALE_REBUILD === 'on',
+    keep: scale.SCALE_KEEP === 'on',
   };
 }
 

@@ -51,15 +51,21 @@ async function main(): Promise<ScaleResults> {
   const database = await createTestDatabase(config.databaseUrl, { prefix: 'scale', poolSize: 4 });
   let stack: ScaleStack | undefined;
   let nats: NatsConnection | undefined;
+  let interrupted = false;
   const cleanUp = async () => {
     await nats?.close().catch(() => undefined);
     try {
       await stack?.stop();
     } finally {
-      await database.drop();
+      if (config.keep && !interrupted) {
+        await database.pool.end();
+        // The name only: the URL may carry a password.
+        console.log(`kept the database ${new URL(database.url).pathname.slice(1)}`);
+      } else {
+        await database.drop();
+      }
     }
   };
-  let interrupted = false;
   const interrupt = (signal: NodeJS.Signals) => {
     if (interrupted) return;
     interrupted = true;
