@@ -41,12 +41,18 @@ async function projectionsOf(entry: string, env: Record<string, string>): Promis
 async function rebuild(entry: string, projection: string, env: Record<string, string>) {
   const { code, output } = await run(`rebuild ${projection}`, entry, [projection], env);
   const done =
-    /rebuilt from (\d+) events in ([\d.]+) s \((\d+) of its types; first batch after ([\d.]+) s\)/.exec(
+    /rebuilt from (\d+) events in ([\d.]+) s \((\d+) of its types; first batch after ([\d.]+) s; indexes built in ([\d.]+) s\)/.exec(
       output,
     );
   if (code !== 0 || !done) throw new Error(`exited with ${String(code)}: ${output.slice(-300)}`);
-  const [events, seconds, applied, startSeconds] = done.slice(1).map(Number);
-  return { events: events!, seconds: seconds!, applied: applied!, startSeconds: startSeconds! };
+  const [events, seconds, applied, startSeconds, indexSeconds] = done.slice(1).map(Number);
+  return {
+    events: events!,
+    seconds: seconds!,
+    applied: applied!,
+    startSeconds: startSeconds!,
+    indexSeconds: indexSeconds!,
+  };
 }
 
 async function run(name: string, entry: string, args: string[], env: Record<string, string>) {

@@ -64,6 +64,8 @@ export interface RebuildFigure {
   applied?: number;
   /** Of `seconds`, those before the first batch: the reset, the head and the first reads. */
   startSeconds?: number;
+  /** Of `seconds`, those building the indexes the replay deferred (libs/eventing deferred-indexes.ts). */
+  indexSeconds?: number;
 }
 
 export interface ScaleResults {

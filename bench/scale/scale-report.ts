@@ -97,7 +97,7 @@ function rebuildTable(results: ScaleResults, notes: string[]): string[] {
         'service',
         'read model',
         "events (the model's own)",
-        'time (before the first batch)',
+        'time (before the first batch; building indexes)',
         'events/s',
         'result',
       ],
@@ -111,7 +111,9 @@ function rebuildTable(results: ScaleResults, notes: string[]): string[] {
           ok
             ? `${count(rebuild.events)} (${rebuild.applied === undefined ? '?' : count(rebuild.applied)})`
             : '-',
-          ok ? `${rebuild.seconds.toFixed(2)} s (${rebuild.startSeconds?.toFixed(2) ?? '?'} s)` : '-',
+          ok
+            ? `${rebuild.seconds.toFixed(2)} s (${preciseSeconds(rebuild.startSeconds)}; ${preciseSeconds(rebuild.indexSeconds)})`
+            : '-',
           ok ? count(eventsPerSecond(rebuild)) : '-',
           verdict.result,
         ];
@@ -165,4 +167,8 @@ function behindNotes(results: ScaleResults): string[] {
           `- ${count(size.tenants)} tenants, ${phase.phase}: still behind: ${phase.behind.join('; ')}`,
       ),
   );
+}
+
+function preciseSeconds(value: number | undefined): string {
+  return value === undefined ? '?' : `${value.toFixed(2)} s`;
 }

@@ -83,6 +83,14 @@ export async function ensureEventingTables(db: pg.Pool, schema: string): Promise
       parked_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (consumer, event_id)
     )`);
+    // Indexes a rebuild dropped to load its tables faster, until it builds them again (deferred-indexes.ts).
+    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.deferred_indexes (
+      projection text NOT NULL,
+      name text NOT NULL,
+      definition text NOT NULL,
+      deferred_at timestamptz NOT NULL DEFAULT now(),
+      PRIMARY KEY (projection, name)
+    )`);
   });
 }
 

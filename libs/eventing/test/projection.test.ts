@@ -129,12 +129,9 @@ describe('projections', () => {
     const events = await recordedEvents(category);
     const target = { pool: fixture.db.pool, schema, projection, store: await fixture.store.storeId() };
     for (const oneByOne of [false, true]) {
-      const outcome = await applyBatch(
-        target,
-        { events, through: events.at(-1)!.position },
-        'start',
+      const outcome = await applyBatch(target, { events, through: events.at(-1)!.position }, 'start', {
         oneByOne,
-      );
+      });
       expect(outcome).toEqual({ kind: 'applied', position: last });
     }
     // A restarted runner resumes from its checkpoint rather than replaying.
@@ -267,6 +264,7 @@ describe('projections', () => {
       'abandoned_messages',
       'checkpoints',
       'consumer_progress',
+      'deferred_indexes',
       'leases',
       'parked_events',
       'processed_messages',

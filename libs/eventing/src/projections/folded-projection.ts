@@ -43,6 +43,8 @@ export function foldedProjection<Row extends FoldedRow<Row>, Event>(
     name: definition.name,
     eventTypes: definition.eventTypes,
     reset: definition.reset,
+    // Its statements reach rows by key only (folded-table.ts).
+    rebuildTables: [definition.table],
     applyBatch,
     apply: (event, tx) => applyBatch([event], tx),
   };

@@ -92,7 +92,7 @@ function foldedStatements(table: string, key: readonly string[], columns: readon
   const list = columns.join(', ');
   const owned = columns.filter((column) => !key.includes(column));
   const asJson = columns.map((column) => `'${column}', stored.${column}`).join(', ');
-  const keyRecords = `jsonb_populate_recordset(NULL::${table}, $1::jsonb)`;
+  const keyRecords = `json_populate_recordset(NULL::${table}, $1::json)`;
   const onConflict =
     owned.length === 0
       ? 'DO NOTHING'

@@ -19,6 +19,11 @@ export interface Projection {
   applyBatch?(events: readonly RecordedEvent[], tx: pg.PoolClient): Promise<void>;
   /** Empties its tables, for a rebuild. */
   reset(tx: pg.PoolClient): Promise<void>;
+  /**
+   * Tables a rebuild may fill without their secondary indexes, built once it has replayed (deferred-indexes.ts).
+   * Only for tables its writes, and their triggers, reach by primary key: a lookup by another index would scan.
+   */
+  rebuildTables?: readonly string[];
 }
 
 export type BatchOutcome =
@@ -52,6 +57,17 @@ export interface PositionedBatch {
   through: Position;
 }
 
+export interface BatchMode {
+  /** Through apply() event by event, not applyBatch: a retry, to name the event that fails. */
+  oneByOne?: boolean;
+  /**
+   * COMMIT without waiting for the WAL to reach the disk (Postgres's synchronous_commit = off), for a rebuild. A
+   * crash of Postgres may then lose the last batches, but whole: their rows with their checkpoint, so the
+   * projection resumes from where its rows are, and a rebuild's last transaction flushes them all.
+   */
+  asynchronousCommit?: boolean;
+}
+
 /**
  * Applies a batch and records the checkpoint in one transaction. The checkpoint row is locked first and events
  * at or before it are skipped, so a redelivered or replayed event changes nothing and two instances of the same
@@ -62,11 +78,12 @@ export async function applyBatch(
   target: ProjectionTarget,
   batch: PositionedBatch,
   expected: Position | 'start',
-  oneByOne: boolean,
+  mode: BatchMode = {},
 ): Promise<BatchOutcome> {
   const { schema, projection, store } = target;
   const handled = new Set(projection.eventTypes);
   return inTransaction(target.pool, async (tx): Promise<BatchOutcome> => {
+    if (mode.asynchronousCommit) await tx.query('SET LOCAL synchronous_commit = off');
     const checkpoint = await lockCheckpoint(tx, schema, projection.name, store);
     // Nothing is written in either case, so ending the transaction by COMMIT changes nothing.
     if (comparePositions(checkpoint, expected) < 0) return { kind: 'rewound', checkpoint };
@@ -74,7 +91,7 @@ export async function applyBatch(
     const fresh = batch.events.filter(
       (event) => handled.has(event.type) && comparePositions(event.position, checkpoint) > 0,
     );
-    if (fresh.length > 0) await applyEvents(projection, fresh, tx, oneByOne);
+    if (fresh.length > 0) await applyEvents(projection, fresh, tx, mode.oneByOne ?? false);
     await writeCheckpoint(tx, schema, projection.name, batch.through, store);
     return { kind: 'applied', position: batch.through };
   });

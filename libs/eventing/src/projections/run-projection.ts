@@ -143,25 +143,28 @@ async function applyWithRetry(
 ): Promise<BatchOutcome | null> {
   const { projection, logger } = options;
   const { events } = batch;
-  const outcome = await retryUntilAborted((attempt) => applyBatch(target, batch, expected, attempt > 0), {
-    backoff: retryBackoff,
-    signal: options.signal,
-    onFailure: (error, attempt) => {
-      const event = error instanceof ProjectionEventError ? error.event : undefined;
-      logger.error(
-        {
-          err: error,
-          cause: event ? (error as ProjectionEventError).cause : undefined,
-          projection: projection.name,
-          eventId: event?.id,
-          eventType: event?.type,
-          stream: event?.streamName,
-          batch: { size: events.length, firstId: events[0]?.id, lastId: events.at(-1)?.id },
-          attempt,
-        },
-        'projection failed to apply events; retrying',
-      );
+  const outcome = await retryUntilAborted(
+    (attempt) => applyBatch(target, batch, expected, { oneByOne: attempt > 0 }),
+    {
+      backoff: retryBackoff,
+      signal: options.signal,
+      onFailure: (error, attempt) => {
+        const event = error instanceof ProjectionEventError ? error.event : undefined;
+        logger.error(
+          {
+            err: error,
+            cause: event ? (error as ProjectionEventError).cause : undefined,
+            projection: projection.name,
+            eventId: event?.id,
+            eventType: event?.type,
+            stream: event?.streamName,
+            batch: { size: events.length, firstId: events[0]?.id, lastId: events.at(-1)?.id },
+            attempt,
+          },
+          'projection failed to apply events; retrying',
+        );
+      },
     },
-  });
+  );
   return outcome ?? null;
 }

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { comparePositions, type EventStore, type Position } from '../event-store.js';
 import { ensureEventingTables, readCheckpoint, readCheckpoints } from '../checkpoints.js';
 import type { EventingLogger } from '../logger.js';
+import { restoreDeferredIndexes } from './deferred-indexes.js';
 import type { Projection } from './projection.js';
 import { runProjection } from './run-projection.js';
 
@@ -45,6 +46,8 @@ export async function startProjections(options: ProjectionsOptions): Promise<Pro
   const names = new Set(projections.map((projection) => projection.name));
   if (names.size !== projections.length) throw new Error('projection names must be unique');
   await ensureEventingTables(pool, schema);
+  const restored = await restoreDeferredIndexes(pool, schema);
+  if (restored > 0) options.logger.warn({ restored }, 'built the indexes a broken-off rebuild had deferred');
   const store = await options.eventStore.storeId();
 
   const stopping = new AbortController();

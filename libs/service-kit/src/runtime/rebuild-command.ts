@@ -39,7 +39,8 @@ export async function runRebuildCommand(options: {
     });
     console.log(
       `${projection.name} rebuilt from ${result.events} events in ${result.seconds.toFixed(2)} s ` +
-        `(${result.applied} of its types; first batch after ${result.startSeconds.toFixed(2)} s)`,
+        `(${result.applied} of its types; first batch after ${result.startSeconds.toFixed(2)} s; ` +
+        `indexes built in ${result.indexSeconds.toFixed(2)} s)`,
     );
     if (result.parked > 0) {
       console.log(
