@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import { quoted, type Queryable } from '../checkpoints.js';
+import { mapBounded } from '@app/concurrency';
 import { inTransaction } from '../postgres/transaction.js';
 
 /**
@@ -35,24 +36,34 @@ export async function deferIndexes(
   return rows.length;
 }
 
+/** Index builds at once: the trigram ones are single-threaded in Postgres, and a build is CPU-bound. */
+const buildsAtOnce = 2;
+
 /**
- * Builds the indexes deferred for `projection` (every projection's without one) and forgets them, in one
- * transaction: its DELETE locks their rows, so a second caller waits and then finds nothing left to build.
+ * Builds the indexes deferred for `projection` (every projection's without one) and forgets them: each in a
+ * transaction of its own, two at once. Its DELETE locks the index's row, so a second caller waits for the build
+ * and then finds nothing left to do; a failed build leaves its row for the next caller.
  */
 export async function restoreDeferredIndexes(
   pool: pg.Pool,
   schema: string,
   projection?: string,
 ): Promise<number> {
-  return inTransaction(pool, async (tx) => {
-    const { rows } = await tx.query<{ name: string; definition: string; present: boolean }>(
-      `DELETE FROM ${quoted(schema)}.deferred_indexes
-       WHERE $1::text IS NULL OR projection = $1
-       RETURNING name, definition, to_regclass(name) IS NOT NULL AS present`,
-      [projection ?? null],
-    );
-    const missing = rows.filter((row) => !row.present);
-    for (const { definition } of missing) await tx.query(definition);
-    return missing.length;
-  });
+  const { rows } = await pool.query<{ projection: string; name: string }>(
+    `SELECT projection, name FROM ${quoted(schema)}.deferred_indexes WHERE $1::text IS NULL OR projection = $1`,
+    [projection ?? null],
+  );
+  const built = await mapBounded(rows, buildsAtOnce, (index) =>
+    inTransaction(pool, async (tx) => {
+      const { rows: claimed } = await tx.query<{ definition: string; present: boolean }>(
+        `DELETE FROM ${quoted(schema)}.deferred_indexes WHERE projection = $1 AND name = $2
+         RETURNING definition, to_regclass(name) IS NOT NULL AS present`,
+        [index.projection, index.name],
+      );
+      const missing = claimed.filter((row) => !row.present);
+      for (const { definition } of missing) await tx.query(definition);
+      return missing.length;
+    }),
+  );
+  return built.reduce((sum, count) => sum + count, 0);
 }
