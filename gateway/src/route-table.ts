@@ -40,25 +40,33 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/auth/*', service: 'identity', access: 'signed-in' },
   { pattern: '/api/admin/users', service: 'identity', access: 'admin' },
   { pattern: '/api/admin/users/*', service: 'identity', access: 'admin' },
-  // tenancy: tenants, their subscriptions and credentials (admin); a customer's own subscriptions.
+  // tenancy: tenants, their subscriptions and credentials (admin); a customer's own subscriptions, which they may
+  // cancel at the end of the paid period and resume.
   { pattern: '/api/admin/tenants', service: 'tenancy', access: 'admin' },
   { pattern: '/api/admin/tenants/*', service: 'tenancy', access: 'admin' },
   { pattern: '/api/admin/subscriptions/*', service: 'tenancy', access: 'admin' },
   { pattern: '/api/admin/products/:id/subscriptions', service: 'tenancy', access: 'admin' },
   { pattern: '/api/admin/products/:id/subscriptions/summary', service: 'tenancy', access: 'admin' },
   { pattern: '/api/subscriptions', service: 'tenancy', access: 'signed-in' },
+  { pattern: '/api/subscriptions/:id/cancel', service: 'tenancy', access: 'signed-in' },
+  { pattern: '/api/subscriptions/:id/resume', service: 'tenancy', access: 'signed-in' },
   // catalog: visitors and tenants read the catalogue; the catalog service itself decides what each one sees.
   { pattern: '/api/products', service: 'catalog', access: 'public' },
   { pattern: '/api/products/*', service: 'catalog', access: 'public' },
   { pattern: '/api/admin/products', service: 'catalog', access: 'admin' },
   { pattern: '/api/admin/products/*', service: 'catalog', access: 'admin' },
   // billing: which provider takes cards (public), checkout, its Sandbox confirmation and status, a customer's own
-  // invoices and usage; the provider's webhooks carry no session and are checked by their signature.
+  // invoices, usage and subscriptions' billing periods (an admin's for any tenant); the provider's webhooks carry
+  // no session and are checked by their signature.
   { pattern: '/api/billing/config', service: 'billing', access: 'public' },
   { pattern: '/api/billing/sandbox/confirm', service: 'billing', access: 'signed-in' },
   { pattern: '/api/billing/payments/:paymentIntentId', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/billing/subscriptions', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/admin/billing/subscriptions', service: 'billing', access: 'admin' },
   { pattern: '/api/create-payment-intent', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/invoices/:invoiceId', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/invoices/:invoiceId/pdf', service: 'billing', access: 'signed-in' },
   { pattern: '/api/usage', service: 'billing', access: 'signed-in' },
   { pattern: '/api/webhooks/*', service: 'billing', access: 'public' },
   // monitoring: tenant apps' metrics and the platform's health, for admins.

@@ -6,6 +6,7 @@ import {
   type Access,
   type RouteEntry,
 } from '../src/route-table.js';
+import { pdfTextOf } from '../../services/billing/test/support/pdf-text.js';
 import { publicOrigin, startPlatform, type Platform } from './matrix-platform.js';
 
 /**
@@ -29,11 +30,17 @@ const expectedAccess: Record<string, Access> = {
   '/api/admin/products/:id/subscriptions': 'admin',
   '/api/admin/products/:id/subscriptions/summary': 'admin',
   '/api/subscriptions': 'signed-in',
+  '/api/subscriptions/:id/cancel': 'signed-in',
+  '/api/subscriptions/:id/resume': 'signed-in',
   '/api/billing/config': 'public',
   '/api/billing/sandbox/confirm': 'signed-in',
   '/api/billing/payments/:paymentIntentId': 'signed-in',
+  '/api/billing/subscriptions': 'signed-in',
+  '/api/admin/billing/subscriptions': 'admin',
   '/api/create-payment-intent': 'signed-in',
   '/api/invoices': 'signed-in',
+  '/api/invoices/:invoiceId': 'signed-in',
+  '/api/invoices/:invoiceId/pdf': 'signed-in',
   '/api/usage': 'signed-in',
   '/api/webhooks/*': 'public',
   '/api/tenant-metrics/*': 'admin',
@@ -86,11 +93,13 @@ async function concretePaths(entry: RouteEntry): Promise<string[]> {
   const sampleFor = (path: string) =>
     path.includes('/users')
       ? platform.samples.userId
-      : path.includes('/tenants') || path.includes('/tenant-metrics')
-        ? platform.samples.tenantId
-        : path.includes('/admin/subscriptions')
-          ? platform.samples.subscriptionId
-          : platform.samples.productId;
+      : path.includes('/invoices')
+        ? platform.samples.invoiceId
+        : path.includes('/tenants') || path.includes('/tenant-metrics')
+          ? platform.samples.tenantId
+          : path.includes('/admin/subscriptions') || path.startsWith('/api/subscriptions/')
+            ? platform.samples.subscriptionId
+            : platform.samples.productId;
   const expand = (path: string) =>
     path.replace(/\{[^}/]+\}|:[^/]+/g, () => sampleFor(path)).replace(/\*$/, 'sample');
   const url = platform.serviceUrls[entry.service];
@@ -130,6 +139,18 @@ describe('the authorisation matrix', () => {
     expect(other.json()).toEqual([]);
   });
 
+  it('lets a customer cancel and resume their own subscription only, and read its billing term only', async () => {
+    const { subscriptionId } = platform.samples;
+    for (const change of ['cancel', 'resume']) {
+      const path = `/api/subscriptions/${subscriptionId}/${change}`;
+      expect((await send('POST', path, 'otherTenant')).statusCode, change).toBe(404);
+      expect((await send('POST', path, 'tenant')).statusCode, change).toBe(200);
+    }
+    const terms = `/api/billing/subscriptions?ids=${subscriptionId}`;
+    expect((await send('GET', terms, 'otherTenant')).json()).toEqual([]);
+    expect((await send('GET', terms, 'tenant')).json()).toMatchObject([{ subscriptionId }]);
+  });
+
   it('shows a customer their own invoices only', async () => {
     const own = await send('GET', '/api/invoices', 'tenant');
     expect(own.statusCode).toBe(200);
@@ -139,6 +160,17 @@ describe('the authorisation matrix', () => {
     const other = await send('GET', '/api/invoices', 'otherTenant');
     expect(other.statusCode).toBe(200);
     expect(other.json()).toEqual([]);
+  });
+
+  it("lets a customer download their own invoice's PDF only, and an admin any", async () => {
+    const url = `/api/invoices/${platform.samples.invoiceId}/pdf`;
+    const own = await send('GET', url, 'tenant');
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['content-type']).toBe('application/pdf');
+    expect(own.headers['content-disposition']).toMatch(/^attachment; filename="INV-\d{6,}\.pdf"$/);
+    expect(await pdfTextOf(own.rawPayload)).toContain('Total (USD)');
+    expect((await send('GET', url, 'otherTenant')).statusCode).toBe(404);
+    expect((await send('GET', url, 'admin')).statusCode).toBe(200);
   });
 
   it('enforces every entry for every method and caller, through the real services', async () => {

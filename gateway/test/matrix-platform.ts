@@ -6,6 +6,7 @@ import {
   startBilling,
   type BillingHarness,
 } from '../../services/billing/test/support/billing-harness.js';
+import { tenancyMessage } from '../../services/billing/test/support/renewals.js';
 import { startCatalog, type CatalogHarness } from '../../services/catalog/test/support/catalog-harness.js';
 import { createProduct } from '../../services/catalog/test/support/requests.js';
 import { createCredentialStore } from '../../services/identity/src/credentials/index.js';
@@ -133,6 +134,26 @@ export async function startPlatform(): Promise<Platform> {
   const tenantId = (await createTenant(tenancy, { ownerId: users.tenant.id })).tenant.id;
   const subscriptionId = await subscribe(tenancy, tenantId, productId);
   await addBillingProduct(billing.pool, { productId, basePriceCents: 9_900 });
+  // Billing's copy of them, as its TENANCY consumer would write it: the subscription's billing term.
+  const at = new Date().toISOString();
+  await tenancyMessage(billing.pool, 'tenancy.tenant.created.v1', {
+    tenantId,
+    name: 'Matrix tenant',
+    slug: `matrix-${tenantId}`,
+    ownerId: users.tenant.id,
+    status: 'active',
+    domainUrl: null,
+    createdAt: at,
+  });
+  await tenancyMessage(billing.pool, 'tenancy.subscription.started.v1', {
+    subscriptionId,
+    tenantId,
+    productId,
+    plan: 'professional',
+    status: 'active',
+    amountCents: 9_900,
+    startedAt: at,
+  });
   const samples = {
     productId,
     userId: (await account('user', 'matrix-subject')).id,

@@ -14,6 +14,7 @@ export * from './tenancy/metrics-endpoints.js';
 export * from './billing/integration-events.js';
 export * from './billing/billing-values.js';
 export * from './billing/billing-api.js';
+export * from './billing/subscription-terms.js';
 export * from './gateway/integration-events.js';
 export * from './monitoring/tenant-metrics-document.js';
 export * from './monitoring/tenant-metrics-api.js';

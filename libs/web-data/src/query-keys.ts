@@ -23,8 +23,13 @@ export const queryKeys = {
   usage: ['/api/usage'] as const,
   usageRange: (from: string, to: string) => ['/api/usage', { from, to }] as const,
   invoices: ['/api/invoices'] as const,
+  invoice: (id: string) => ['/api/invoices', id] as const,
   billingConfig: ['/api/billing/config'] as const,
   paymentStatus: (paymentIntentId: string) => ['/api/billing/payments', paymentIntentId] as const,
+  subscriptionTerms: ['/api/billing/subscriptions'] as const,
+  /** The billing terms of these subscriptions, as the customer (own) or an admin (any) reads them. */
+  subscriptionTermsOf: (scope: 'customer' | 'admin', ids: readonly string[]) =>
+    ['/api/billing/subscriptions', scope, [...ids].sort()] as const,
 
   adminUsers: ['/api/admin/users'] as const,
   adminUserLists: ['/api/admin/users', 'list'] as const,

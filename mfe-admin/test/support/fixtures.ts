@@ -73,6 +73,7 @@ export function aSubscription(tenant: Tenant, overrides: Partial<Subscription> =
     amount: 99,
     domainUrl: null,
     metricsApiKeyConfigured: false,
+    cancelAtPeriodEnd: false,
     product: { name: 'Risk Scoring', basePrice: 99, color: '#EF4444' },
     tenant: { name: tenant.name },
     createdAt,

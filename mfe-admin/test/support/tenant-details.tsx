@@ -1,4 +1,4 @@
-import type { Product, Subscription, Tenant, User } from '@app/contracts';
+import type { Product, Subscription, SubscriptionTerm, Tenant, User } from '@app/contracts';
 import { json, renderScreen, stubApi, type Routes } from '@app/test-support/web';
 import { TenantDetailsPage } from '../../src/screens/tenant-details/tenant-details-page.js';
 
@@ -8,13 +8,19 @@ import { TenantDetailsPage } from '../../src/screens/tenant-details/tenant-detai
  */
 export function stubTenantDetails(
   tenant: Tenant,
-  data: { subscriptions?: Subscription[]; products?: Product[]; owner?: User } = {},
+  data: {
+    subscriptions?: Subscription[];
+    products?: Product[];
+    owner?: User;
+    terms?: SubscriptionTerm[];
+  } = {},
   routes: Routes = {},
 ) {
   return stubApi({
     [`GET /api/admin/tenants/${tenant.id}`]: () => json(tenant),
     [`GET /api/admin/tenants/${tenant.id}/subscriptions`]: () => json(data.subscriptions ?? []),
     'GET /api/products?isActive=true': () => json(data.products ?? []),
+    'GET /api/admin/billing/subscriptions?*': () => json(data.terms ?? []),
     ...(data.owner ? { [`GET /api/admin/users/${data.owner.id}`]: () => json(data.owner) } : {}),
     ...routes,
   });

@@ -17,6 +17,7 @@ function renderBilling(reads: { subscriptions?: Responder; invoices?: Responder 
     'GET /api/auth/user': () => json(casey),
     'GET /api/subscriptions?limit=200': reads.subscriptions ?? (() => json([])),
     'GET /api/invoices?limit=200': reads.invoices ?? (() => json([])),
+    'GET /api/billing/subscriptions?*': () => json([]),
   });
   return { ...api, ...renderScreen(<BillingPage />, '/billing') };
 }

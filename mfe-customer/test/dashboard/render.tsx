@@ -15,11 +15,13 @@ export interface DashboardReads {
   subscriptions?: Responder;
   invoices?: Responder;
   usage?: Responder;
+  /** Billing's terms of the listed subscriptions (GET /api/billing/subscriptions?ids=…). */
+  terms?: Responder;
   /** Further routes: the next pages of a paged read. */
   more?: Routes;
 }
 
-/** The dashboard on `path` with the customer's four reads answered (empty lists unless a test says otherwise). */
+/** The dashboard on `path` with the customer's reads answered (empty lists unless a test says otherwise). */
 export function renderDashboard(
   reads: DashboardReads = {},
   path = '/dashboard',
@@ -30,6 +32,7 @@ export function renderDashboard(
     'GET /api/subscriptions?limit=200': reads.subscriptions ?? (() => json([])),
     'GET /api/invoices?limit=200': reads.invoices ?? (() => json([])),
     'GET /api/usage?limit=200': reads.usage ?? (() => json([])),
+    'GET /api/billing/subscriptions?*': reads.terms ?? (() => json([])),
     ...reads.more,
   });
   return { ...api, ...renderScreen(<DashboardPage />, path, options) };

@@ -41,6 +41,7 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     amount: 99,
     domainUrl: null,
     metricsApiKeyConfigured: false,
+    cancelAtPeriodEnd: false,
     product: { name: 'Risk Scoring', basePrice: 99, color: '#EF4444' },
     tenant: { name: 'Acme Corp' },
     createdAt: '2026-01-15T10:00:00.000Z',
@@ -62,3 +63,12 @@ export function aUsageRecord(quantity: number, day = '2026-11-02'): UsageRecord 
 
 /** A 401 as the gateway answers a read without a session. */
 export const unauthorized = () => new Response(null, { status: 401, statusText: 'Unauthorized' });
+
+/**
+ * `record` as an older API or a partial write may have left it, without `fields`: what a screen must still show
+ * with SPEC.md's fallbacks, whatever the current contract's type says.
+ */
+export function without<T extends object, K extends keyof T>(record: T, ...fields: K[]): Omit<T, K> {
+  const left = Object.entries(record).filter(([key]) => !(fields as PropertyKey[]).includes(key));
+  return Object.fromEntries(left) as Omit<T, K>;
+}

@@ -1,5 +1,6 @@
 import type { SoakPhase } from './soak-phase.js';
 import { billingRoutes } from './soak-routes-billing.js';
+import { cancellationRoutes } from './soak-routes-cancellation.js';
 import { catalogRoutes } from './soak-routes-catalog.js';
 import { identityRoutes } from './soak-routes-identity.js';
 import { tenancyRoutes } from './soak-routes-tenancy.js';
@@ -21,5 +22,6 @@ export const soakRoutes: Readonly<Record<string, SoakRoute>> = {
   ...catalogRoutes,
   ...identityRoutes,
   ...tenancyRoutes,
+  ...cancellationRoutes,
   ...billingRoutes,
 };

@@ -33,7 +33,7 @@ export async function buildApp(context: ServiceAppContext, options: TenancyOptio
 
   const subscriptions = createSubscriptionCommands({ eventStore, pool: db, keyRing, now });
   await app.register(adminSubscriptionRoutes, { db, commands: subscriptions, replies });
-  await app.register(customerSubscriptionRoutes, { db });
+  await app.register(customerSubscriptionRoutes, { db, commands: subscriptions, replies });
 
   const endpoints = createMetricsEndpoints({ db, eventStore, keyRing, logger: app.log });
   await app.register(internalMetricsEndpointRoutes, { endpoints, internalSecret: identitySecret });

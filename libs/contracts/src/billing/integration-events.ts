@@ -69,11 +69,23 @@ export const invoiceOverdueV1DataSchema = z.object({
   overdueAt: isoDateTimeSchema,
 });
 
+/**
+ * The paid term of a subscription set to cancel at period end ran out, and it was not renewed: tenancy cancels it
+ * (unless the customer resumed it meanwhile).
+ */
+export const termEndedV1DataSchema = z.object({
+  subscriptionId: idSchema,
+  tenantId: idSchema,
+  productId: idSchema,
+  endedAt: isoDateTimeSchema,
+});
+
 const billing = publishedEvents({
   checkoutCompleted: ['billing.checkout.completed.v1', checkoutCompletedV1DataSchema],
   invoicePaid: ['billing.invoice.paid.v1', invoicePaidV1DataSchema],
   invoiceOverdue: ['billing.invoice.overdue.v1', invoiceOverdueV1DataSchema],
   customerCreated: ['billing.customer.created.v1', customerCreatedV1DataSchema],
+  termEnded: ['billing.subscription.term-ended.v1', termEndedV1DataSchema],
 });
 
 export const billingSubjects = billing.subjects;
@@ -82,6 +94,7 @@ export const {
   invoicePaid: billingInvoicePaidV1,
   invoiceOverdue: billingInvoiceOverdueV1,
   customerCreated: billingCustomerCreatedV1,
+  termEnded: billingTermEndedV1,
 } = billing.schemas;
 export const billingIntegrationEventSchema = billing.union;
 export type BillingIntegrationEvent = z.infer<typeof billingIntegrationEventSchema>;

@@ -50,6 +50,24 @@ export const subscriptionStatusChangedV1DataSchema = z.object({
   previousStatus: subscriptionStatusSchema,
   status: subscriptionStatusSchema,
   changedAt: isoDateTimeSchema,
+  /** Added later, absent on older messages: why, when someone said (an admin's reason, a term that ended). */
+  reason: z.string().optional(),
+});
+
+/** The subscription ends when its paid period does; until then it stays as it is, and is not renewed. */
+export const subscriptionCancellationScheduledV1DataSchema = z.object({
+  subscriptionId: idSchema,
+  tenantId: idSchema,
+  productId: idSchema,
+  scheduledAt: isoDateTimeSchema,
+});
+
+/** The pending cancellation is withdrawn ("Resume"): it renews as before. */
+export const subscriptionCancellationWithdrawnV1DataSchema = z.object({
+  subscriptionId: idSchema,
+  tenantId: idSchema,
+  productId: idSchema,
+  withdrawnAt: isoDateTimeSchema,
 });
 
 export const subscriptionEndpointConfiguredV1DataSchema = z.strictObject({
@@ -73,6 +91,14 @@ const tenancy = publishedEvents({
     'tenancy.subscription.endpoint-configured.v1',
     subscriptionEndpointConfiguredV1DataSchema,
   ],
+  subscriptionCancellationScheduled: [
+    'tenancy.subscription.cancellation-scheduled.v1',
+    subscriptionCancellationScheduledV1DataSchema,
+  ],
+  subscriptionCancellationWithdrawn: [
+    'tenancy.subscription.cancellation-withdrawn.v1',
+    subscriptionCancellationWithdrawnV1DataSchema,
+  ],
 });
 
 export const tenancySubjects = tenancy.subjects;
@@ -82,6 +108,8 @@ export const {
   subscriptionStarted: tenancySubscriptionStartedV1,
   subscriptionStatusChanged: tenancySubscriptionStatusChangedV1,
   subscriptionEndpointConfigured: tenancySubscriptionEndpointConfiguredV1,
+  subscriptionCancellationScheduled: tenancySubscriptionCancellationScheduledV1,
+  subscriptionCancellationWithdrawn: tenancySubscriptionCancellationWithdrawnV1,
 } = tenancy.schemas;
 export const tenancyIntegrationEventSchema = tenancy.union;
 export type TenancyIntegrationEvent = z.infer<typeof tenancyIntegrationEventSchema>;

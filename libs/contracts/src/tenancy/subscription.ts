@@ -45,6 +45,27 @@ export const createSubscriptionBodySchema = z.strictObject({
 });
 export type CreateSubscriptionBody = z.input<typeof createSubscriptionBodySchema>;
 
+/**
+ * POST /api/admin/subscriptions/:subscriptionId/cancel: at once with the admin's reason (kept on the event), or at
+ * the end of the paid period as a customer would.
+ */
+export const adminCancelSubscriptionBodySchema = z.discriminatedUnion(
+  'when',
+  [
+    z.strictObject({
+      when: z.literal('now'),
+      reason: z
+        .string({ error: 'Say why it is cancelled' })
+        .trim()
+        .min(1, 'Say why it is cancelled')
+        .max(500, 'The reason must be at most 500 characters'),
+    }),
+    z.strictObject({ when: z.literal('period-end') }),
+  ],
+  { error: 'when must be now (with a reason) or period-end' },
+);
+export type AdminCancelSubscriptionBody = z.input<typeof adminCancelSubscriptionBodySchema>;
+
 /** The Deactivate/Activate button sends the status it wants: the toggle of the current one (SPEC.md §4). */
 export const toggleSubscriptionStatusBodySchema = z.strictObject({
   status: z.enum(['active', 'cancelled'], { error: 'Status must be active or cancelled' }),
@@ -92,6 +113,11 @@ export const subscriptionSchema = z.object({
   amount: z.number().nonnegative().refine(hasAtMostTwoDecimals),
   domainUrl: z.string().nullable(),
   metricsApiKeyConfigured: z.boolean(),
+  /**
+   * Set to end when its paid period does ("Cancel subscription"): it stays as it is until then, is not renewed,
+   * and then becomes cancelled. Billing's GET /api/billing/subscriptions says when.
+   */
+  cancelAtPeriodEnd: z.boolean(),
   product: z.object({ name: z.string(), basePrice: z.number().nonnegative(), color: z.string() }),
   tenant: z.object({ name: z.string() }),
   createdAt: isoDateTimeSchema,

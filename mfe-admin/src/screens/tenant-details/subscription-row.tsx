@@ -1,4 +1,9 @@
-import { defaultProductColor, toggledSubscriptionStatus, type Subscription } from '@app/contracts';
+import {
+  defaultProductColor,
+  toggledSubscriptionStatus,
+  type Subscription,
+  type SubscriptionTerm,
+} from '@app/contracts';
 import { Button, formatUsd } from '@app/ui';
 import { useUpdateSubscription } from '@app/web-data';
 import { useId, useState } from 'react';
@@ -9,6 +14,7 @@ import { StatusBadge } from '../admin-dashboard/subscription-status-badge.js';
 import { DetailItem } from '../../components/detail-item.js';
 import { TextField } from '../../components/text-field.js';
 import { SecretInput } from './secret-input.js';
+import { AdminCancellation } from './subscription-cancellation.js';
 import {
   subscriptionEditBody,
   subscriptionEditValues,
@@ -18,6 +24,8 @@ import {
 
 interface SubscriptionRowProps {
   subscription: Subscription;
+  /** Billing's term: the date a pending cancellation ends service. */
+  term: SubscriptionTerm | undefined;
   /** Only one row is edited at a time (SPEC.md §2): the card owns which one. */
   editing: boolean;
   onEditingChange: (editing: boolean) => void;
@@ -95,7 +103,7 @@ function EndpointForm({
 }
 
 /** One subscription of the Product Subscriptions card (SPEC.md §2 "Tenant details"). */
-export function SubscriptionRow({ subscription, editing, onEditingChange }: SubscriptionRowProps) {
+export function SubscriptionRow({ subscription, term, editing, onEditingChange }: SubscriptionRowProps) {
   const [values, setValues] = useState(() => subscriptionEditValues(subscription));
   const updateSubscription = useUpdateSubscription();
   const name = subscriptionProductName(subscription);
@@ -141,6 +149,7 @@ export function SubscriptionRow({ subscription, editing, onEditingChange }: Subs
           }}
         />
         <StatusToggle subscription={subscription} name={name} />
+        <AdminCancellation subscription={subscription} name={name} term={term} />
       </div>
       {editing ? (
         <EndpointForm

@@ -1,5 +1,5 @@
 import { ListError, LoadMoreButton, SectionCard } from '@app/ui';
-import { useAdminTenantSubscriptionList } from '@app/web-data';
+import { useAdminTenantSubscriptionList, useSubscriptionTerms } from '@app/web-data';
 import { useState } from 'react';
 import { AddSubscriptionDialog } from './add-subscription-dialog.js';
 import { SubscriptionRow } from './subscription-row.js';
@@ -12,6 +12,10 @@ import { SubscriptionRow } from './subscription-row.js';
  */
 export function SubscriptionsCard({ tenantId }: { tenantId: string }) {
   const subscriptions = useAdminTenantSubscriptionList(tenantId);
+  const terms = useSubscriptionTerms(
+    'admin',
+    (subscriptions.data ?? []).map((subscription) => subscription.id),
+  );
   const [editingId, setEditingId] = useState<string | null>(null);
   return (
     <SectionCard
@@ -34,6 +38,7 @@ export function SubscriptionsCard({ tenantId }: { tenantId: string }) {
               <SubscriptionRow
                 key={subscription.id}
                 subscription={subscription}
+                term={terms.data?.get(subscription.id)}
                 editing={editingId === subscription.id}
                 onEditingChange={(editing) =>
                   setEditingId((current) =>

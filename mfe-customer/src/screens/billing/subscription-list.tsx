@@ -2,11 +2,16 @@ import type { Subscription } from '@app/contracts';
 import { Button, ListRead, SectionCard, formatUsd, ListRow } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
+import { useSubscriptionTerms } from '@app/web-data';
+import { SubscriptionCancellation } from '../../components/subscription-cancellation.js';
 import { subscriptionPlanLabel, subscriptionProductName } from '../../components/subscription-labels.js';
 import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.js';
 import { activeSubscriptions } from './figures.js';
 
-/** SPEC.md §2 "Billing": the active subscriptions with their real product, plan and monthly amount. */
+/**
+ * SPEC.md §2 "Billing": the active subscriptions with their real product, plan and monthly amount, each
+ * cancellable at the end of its paid period, or resumable while that is pending (issue 19).
+ */
 export function SubscriptionList({ subscriptions }: { subscriptions: UseQueryResult<Subscription[]> }) {
   return (
     <SectionCard title="Active Subscriptions">
@@ -28,6 +33,14 @@ function ActiveList({ subscriptions }: { subscriptions: Subscription[] }) {
       </div>
     );
   }
+  return <ActiveRows subscriptions={subscriptions} />;
+}
+
+function ActiveRows({ subscriptions }: { subscriptions: Subscription[] }) {
+  const terms = useSubscriptionTerms(
+    'customer',
+    subscriptions.map((subscription) => subscription.id),
+  );
   return (
     <ul aria-label="Active subscriptions" className="grid gap-3">
       {subscriptions.map((subscription) => (
@@ -38,6 +51,7 @@ function ActiveList({ subscriptions }: { subscriptions: Subscription[] }) {
         >
           <p className="font-semibold">{formatUsd(subscription.amount)}/month</p>
           <SubscriptionStatusBadge status={subscription.status} />
+          <SubscriptionCancellation subscription={subscription} term={terms.data?.get(subscription.id)} />
         </ListRow>
       ))}
     </ul>

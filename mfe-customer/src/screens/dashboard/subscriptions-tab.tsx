@@ -2,10 +2,15 @@ import type { Subscription } from '@app/contracts';
 import { Button, ListRead, SectionCard, formatUsd, ListRow } from '@app/ui';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
+import { useSubscriptionTerms } from '@app/web-data';
+import { SubscriptionCancellation } from '../../components/subscription-cancellation.js';
 import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.js';
 import { subscriptionPlanLabel, subscriptionProductName } from '../../components/subscription-labels.js';
 
-/** SPEC.md §2 "Customer dashboard", Subscriptions: every subscription the customer has, whatever its status. */
+/**
+ * SPEC.md §2 "Customer dashboard", Subscriptions: every subscription the customer has, whatever its status, each
+ * of them cancellable at the end of its paid period, or resumable while that is pending (issue 19).
+ */
 export function SubscriptionsTab({ subscriptions }: { subscriptions: UseQueryResult<Subscription[]> }) {
   return (
     <SectionCard title="Your Subscriptions">
@@ -19,24 +24,36 @@ export function SubscriptionsTab({ subscriptions }: { subscriptions: UseQueryRes
               </Button>
             </div>
           ) : (
-            <ul aria-label="Subscriptions" className="grid gap-3">
-              {data.map((subscription) => (
-                <ListRow
-                  key={subscription.id}
-                  heading={subscriptionProductName(subscription)}
-                  detail={subscriptionPlanLabel(subscription)}
-                >
-                  <SubscriptionStatusBadge status={subscription.status} />
-                  <p className="font-semibold">
-                    {formatUsd(subscription.amount)}
-                    <span className="text-sm font-normal text-muted-foreground">/month</span>
-                  </p>
-                </ListRow>
-              ))}
-            </ul>
+            <SubscriptionRows subscriptions={data} />
           )
         }
       </ListRead>
     </SectionCard>
+  );
+}
+
+/** Each with its cancellation control, dated by billing's terms of the subscriptions listed. */
+function SubscriptionRows({ subscriptions }: { subscriptions: Subscription[] }) {
+  const terms = useSubscriptionTerms(
+    'customer',
+    subscriptions.map((subscription) => subscription.id),
+  );
+  return (
+    <ul aria-label="Subscriptions" className="grid gap-3">
+      {subscriptions.map((subscription) => (
+        <ListRow
+          key={subscription.id}
+          heading={subscriptionProductName(subscription)}
+          detail={subscriptionPlanLabel(subscription)}
+        >
+          <SubscriptionStatusBadge status={subscription.status} />
+          <p className="font-semibold">
+            {formatUsd(subscription.amount)}
+            <span className="text-sm font-normal text-muted-foreground">/month</span>
+          </p>
+          <SubscriptionCancellation subscription={subscription} term={terms.data?.get(subscription.id)} />
+        </ListRow>
+      ))}
+    </ul>
   );
 }

@@ -63,6 +63,10 @@ export async function applyTenancyMessage(envelope: IntegrationEnvelope, tx: pg.
       );
       return;
     }
+    // A pending cancellation changes nothing monitoring watches: the status change that ends it does.
+    case 'tenancy.subscription.cancellation-scheduled.v1':
+    case 'tenancy.subscription.cancellation-withdrawn.v1':
+      return;
     default: {
       const exhausted: never = event;
       return exhausted;

@@ -12,6 +12,7 @@ import {
 } from '@app/eventing';
 import { encryptSecret, resealIfStale, secretContexts, type KeyRing } from '@app/secrets';
 import { subscriptionNotFound } from '../domain/subscription/decide.js';
+import type { SubscriptionCommand } from '../domain/subscription/commands.js';
 import type { SubscriptionState } from '../domain/subscription/subscription.js';
 import { findProductCopy } from '../projections/products-copy.js';
 import { hasLiveSubscription, tenantExists } from '../projections/subscription-queries.js';
@@ -65,6 +66,19 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
     const { state } = await store.read(subscriptionId);
     if (state.status === 'absent') throw new NotFoundError(subscriptionNotFound);
     return state;
+  }
+
+  /** A command that may cancel: the live slot is freed once the cancellation is stored, as in changeStatus. */
+  async function cancelling(
+    subscriptionId: string,
+    command: Extract<SubscriptionCommand, { type: 'CancelNow' | 'EndTerm' }>,
+    options: CommandOptions,
+  ): Promise<SubscriptionCommandResult> {
+    const { tenantId, productId } = await existingPair(subscriptionId);
+    const result = await store.handle(subscriptionId, command, options);
+    if (result.state.status === 'cancelled')
+      await slots.release(liveSlotOf(tenantId, productId), subscriptionId);
+    return { ...result, subscriptionId };
   }
 
   return {
@@ -144,6 +158,40 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
         metadata: at(),
       } as const;
       return { ...(await store.handle(subscriptionId, command, options)), subscriptionId };
+    },
+
+    /** "Cancel subscription": it runs to the end of its paid period and is not renewed (billing ends it). */
+    async scheduleCancellation(
+      subscriptionId: string,
+      options: CommandOptions,
+    ): Promise<SubscriptionCommandResult> {
+      const command = { type: 'ScheduleCancellation', data: { subscriptionId }, metadata: at() } as const;
+      return { ...(await store.handle(subscriptionId, command, options)), subscriptionId };
+    },
+
+    /** "Resume": the pending cancellation is withdrawn. */
+    async withdrawCancellation(
+      subscriptionId: string,
+      options: CommandOptions,
+    ): Promise<SubscriptionCommandResult> {
+      const command = { type: 'WithdrawCancellation', data: { subscriptionId }, metadata: at() } as const;
+      return { ...(await store.handle(subscriptionId, command, options)), subscriptionId };
+    },
+
+    /** An admin's cancellation at once, with the reason kept on the event. */
+    async cancelNow(
+      subscriptionId: string,
+      reason: string,
+      options: CommandOptions,
+    ): Promise<SubscriptionCommandResult> {
+      const command = { type: 'CancelNow', data: { subscriptionId, reason }, metadata: at() } as const;
+      return cancelling(subscriptionId, command, options);
+    },
+
+    /** Billing's end of a term set to cancel: cancelled, unless the customer resumed it meanwhile. */
+    async endTerm(subscriptionId: string, options: CommandOptions): Promise<SubscriptionCommandResult> {
+      const command = { type: 'EndTerm', data: { subscriptionId }, metadata: at() } as const;
+      return cancelling(subscriptionId, command, options);
     },
 
     async configureEndpoint(

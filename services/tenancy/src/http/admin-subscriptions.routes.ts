@@ -2,6 +2,7 @@ import type pg from 'pg';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  adminCancelSubscriptionBodySchema,
   createSubscriptionBodySchema,
   idSchema,
   patchSubscriptionBodySchema,
@@ -34,7 +35,10 @@ export interface AdminSubscriptionRoutesOptions {
 const commandConfig = { policy: 'admin', idempotent: true } as const;
 const productIdParamsSchema = z.strictObject({ id: idSchema });
 
-/** The admin's subscription calls of SPEC.md §7: per tenant, per product, add, toggle and edit. */
+/**
+ * The admin's subscription calls of SPEC.md §7 (per tenant, per product, add, toggle and edit), and cancelling
+ * or resuming any tenant's subscription (issue 19).
+ */
 export const adminSubscriptionRoutes: FastifyPluginAsyncZod<AdminSubscriptionRoutesOptions> = async (
   app,
   options,
@@ -141,6 +145,57 @@ export const adminSubscriptionRoutes: FastifyPluginAsyncZod<AdminSubscriptionRou
         'status' in body
           ? await commands.changeStatus(subscriptionId, body.status, commandOptions)
           : await commands.configureEndpoint(subscriptionId, body, commandOptions);
+      return replyAfterCommand(reply, replies, result, subscriptionView(db, result));
+    },
+  );
+
+  app.post(
+    '/api/admin/subscriptions/:subscriptionId/cancel',
+    {
+      config: commandConfig,
+      schema: {
+        summary: 'Cancel a subscription at once (with a reason) or at the end of its paid period',
+        description:
+          '`{"when":"now","reason":"…"}` cancels it now; the reason is kept on the event. ' +
+          '`{"when":"period-end"}` does what the customer\'s "Cancel subscription" does: it runs to the end ' +
+          'of its paid period, is not renewed, and is then cancelled.',
+        tags: ['tenancy'],
+        params: subscriptionIdParamsSchema,
+        headers: ifMatchHeadersSchema,
+        body: adminCancelSubscriptionBodySchema,
+        response: { 200: subscriptionSchema },
+      },
+    },
+    async (request, reply) => {
+      const { subscriptionId } = request.params;
+      const commandOptions = commandOptionsFrom(request);
+      const body = request.body;
+      const result =
+        body.when === 'now'
+          ? await commands.cancelNow(subscriptionId, body.reason, commandOptions)
+          : await commands.scheduleCancellation(subscriptionId, commandOptions);
+      return replyAfterCommand(reply, replies, result, subscriptionView(db, result));
+    },
+  );
+
+  app.post(
+    '/api/admin/subscriptions/:subscriptionId/resume',
+    {
+      config: commandConfig,
+      schema: {
+        summary: "Withdraw a subscription's pending cancellation",
+        description: 'As the customer\'s "Resume": before its paid period ends, it renews as before.',
+        tags: ['tenancy'],
+        params: subscriptionIdParamsSchema,
+        headers: ifMatchHeadersSchema,
+        response: { 200: subscriptionSchema },
+      },
+    },
+    async (request, reply) => {
+      const result = await commands.withdrawCancellation(
+        request.params.subscriptionId,
+        commandOptionsFrom(request),
+      );
       return replyAfterCommand(reply, replies, result, subscriptionView(db, result));
     },
   );

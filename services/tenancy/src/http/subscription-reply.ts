@@ -30,6 +30,7 @@ export function subscriptionView(db: pg.Pool, result: SubscriptionCommandResult)
         amount: dollarsFromCents(state.amountCents),
         domainUrl: state.domainUrl,
         metricsApiKeyConfigured: state.metricsApiKey !== null,
+        cancelAtPeriodEnd: state.cancellationScheduledAt !== null,
         product: known?.product ?? { name: unknownProductName, basePrice: 0, color: defaultProductColor },
         tenant: known?.tenant ?? { name: '' },
         createdAt: state.startedAt,

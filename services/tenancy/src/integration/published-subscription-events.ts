@@ -24,6 +24,10 @@ export function subscriptionIntegrationEvent(recorded: RecordedEvent): Integrati
           data: { ...rest, metricsApiKeyConfigured: metricsApiKey !== null },
         };
       }
+      case 'SubscriptionCancellationScheduled':
+        return { ...envelope, type: tenancySubjects.subscriptionCancellationScheduled, data: event.data };
+      case 'SubscriptionCancellationWithdrawn':
+        return { ...envelope, type: tenancySubjects.subscriptionCancellationWithdrawn, data: event.data };
     }
   })();
   return published;

@@ -21,6 +21,7 @@ export interface SubscriptionRow {
   amount_cents: string;
   domain_url: string | null;
   metrics_api_key_configured: boolean;
+  cancel_at_period_end: boolean;
   created_at: Date;
   revision: string;
   product_name: string | null;
@@ -36,7 +37,7 @@ export interface SubscriptionRow {
  */
 export const selectSubscriptionsFrom = (source: string) => `
   SELECT s.id, s.tenant_id, s.product_id, s.plan, s.status, s.amount_cents, s.domain_url,
-    s.metrics_api_key_configured, s.created_at, s.revision,
+    s.metrics_api_key_configured, s.cancel_at_period_end, s.created_at, s.revision,
     p.name AS product_name, p.base_price_cents AS product_base_price_cents, p.color AS product_color,
     t.name AS tenant_name, ${createdKeyColumn('s')}
   FROM ${source} s
@@ -55,6 +56,7 @@ export function toSubscription(row: SubscriptionRow): Subscription {
     amount: dollarsFromCents(Number(row.amount_cents)),
     domainUrl: row.domain_url,
     metricsApiKeyConfigured: row.metrics_api_key_configured,
+    cancelAtPeriodEnd: row.cancel_at_period_end,
     product: {
       name: productName,
       basePrice: dollarsFromCents(Number(row.product_base_price_cents ?? 0)),
@@ -75,6 +77,15 @@ export async function findSubscription(
   );
   const row = rows[0];
   return row ? { subscription: toSubscription(row), revision: Number(row.revision) } : null;
+}
+
+/** The user who owns the subscription's tenant, as the read model has it; null for none or no such one. */
+export async function subscriptionOwner(db: pg.Pool, subscriptionId: string): Promise<string | null> {
+  const { rows } = await db.query<{ owner_id: string | null }>(
+    'SELECT owner_id FROM subscriptions WHERE id = $1',
+    [subscriptionId],
+  );
+  return rows[0]?.owner_id ?? null;
 }
 
 export async function tenantExists(db: pg.Pool | pg.PoolClient, tenantId: string): Promise<boolean> {

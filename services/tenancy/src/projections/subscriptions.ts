@@ -14,6 +14,7 @@ interface SubscriptionRow {
   amount_cents: number;
   domain_url: string | null;
   metrics_api_key_configured: boolean;
+  cancel_at_period_end: boolean;
   created_at: string;
   updated_at: string;
   revision: number;
@@ -31,6 +32,7 @@ const subscriptionTable = foldedTable<SubscriptionRow>({
     'amount_cents',
     'domain_url',
     'metrics_api_key_configured',
+    'cancel_at_period_end',
     'created_at',
     'updated_at',
     'revision',
@@ -85,6 +87,7 @@ function subscriptionFold(recorded: RecordedEvent): RowFold<SubscriptionRow> & {
         amount_cents: amountCents,
         domain_url: null,
         metrics_api_key_configured: false,
+        cancel_at_period_end: false,
         created_at: startedAt,
         updated_at: startedAt,
         revision,
@@ -94,7 +97,18 @@ function subscriptionFold(recorded: RecordedEvent): RowFold<SubscriptionRow> & {
     }
     case 'SubscriptionStatusChanged': {
       const { status, changedAt } = event.data;
-      return { key, tenantId, fold: (row) => row && { ...row, status, updated_at: changedAt, revision } };
+      const columns = { status, updated_at: changedAt, revision };
+      // However it ended, nothing is left to cancel later (the aggregate's own rule).
+      const ended = status === 'cancelled' ? { cancel_at_period_end: false } : {};
+      return { key, tenantId, fold: (row) => row && { ...row, ...columns, ...ended } };
+    }
+    case 'SubscriptionCancellationScheduled': {
+      const columns = { cancel_at_period_end: true, updated_at: event.data.scheduledAt, revision };
+      return { key, tenantId, fold: (row) => row && { ...row, ...columns } };
+    }
+    case 'SubscriptionCancellationWithdrawn': {
+      const columns = { cancel_at_period_end: false, updated_at: event.data.withdrawnAt, revision };
+      return { key, tenantId, fold: (row) => row && { ...row, ...columns } };
     }
     case 'SubscriptionEndpointConfigured': {
       const { domainUrl, metricsApiKey, configuredAt } = event.data;

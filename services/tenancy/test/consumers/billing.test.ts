@@ -195,4 +195,52 @@ describe('billing', () => {
       ),
     ).toBe(9_900);
   });
+
+  it('cancels a subscription set to cancel when billing ends its term, and ignores the end once resumed', async () => {
+    const { tenantId } = await signedUpCustomer();
+    const options = { metadata: { actorId: 'test' } };
+    const start = async () =>
+      (
+        await h.commands.start(
+          tenantId,
+          { productId: await h.addProduct(), plan: 'professional', status: 'active' },
+          options,
+        )
+      ).subscriptionId;
+    const status = async (subscriptionId: string) =>
+      (await h.pool.query('SELECT status FROM subscriptions WHERE id = $1', [subscriptionId])).rows[0]
+        ?.status;
+    const termEnded = (subscriptionId: string) => ({
+      subscriptionId,
+      tenantId,
+      productId: uuidv7(),
+      endedAt: new Date().toISOString(),
+    });
+
+    const cancelling = await start();
+    await h.commands.scheduleCancellation(cancelling, options);
+    await h.nats.publish('billing.subscription.term-ended.v1', termEnded(cancelling));
+    expect(
+      await eventually(
+        () => status(cancelling),
+        (value) => value === 'cancelled',
+      ),
+    ).toBe('cancelled');
+
+    const resumed = await start();
+    await h.commands.scheduleCancellation(resumed, options);
+    await h.commands.withdrawCancellation(resumed, options);
+    await h.nats.publish('billing.subscription.term-ended.v1', termEnded(resumed));
+    // A later message on the same consumer is handled only after this one: once it is, the end was ignored.
+    const later = await start();
+    await h.commands.scheduleCancellation(later, options);
+    await h.nats.publish('billing.subscription.term-ended.v1', termEnded(later));
+    expect(
+      await eventually(
+        () => status(later),
+        (value) => value === 'cancelled',
+      ),
+    ).toBe('cancelled');
+    expect(await status(resumed)).toBe('active');
+  });
 });

@@ -43,6 +43,15 @@ export const configure = (
 export const standing = (value: 'overdue' | 'paid') =>
   ({ type: 'ApplyPaymentStanding', data: { subscriptionId, standing: value }, metadata }) as const;
 
+/** The customer's "Cancel subscription" and "Resume", an admin's "Cancel now", billing's end of the term. */
+export const scheduleCancellation = () =>
+  ({ type: 'ScheduleCancellation', data: { subscriptionId }, metadata }) as const;
+export const withdrawCancellation = () =>
+  ({ type: 'WithdrawCancellation', data: { subscriptionId }, metadata }) as const;
+export const cancelNow = (reason: string) =>
+  ({ type: 'CancelNow', data: { subscriptionId, reason }, metadata }) as const;
+export const endTerm = () => ({ type: 'EndTerm', data: { subscriptionId }, metadata }) as const;
+
 export const started = (status: SubscriptionStatus = 'active'): SubscriptionEvent => ({
   type: 'SubscriptionStarted',
   data: { ...ids, plan: 'professional', status, amountCents: 14_900, startedAt: now },
@@ -50,10 +59,19 @@ export const started = (status: SubscriptionStatus = 'active'): SubscriptionEven
 export const statusChanged = (
   previousStatus: SubscriptionStatus,
   status: SubscriptionStatus,
+  reason?: string,
 ): SubscriptionEvent => ({
   type: 'SubscriptionStatusChanged',
-  data: { ...ids, previousStatus, status, changedAt: later },
+  data: { ...ids, previousStatus, status, changedAt: later, ...(reason === undefined ? {} : { reason }) },
 });
+export const cancellationScheduled: SubscriptionEvent = {
+  type: 'SubscriptionCancellationScheduled',
+  data: { ...ids, scheduledAt: later },
+};
+export const cancellationWithdrawn: SubscriptionEvent = {
+  type: 'SubscriptionCancellationWithdrawn',
+  data: { ...ids, withdrawnAt: later },
+};
 export const configured: Extract<SubscriptionEvent, { type: 'SubscriptionEndpointConfigured' }> = {
   type: 'SubscriptionEndpointConfigured',
   data: { ...ids, domainUrl: 'https://acme.example', metricsApiKey: sealed(1), configuredAt: later },

@@ -3,19 +3,29 @@ import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from
 import { specification } from '@app/domain/testing';
 import type { SubscriptionCommand } from '../../src/domain/subscription/commands.js';
 import {
+  alreadyCancelled,
+  cannotScheduleCancellation,
   duplicateLiveSubscription,
+  endedAtPeriodEnd,
+  endedCannotResume,
   productNotActive,
   subscriptionNotFound,
   subscriptionDecider,
 } from '../../src/domain/subscription/decide.js';
 import {
+  cancelNow,
+  cancellationScheduled,
+  cancellationWithdrawn,
   configure,
   configured,
+  endTerm,
+  scheduleCancellation,
   standing,
   start,
   started,
   statusChanged,
   toggle,
+  withdrawCancellation,
 } from './subscription-fixtures.js';
 import { sealed } from './sealed.js';
 
@@ -54,6 +64,10 @@ describe('no subscription', () => {
     toggle('cancelled'),
     configure({ domainUrl: null }),
     standing('overdue'),
+    scheduleCancellation(),
+    withdrawCancellation(),
+    cancelNow('Asked by phone'),
+    endTerm(),
   ];
   it.each(commands.map((command) => [command.type, command] as const))(
     'treats %s as not found',
@@ -113,6 +127,81 @@ describe('a subscription with an endpoint', () => {
   it('decides nothing when nothing changes', () => {
     given(withEndpoint)
       .when(configure({ domainUrl: 'https://acme.example', metricsApiKey: sealed(1) }))
+      .then([]);
+  });
+});
+
+describe('cancelling at the end of the paid period', () => {
+  it('sets an active subscription to cancel, and a repeat adds nothing', () => {
+    given([started()]).when(scheduleCancellation()).then([cancellationScheduled]);
+    given([started(), cancellationScheduled]).when(scheduleCancellation()).then([]);
+  });
+
+  it('sets a trial to cancel when the trial ends', () => {
+    given([started('trial')])
+      .when(scheduleCancellation())
+      .then([cancellationScheduled]);
+  });
+
+  it('refuses a suspended or cancelled subscription', () => {
+    given([started('suspended')])
+      .when(scheduleCancellation())
+      .thenThrows(new IllegalStateError(cannotScheduleCancellation('suspended')));
+    given([started(), statusChanged('active', 'cancelled')])
+      .when(scheduleCancellation())
+      .thenThrows(new IllegalStateError(alreadyCancelled));
+  });
+
+  it('resumes a pending cancellation, and a Resume without one adds nothing', () => {
+    given([started(), cancellationScheduled]).when(withdrawCancellation()).then([cancellationWithdrawn]);
+    given([started(), cancellationScheduled, cancellationWithdrawn]).when(withdrawCancellation()).then([]);
+    given([started()]).when(withdrawCancellation()).then([]);
+  });
+
+  it('cannot resume a subscription that has ended', () => {
+    given([started(), cancellationScheduled, statusChanged('active', 'cancelled', endedAtPeriodEnd)])
+      .when(withdrawCancellation())
+      .thenThrows(new IllegalStateError(endedCannotResume));
+  });
+
+  it("is cancelled at billing's end of the term, with why", () => {
+    given([started(), cancellationScheduled])
+      .when(endTerm())
+      .then([statusChanged('active', 'cancelled', endedAtPeriodEnd)]);
+  });
+
+  it('ignores an end of term that crossed a Resume, or came twice', () => {
+    given([started(), cancellationScheduled, cancellationWithdrawn]).when(endTerm()).then([]);
+    given([started(), cancellationScheduled, statusChanged('active', 'cancelled', endedAtPeriodEnd)])
+      .when(endTerm())
+      .then([]);
+  });
+
+  it('forgets a pending cancellation once cancelled otherwise: reactivated, it renews again', () => {
+    given([
+      started(),
+      cancellationScheduled,
+      statusChanged('active', 'cancelled'),
+      statusChanged('cancelled', 'active'),
+    ])
+      .when(endTerm())
+      .then([]);
+  });
+});
+
+describe('an admin cancelling at once', () => {
+  it('cancels with the reason on the event', () => {
+    given([started('suspended')])
+      .when(cancelNow('Fraudulent sign-up'))
+      .then([statusChanged('suspended', 'cancelled', 'Fraudulent sign-up')]);
+  });
+
+  it('also ends a pending cancellation, and adds nothing to a cancelled one', () => {
+    given([started(), cancellationScheduled])
+      .when(cancelNow('Asked by phone'))
+      .then([statusChanged('active', 'cancelled', 'Asked by phone')]);
+    given([started(), statusChanged('active', 'cancelled')])
+      .when(cancelNow('Again'))
       .then([]);
   });
 });

@@ -25,8 +25,9 @@ export async function startSubscriptionHarness() {
   const harness = await startServiceHarness(service, async (context) => {
     const app = await createServiceApp(context, { name: 'tenancy' });
     const { db, eventStore, replies } = context;
-    await app.register(adminSubscriptionRoutes, { db, commands: commandsOn(eventStore, db), replies });
-    await app.register(customerSubscriptionRoutes, { db });
+    const commands = commandsOn(eventStore, db);
+    await app.register(adminSubscriptionRoutes, { db, commands, replies });
+    await app.register(customerSubscriptionRoutes, { db, commands, replies });
     return app;
   });
   const { pool, eventStore, projections } = harness;

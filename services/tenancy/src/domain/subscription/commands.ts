@@ -56,5 +56,40 @@ export interface ApplyPaymentStanding {
   metadata: CommandMetadata;
 }
 
+/** "Cancel subscription": it stays as it is until its paid period ends, and is not renewed. */
+export interface ScheduleCancellation {
+  type: 'ScheduleCancellation';
+  data: { subscriptionId: string };
+  metadata: CommandMetadata;
+}
+
+/** "Resume": the pending cancellation is withdrawn. */
+export interface WithdrawCancellation {
+  type: 'WithdrawCancellation';
+  data: { subscriptionId: string };
+  metadata: CommandMetadata;
+}
+
+/** An admin ends it at once, saying why. */
+export interface CancelNow {
+  type: 'CancelNow';
+  data: { subscriptionId: string; reason: string };
+  metadata: CommandMetadata;
+}
+
+/** Billing's word that the paid period of a subscription set to cancel has ended (billing.subscription.term-ended). */
+export interface EndTerm {
+  type: 'EndTerm';
+  data: { subscriptionId: string };
+  metadata: CommandMetadata;
+}
+
 export type SubscriptionCommand =
-  StartSubscription | ToggleSubscriptionStatus | ConfigureEndpoint | ApplyPaymentStanding;
+  | StartSubscription
+  | ToggleSubscriptionStatus
+  | ConfigureEndpoint
+  | ApplyPaymentStanding
+  | ScheduleCancellation
+  | WithdrawCancellation
+  | CancelNow
+  | EndTerm;

@@ -11,16 +11,29 @@ import {
 import { sameSealed } from '../sealed.js';
 import type {
   ApplyPaymentStanding,
+  CancelNow,
   ConfigureEndpoint,
+  EndTerm,
+  ScheduleCancellation,
   StartSubscription,
   SubscriptionCommand,
   ToggleSubscriptionStatus,
+  WithdrawCancellation,
 } from './commands.js';
 import { evolve, initialState, type SubscriptionState } from './subscription.js';
 
 export const subscriptionNotFound = 'Subscription not found';
 export const productNotActive = 'This product is inactive and cannot be subscribed to';
 export const duplicateLiveSubscription = 'This tenant already has a live subscription to this product';
+export const alreadyCancelled = 'This subscription is already cancelled';
+export const endedCannotResume =
+  'This subscription has ended and cannot be resumed; subscribe again from the catalogue';
+/** The reason on the status change that ends a term the customer cancelled. */
+export const endedAtPeriodEnd = 'Cancelled at the end of its billing period, as asked';
+
+export function cannotScheduleCancellation(status: string): string {
+  return `A ${status} subscription cannot be set to cancel at the end of its period`;
+}
 
 type ExistingSubscription = Exclude<SubscriptionState, { status: 'absent' }>;
 
@@ -81,6 +94,43 @@ function configure(command: ConfigureEndpoint, state: SubscriptionState): Subscr
   ];
 }
 
+/** Only a subscription being paid for (or on trial) has a period to run out; a repeat changes nothing. */
+function scheduleCancellation(command: ScheduleCancellation, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = existing(state);
+  if (subscription.status === 'cancelled') throw new IllegalStateError(alreadyCancelled);
+  if (subscription.status !== 'active' && subscription.status !== 'trial') {
+    throw new IllegalStateError(cannotScheduleCancellation(subscription.status));
+  }
+  if (subscription.cancellationScheduledAt !== null) return [];
+  const { subscriptionId, tenantId, productId } = subscription;
+  const data = { subscriptionId, tenantId, productId, scheduledAt: command.metadata.now };
+  return [{ type: 'SubscriptionCancellationScheduled', data }];
+}
+
+function withdrawCancellation(command: WithdrawCancellation, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = existing(state);
+  if (subscription.status === 'cancelled') throw new IllegalStateError(endedCannotResume);
+  if (subscription.cancellationScheduledAt === null) return [];
+  const { subscriptionId, tenantId, productId } = subscription;
+  const data = { subscriptionId, tenantId, productId, withdrawnAt: command.metadata.now };
+  return [{ type: 'SubscriptionCancellationWithdrawn', data }];
+}
+
+function cancelNow(command: CancelNow, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = existing(state);
+  if (subscription.status === 'cancelled') return [];
+  const { subscriptionId, reason } = command.data;
+  return statusChanged(subscriptionId, subscription, 'cancelled', command.metadata.now, reason);
+}
+
+/** Billing's end of term counts only while the cancellation stands: a Resume that crossed it wins. */
+function endTerm(command: EndTerm, state: SubscriptionState): SubscriptionEvent[] {
+  const subscription = existing(state);
+  if (subscription.status === 'cancelled' || subscription.cancellationScheduledAt === null) return [];
+  const { subscriptionId } = command.data;
+  return statusChanged(subscriptionId, subscription, 'cancelled', command.metadata.now, endedAtPeriodEnd);
+}
+
 /** What a payment standing makes of each status; absent means it stays as it is. */
 const afterStanding: Record<
   ApplyPaymentStanding['data']['standing'],
@@ -102,12 +152,21 @@ function statusChanged(
   subscription: ExistingSubscription,
   status: ExistingSubscription['status'],
   changedAt: string,
+  reason?: string,
 ): SubscriptionEvent[] {
   const { tenantId, productId, status: previousStatus } = subscription;
   return [
     {
       type: 'SubscriptionStatusChanged',
-      data: { subscriptionId, tenantId, productId, previousStatus, status, changedAt },
+      data: {
+        subscriptionId,
+        tenantId,
+        productId,
+        previousStatus,
+        status,
+        changedAt,
+        ...(reason === undefined ? {} : { reason }),
+      },
     },
   ];
 }
@@ -122,6 +181,14 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       return configure(command, state);
     case 'ApplyPaymentStanding':
       return applyStanding(command, state);
+    case 'ScheduleCancellation':
+      return scheduleCancellation(command, state);
+    case 'WithdrawCancellation':
+      return withdrawCancellation(command, state);
+    case 'CancelNow':
+      return cancelNow(command, state);
+    case 'EndTerm':
+      return endTerm(command, state);
     default:
       return assertNever(command);
   }

@@ -36,6 +36,30 @@ const subscriptionStatusChangedSchema = z.object({
     previousStatus: subscriptionStatusSchema,
     status: subscriptionStatusSchema,
     changedAt: isoDateTimeSchema,
+    /** Why, when someone said: an admin's reason for cancelling at once, or the end of a cancelled term. */
+    reason: z.string().optional(),
+  }),
+});
+
+/** The customer (or an admin for them) asked to end it when its paid period ends: no renewal is charged. */
+const subscriptionCancellationScheduledSchema = z.object({
+  type: z.literal('SubscriptionCancellationScheduled'),
+  data: z.object({
+    subscriptionId: idSchema,
+    tenantId: idSchema,
+    productId: idSchema,
+    scheduledAt: isoDateTimeSchema,
+  }),
+});
+
+/** "Resume" before the period ended: it renews as before. */
+const subscriptionCancellationWithdrawnSchema = z.object({
+  type: z.literal('SubscriptionCancellationWithdrawn'),
+  data: z.object({
+    subscriptionId: idSchema,
+    tenantId: idSchema,
+    productId: idSchema,
+    withdrawnAt: isoDateTimeSchema,
   }),
 });
 
@@ -56,6 +80,8 @@ export const subscriptionEventSchema = z.discriminatedUnion('type', [
   subscriptionStartedSchema,
   subscriptionStatusChangedSchema,
   subscriptionEndpointConfiguredSchema,
+  subscriptionCancellationScheduledSchema,
+  subscriptionCancellationWithdrawnSchema,
 ]);
 
 export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;

@@ -13,6 +13,8 @@ export interface SubscriptionFacts {
   /** Sealed for `subscription:<id>:metricsApiKey`; the decider never holds the key itself. */
   metricsApiKey: SealedSecret | null;
   startedAt: string;
+  /** When a cancellation at the end of the paid period was asked for; null when none is pending. */
+  cancellationScheduledAt: string | null;
 }
 
 /** Absent until started, then one of the four statuses of SPEC.md §3. */
@@ -23,9 +25,20 @@ export const initialState = (): SubscriptionState => ({ status: 'absent' });
 export function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   switch (event.type) {
     case 'SubscriptionStarted':
-      return { ...event.data, domainUrl: null, metricsApiKey: null };
-    case 'SubscriptionStatusChanged':
-      return state.status === 'absent' ? state : { ...state, status: event.data.status };
+      return { ...event.data, domainUrl: null, metricsApiKey: null, cancellationScheduledAt: null };
+    case 'SubscriptionStatusChanged': {
+      if (state.status === 'absent') return state;
+      const { status } = event.data;
+      // However it came to an end, nothing is left to cancel later.
+      const cancellationScheduledAt = status === 'cancelled' ? null : state.cancellationScheduledAt;
+      return { ...state, status, cancellationScheduledAt };
+    }
+    case 'SubscriptionCancellationScheduled':
+      return state.status === 'absent'
+        ? state
+        : { ...state, cancellationScheduledAt: event.data.scheduledAt };
+    case 'SubscriptionCancellationWithdrawn':
+      return state.status === 'absent' ? state : { ...state, cancellationScheduledAt: null };
     case 'SubscriptionEndpointConfigured': {
       if (state.status === 'absent') return state;
       const { domainUrl, metricsApiKey } = event.data;

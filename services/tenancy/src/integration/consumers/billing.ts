@@ -4,6 +4,7 @@ import {
   billingCheckoutCompletedV1,
   billingInvoiceOverdueV1,
   billingInvoicePaidV1,
+  billingTermEndedV1,
   checkoutSubscriptionNamespace,
   type IntegrationEnvelope,
 } from '@app/contracts';
@@ -20,7 +21,7 @@ import {
 
 export interface BillingReactionsDeps extends CustomerTenantDeps {
   pool: pg.Pool;
-  subscriptions: Pick<SubscriptionCommands, 'start' | 'changeStatus' | 'applyPaymentStanding'>;
+  subscriptions: Pick<SubscriptionCommands, 'start' | 'changeStatus' | 'applyPaymentStanding' | 'endTerm'>;
 }
 
 /**
@@ -112,6 +113,23 @@ export async function applyRenewalStanding(
   if (!paid.success || paid.data.data.subscriptionId === null) return;
   const { subscriptionId, userId } = paid.data.data;
   await deps.subscriptions.applyPaymentStanding(subscriptionId, 'paid', reactionOptions(envelope, userId));
+}
+
+/** Who ended a term: billing's renewals, acting on the customer's earlier request (in the stream before it). */
+const billingActor = 'billing-renewals';
+
+/**
+ * billing.subscription.term-ended.v1 → the subscription set to cancel at period end is cancelled, unless the
+ * customer resumed it meanwhile. A reaction; a redelivery finds it cancelled and appends nothing.
+ */
+export async function endCancelledTerm(
+  envelope: IntegrationEnvelope,
+  deps: Pick<BillingReactionsDeps, 'subscriptions'>,
+): Promise<void> {
+  const parsed = billingTermEndedV1.safeParse(envelope);
+  if (!parsed.success) return;
+  const { subscriptionId } = parsed.data.data;
+  await deps.subscriptions.endTerm(subscriptionId, reactionOptions(envelope, billingActor));
 }
 
 function reactionOptions(envelope: IntegrationEnvelope, actorId: string): CommandOptions {

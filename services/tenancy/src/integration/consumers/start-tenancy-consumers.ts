@@ -5,6 +5,7 @@ import { applyCatalogProductMessage } from '../../projections/products-copy.js';
 import {
   applyRenewalStanding,
   countPaidInvoice,
+  endCancelledTerm,
   startPaidSubscription,
   type BillingReactionsDeps,
 } from './billing.js';
@@ -19,12 +20,13 @@ export const tenancyConsumerNames = {
   checkouts: 'tenancy-checkouts',
   paidInvoices: 'tenancy-paid-invoices',
   renewals: 'tenancy-renewals',
+  terms: 'tenancy-terms',
 } as const;
 
 /**
  * Other services' events into tenancy (ARCHITECTURE.md "Messaging"): the catalogue's products into the
  * products copy, identity's users into owners, a customer's sign-up into their tenant, and billing's
- * checkouts and paid invoices into subscriptions and totalSpent.
+ * checkouts, paid invoices and ended terms into subscriptions and totalSpent.
  */
 export function startTenancyConsumers(
   clients: ConsumerClients,
@@ -74,6 +76,13 @@ export function startTenancyConsumers(
       schema,
       durableName: tenancyConsumerNames.renewals,
       react: (envelope) => applyRenewalStanding(envelope, deps),
+    },
+    {
+      stream: billingStream,
+      subject: billingSubjects.termEnded,
+      schema,
+      durableName: tenancyConsumerNames.terms,
+      react: (envelope) => endCancelledTerm(envelope, deps),
     },
   ]);
 }
