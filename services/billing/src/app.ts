@@ -10,6 +10,8 @@ import { paymentIntentRoutes } from './http/payment-intents.routes.js';
 import { paymentStatusRoutes } from './http/payment-status.routes.js';
 import { sandboxRoutes } from './http/sandbox.routes.js';
 import { stripeWebhookRoutes } from './http/stripe-webhooks.routes.js';
+import { subscriptionTermRoutes } from './http/subscription-terms.routes.js';
+import type { RenewalPolicy } from './domain/renewal/renewal-cycle.js';
 import type { SandboxProvider, StripeProvider } from './payments/index.js';
 import type { PaymentsCounter } from './payments/payment-metrics.js';
 import { usageRoutes } from './usage/usage.routes.js';
@@ -20,6 +22,8 @@ export interface BillingOptions {
   provider: SandboxProvider | StripeProvider;
   /** billing_payments_total, which the renewal runner adds to as well. */
   payments: PaymentsCounter;
+  /** The renewal runner's policy, from which subscriptions' billing periods follow. */
+  policy: RenewalPolicy;
   now?: () => Date;
 }
 
@@ -32,7 +36,7 @@ const cardRedactPaths = ['card.number', 'card.cvc', 'body.card.number', 'body.ca
 /** Billing's HTTP app (STYLE.md "One service": app.ts builds, the runtime listens). */
 export async function buildApp(context: ServiceAppContext, options: BillingOptions) {
   const { db, eventStore, replies } = context;
-  const { provider, payments, now = () => new Date() } = options;
+  const { provider, payments, policy, now = () => new Date() } = options;
   const app = await createServiceApp(context, {
     name: 'billing',
     redact: cardRedactPaths,
@@ -57,6 +61,7 @@ export async function buildApp(context: ServiceAppContext, options: BillingOptio
   await app.register(paymentStatusRoutes, { db, provider });
   await app.register(invoiceRoutes, { db });
   await app.register(usageRoutes, { db, now });
+  await app.register(subscriptionTermRoutes, { db, provider: provider.name, policy, now });
   if (provider.name === 'sandbox') {
     const confirmation = createSandboxConfirmation({ stores, sandbox: provider, settlement });
     await app.register(sandboxRoutes, { confirmation, replies });

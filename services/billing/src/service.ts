@@ -7,6 +7,7 @@ import { createBillingStores } from './application/billing-stores.js';
 import { customers } from './application/customers.js';
 import { invoices } from './application/invoices.js';
 import { payments } from './application/payments.js';
+import { terms } from './application/terms.js';
 import { renewalPolicyOf } from './application/renewals/renewal-config.js';
 import { createRenewalRunner } from './application/renewals/renewal-runner.js';
 import { billingSchema, loadConfig, loadSeedConfig, loadStorageConfig } from './config.js';
@@ -40,7 +41,7 @@ export const service = defineService({
     // Beside src/ in the source tree and beside dist/ once built.
     migrationsDirectory: resolve(fileURLToPath(new URL('../migrations', import.meta.url))),
   },
-  aggregates: [customers, payments, invoices],
+  aggregates: [customers, payments, invoices, terms],
   projections: [paymentsProjection, invoicesProjection, payersProjection],
   publishes: { stream: billingStream, toIntegrationEvent },
   loadConfig,
@@ -50,7 +51,7 @@ export const service = defineService({
     provider: createPaymentProvider(config, { pool }),
     payments: paymentsCounter(),
   }),
-  app: (context, _config, shared) => buildApp(context, shared),
+  app: (context, config, shared) => buildApp(context, { ...shared, policy: renewalPolicyOf(config) }),
   workers: async (clients, config, { provider, payments }) => {
     const consumers = await startBillingConsumers(clients);
     const renewals = createRenewalRunner({

@@ -2,6 +2,7 @@ import { aggregateStore, type EventStore } from '@app/eventing';
 import { customers } from './customers.js';
 import { invoices } from './invoices.js';
 import { payments } from './payments.js';
+import { terms } from './terms.js';
 
 /** Billing's aggregates bound to its event store: the only way its use cases read or change one. */
 export function createBillingStores(eventStore: EventStore) {
@@ -9,6 +10,7 @@ export function createBillingStores(eventStore: EventStore) {
     customers: aggregateStore(eventStore, customers),
     payments: aggregateStore(eventStore, payments),
     invoices: aggregateStore(eventStore, invoices),
+    terms: aggregateStore(eventStore, terms),
   };
 }
 

@@ -4,13 +4,15 @@ import { publishedEnvelopeOf } from '@app/service-kit/runtime';
 import { customers } from '../application/customers.js';
 import { invoices } from '../application/invoices.js';
 import { payments } from '../application/payments.js';
+import { terms } from '../application/terms.js';
 
 /**
  * Stored billing events → the public `billing.*.v1` contract (libs/contracts billing/integration-events.ts).
  * Published: a new provider customer (identity's stripeCustomerId), a confirmed checkout (tenancy starts the
  * subscription), a paid invoice (tenancy's totalSpent, and a renewal's subscription active again) and an overdue
- * renewal (tenancy suspends the subscription). A payment's creation and declines, and an invoice's issue and
- * collection attempts, stay billing's own. Nothing card-like crosses: not even brand and last four.
+ * renewal (tenancy suspends the subscription), and the end of a term set to cancel (tenancy cancels the
+ * subscription). A payment's creation and declines, and an invoice's issue and collection attempts, stay
+ * billing's own. Nothing card-like crosses: not even brand and last four.
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
   const envelope = publishedEnvelopeOf(recorded);
@@ -73,6 +75,10 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
             paidAt,
           },
         };
+      }
+      case terms.category: {
+        const event = terms.decode(recorded);
+        return { ...envelope, type: billingSubjects.termEnded, data: event.data };
       }
       default:
         return null;

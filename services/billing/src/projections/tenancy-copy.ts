@@ -12,7 +12,8 @@ export class SubscriptionNotKnownYet extends Error {}
 
 /**
  * Billing's copy of tenancy's tenants and subscriptions (migrations/051_tenancy_copy.sql), kept from
- * tenancy.tenant.* and tenancy.subscription.* messages: whose card renews a subscription, and when.
+ * tenancy.tenant.* and tenancy.subscription.* messages: whose card renews a subscription, when, and whether it
+ * is set to cancel at the end of its paid period.
  */
 export async function applyTenancyMessage(envelope: IntegrationEnvelope, tx: pg.PoolClient): Promise<void> {
   const parsed = tenancyIntegrationEventSchema.safeParse(envelope);
@@ -54,10 +55,12 @@ export async function applyTenancyMessage(envelope: IntegrationEnvelope, tx: pg.
     case 'tenancy.subscription.status-changed.v1': {
       const { subscriptionId, previousStatus, status, changedAt } = event.data;
       const restart = restartsCycle(previousStatus, status);
+      // A cancelled subscription has no cancellation left pending, however it ended (tenancy's rule too).
       const updated = await tx.query(
         `UPDATE subscriptions SET status = $2, status_changed_at = $3,
            cycle_start = CASE WHEN $4 THEN $3 ELSE cycle_start END,
-           cycle_trial = cycle_trial AND NOT $4
+           cycle_trial = cycle_trial AND NOT $4,
+           cancel_requested_at = CASE WHEN $2 = 'cancelled' THEN NULL ELSE cancel_requested_at END
          WHERE subscription_id = $1 AND status_changed_at <= $3`,
         [subscriptionId, status, changedAt, restart],
       );
@@ -71,10 +74,38 @@ export async function applyTenancyMessage(envelope: IntegrationEnvelope, tx: pg.
         throw new SubscriptionNotKnownYet(`Subscription ${subscriptionId} not seen yet`);
       return;
     }
+    case 'tenancy.subscription.cancellation-scheduled.v1': {
+      const { subscriptionId, scheduledAt } = event.data;
+      await setCancellation(tx, subscriptionId, scheduledAt, scheduledAt);
+      return;
+    }
+    case 'tenancy.subscription.cancellation-withdrawn.v1': {
+      const { subscriptionId, withdrawnAt } = event.data;
+      await setCancellation(tx, subscriptionId, null, withdrawnAt);
+      return;
+    }
     case 'tenancy.tenant.updated.v1':
     case 'tenancy.subscription.endpoint-configured.v1':
       return;
   }
+}
+
+/** A cancellation asked for (or withdrawn, null) at `changedAt`; an older message than one applied is ignored. */
+async function setCancellation(
+  tx: pg.PoolClient,
+  subscriptionId: string,
+  requestedAt: string | null,
+  changedAt: string,
+): Promise<void> {
+  const updated = await tx.query(
+    `UPDATE subscriptions SET cancel_requested_at = $2, cancellation_changed_at = $3
+     WHERE subscription_id = $1 AND status <> 'cancelled'
+       AND (cancellation_changed_at IS NULL OR cancellation_changed_at <= $3)`,
+    [subscriptionId, requestedAt, changedAt],
+  );
+  if (updated.rowCount === 1) return;
+  const known = await tx.query('SELECT 1 FROM subscriptions WHERE subscription_id = $1', [subscriptionId]);
+  if (known.rowCount === 0) throw new SubscriptionNotKnownYet(`Subscription ${subscriptionId} not seen yet`);
 }
 
 /**

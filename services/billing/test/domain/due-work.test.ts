@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dueWork,
+  termEndsAt,
   type BillableSubscription,
   type KnownInvoice,
   type Payer,
@@ -25,6 +26,7 @@ function subscription(overrides: Partial<BillableSubscription> = {}): BillableSu
     cycleStart: start,
     cycleTrial: false,
     payer,
+    cancelRequestedAt: null,
     ...overrides,
   };
 }
@@ -58,7 +60,11 @@ const checkout = invoice({
 const at = (iso: string) => new Date(iso);
 const kinds = (work: ReturnType<typeof dueWork>) =>
   work.map((item) =>
-    item.kind === 'issue' ? `issue ${item.period.index}` : `${item.reason} ${item.attempt}`,
+    item.kind === 'issue'
+      ? `issue ${item.period.index}`
+      : item.kind === 'end'
+        ? `end ${item.endsAt}`
+        : `${item.reason} ${item.attempt}`,
   );
 
 describe('due renewal work', () => {
@@ -195,5 +201,48 @@ describe('due renewal work', () => {
     const late = subscription({ cycleStart: '2026-01-31T11:00:00.000Z' });
     const due = dueWork(at('2026-02-28T12:00:00.000Z'), [late, early], [], policy);
     expect(due.map((item) => item.subscriptionId)).toEqual([early.subscriptionId, late.subscriptionId]);
+  });
+});
+
+describe('a subscription set to cancel at period end', () => {
+  const cancelling = subscription({ cancelRequestedAt: '2026-02-10T12:00:00.000Z' });
+
+  it('is ended, not renewed, on the anniversary after the customer asked', () => {
+    expect(dueWork(at('2026-02-28T08:59:00.000Z'), [cancelling], [checkout], policy)).toEqual([]);
+    expect(kinds(dueWork(at('2026-02-28T09:00:00.000Z'), [cancelling], [checkout], policy))).toEqual([
+      'end 2026-02-28T09:00:00.000Z',
+    ]);
+    // A tick that comes late still ends it at the term's end, and bills nothing for the month after.
+    expect(kinds(dueWork(at('2026-03-05T00:00:00.000Z'), [cancelling], [checkout], policy))).toEqual([
+      'end 2026-02-28T09:00:00.000Z',
+    ]);
+  });
+
+  it('ends a trial when the trial ends, with nothing charged', () => {
+    const trial = subscription({ cycleTrial: true, cancelRequestedAt: '2026-02-01T00:00:00.000Z' });
+    expect(kinds(dueWork(at('2026-02-14T09:00:00.000Z'), [trial], [], policy))).toEqual([
+      'end 2026-02-14T09:00:00.000Z',
+    ]);
+  });
+
+  it('is ended whatever its card or amount: neither is needed to stop', () => {
+    const free = { ...cancelling, payer: null, amountCents: 0 };
+    expect(kinds(dueWork(at('2026-02-28T09:00:00.000Z'), [free], [], policy))).toEqual([
+      'end 2026-02-28T09:00:00.000Z',
+    ]);
+  });
+
+  it('asked for on an anniversary, runs the period that has just begun', () => {
+    const onTheDay = subscription({ cancelRequestedAt: '2026-02-28T09:00:00.000Z' });
+    expect(kinds(dueWork(at('2026-02-28T09:00:30.000Z'), [onTheDay], [checkout], policy))).toEqual([
+      'issue 1',
+    ]);
+    expect(termEndsAt(onTheDay, policy)).toBe('2026-03-31T09:00:00.000Z');
+  });
+
+  it('has nothing to end once cancelled', () => {
+    expect(
+      dueWork(at('2026-03-05T00:00:00.000Z'), [{ ...cancelling, status: 'cancelled' }], [], policy),
+    ).toEqual([]);
   });
 });

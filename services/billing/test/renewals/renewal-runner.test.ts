@@ -178,6 +178,7 @@ describe('the renewal runner', () => {
       cycleStart: '2026-03-10T08:00:00.000Z',
       cycleTrial: false,
       payer: { userId: bought.buyer.userId, providerCustomerId: 'cus_x', paymentMethodId: 'pm_x' },
+      cancelRequestedAt: null,
     };
     const work = {
       kind: 'issue' as const,

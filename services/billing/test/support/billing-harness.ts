@@ -12,6 +12,7 @@ import { handleMessage } from '@app/test-support/handled-message';
 import { startServiceHarness, type ServiceHarness } from '@app/test-support/service-harness';
 import { buildApp } from '../../src/app.js';
 import { billingSchema } from '../../src/config.js';
+import type { RenewalPolicy } from '../../src/domain/renewal/renewal-cycle.js';
 import {
   createSandboxProvider,
   type SandboxProvider,
@@ -34,7 +35,12 @@ export interface BillingOptions {
   /** Where the app's log lines go, for tests that read them. */
   logStream?: { write(line: string): void };
   now?: () => Date;
+  /** testPolicy unless given. */
+  policy?: RenewalPolicy;
 }
+
+/** Renewals' defaults (README "Configuration"): a 14-day trial, retries 1, 3 and 5 days after a decline. */
+export const testPolicy: RenewalPolicy = { trialDays: 14, retryAfterDays: [1, 3, 5], minimumChargeCents: 50 };
 
 /** Billing as service-kit runs it, minus NATS, its workers and the listening socket, on a database of its own. */
 export function startBilling(options: BillingOptions = {}): Promise<BillingHarness> {
@@ -48,6 +54,7 @@ export function startBilling(options: BillingOptions = {}): Promise<BillingHarne
       {
         provider: options.provider?.(context.db) ?? createSandboxProvider({ pool: context.db }),
         payments: paymentsCounter(),
+        policy: options.policy ?? testPolicy,
         ...(options.now ? { now: options.now } : {}),
       },
     ),

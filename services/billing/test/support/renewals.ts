@@ -8,7 +8,7 @@ import type { RenewalPolicy } from '../../src/domain/renewal/renewal-cycle.js';
 import { createSandboxProvider, type PaymentProvider } from '../../src/payments/index.js';
 import { applyTenancyMessage } from '../../src/projections/tenancy-copy.js';
 import { dollarsFromCents } from '@app/contracts';
-import { viewsSettled, type BillingHarness } from './billing-harness.js';
+import { testPolicy, viewsSettled, type BillingHarness } from './billing-harness.js';
 import { clientSecretFor, confirm, type Buyer } from './requests.js';
 
 /** The injected clock: every part of billing under test reads this one. */
@@ -22,7 +22,7 @@ export function testClock(start: string) {
   };
 }
 
-export const testPolicy: RenewalPolicy = { trialDays: 14, retryAfterDays: [1, 3, 5], minimumChargeCents: 50 };
+export { testPolicy };
 
 /** Errors the runner logged, so a test can show none happened. */
 export function recordingLogger() {

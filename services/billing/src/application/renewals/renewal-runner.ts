@@ -3,6 +3,7 @@ import type pg from 'pg';
 import type { EventingLogger } from '@app/eventing';
 import { dueWork, type RenewalWork } from '../../domain/renewal/due-work.js';
 import { createRenewalCollector, type CollectDeps, type CollectResult } from './collect-renewal.js';
+import { endTerm } from './end-term.js';
 import { issueRenewal } from './issue-renewal.js';
 import { createRenewalLease } from './renewal-lease.js';
 import { loadRenewalState } from './renewal-state.js';
@@ -19,6 +20,8 @@ export interface TickReport {
   paid: string[];
   declined: string[];
   overdue: string[];
+  /** Subscriptions whose term set to cancel was ended (by subscription id). */
+  ended: string[];
   failed: number;
 }
 
@@ -26,7 +29,8 @@ export interface TickReport {
  * Renewals and dunning (README "Renewals and dunning"): each tick reads billing's views at the injected clock's
  * `now`, asks dueWork what is due, and does it: issues each due period's invoice and charges it at once, and
  * charges the retries and later-anniversary attempts that have come due. A step that throws (the provider
- * unreachable, say) is logged and left for the next tick, which finds it due again or resumes it.
+ * unreachable, say) is logged and left for the next tick, which finds it due again or resumes it. A term set to
+ * cancel that has run out is ended instead of renewed.
  */
 export function createRenewalRunner(deps: RenewalRunnerDeps) {
   const { pool, logger, now } = deps;
@@ -36,6 +40,10 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
   async function perform(work: RenewalWork, report: TickReport): Promise<void> {
     if (work.kind === 'collect') {
       record(work.invoiceId, await collector.collect(work), report);
+      return;
+    }
+    if (work.kind === 'end') {
+      if (await endTerm(deps, work)) report.ended.push(work.subscriptionId);
       return;
     }
     const { invoiceId, issued } = await issueRenewal(deps, work);
@@ -52,7 +60,15 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
   }
 
   async function tick(): Promise<TickReport> {
-    const report: TickReport = { ran: false, issued: [], paid: [], declined: [], overdue: [], failed: 0 };
+    const report: TickReport = {
+      ran: false,
+      issued: [],
+      paid: [],
+      declined: [],
+      overdue: [],
+      ended: [],
+      failed: 0,
+    };
     await exclusively(async (lease) => {
       report.ran = true;
       const at = now();
@@ -84,7 +100,8 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
         while (!stopping.signal.aborted) {
           try {
             const report = await tick();
-            if (report.issued.length + report.paid.length + report.declined.length + report.failed > 0) {
+            const acted = report.issued.length + report.paid.length + report.declined.length;
+            if (acted + report.ended.length + report.failed > 0) {
               logger.info(summary(report), 'renewal tick');
             }
           } catch (error) {
@@ -109,6 +126,7 @@ function summary(report: TickReport) {
     paid: report.paid.length,
     declined: report.declined.length,
     overdue: report.overdue.length,
+    ended: report.ended.length,
     failed: report.failed,
   };
 }

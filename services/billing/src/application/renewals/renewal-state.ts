@@ -27,6 +27,7 @@ interface SubscriptionRow {
   owner_id: string | null;
   provider_customer_id: string | null;
   payment_method_id: string | null;
+  cancel_requested_at: Date | null;
 }
 
 interface InvoiceRow {
@@ -49,6 +50,7 @@ interface InvoiceRow {
  *   renewal of it or checkout attributed to it (as the invoice query below attributes them) running past now and
  *   the tolerance: the period running now began by now, so such an invoice covers more than the tolerance of it.
  * - A collection needs a renewal not paid, of a subscription not cancelled, or an attempt cut short.
+ * - A term to end needs a cancellation pending (migrations/305_cancel_at_period_end.sql); there are few.
  * The first set's renewal check is made alone, first: one range of the renewals running past that point
  * (migrations/302_renewal_candidates.sql), hashed against the eligible subscriptions. Left to join it with the
  * payers and checkouts, the planner probes every subscription's renewals one at a time, several times slower.
@@ -73,7 +75,10 @@ const candidatesSql = `
   FROM invoices i
   JOIN subscriptions s ON s.subscription_id = i.subscription_id
   WHERE (i.status <> 'paid' OR i.attempt_in_flight IS NOT NULL)
-    AND (i.attempt_in_flight IS NOT NULL OR s.status <> 'cancelled')`;
+    AND (i.attempt_in_flight IS NOT NULL OR s.status <> 'cancelled')
+  UNION
+  SELECT s.subscription_id FROM subscriptions s
+  WHERE s.cancel_requested_at IS NOT NULL AND s.status <> 'cancelled'`;
 
 /**
  * What dueWork decides from, read from billing's views: the subscriptions that can have work (above), each with
@@ -95,15 +100,7 @@ export async function loadRenewalState(
     new Date(now.getTime() + coverageToleranceMs).toISOString(),
   ]);
   const ids = candidates.map((candidate) => candidate.subscription_id);
-  const { rows: subscriptionRows } = await db.query<SubscriptionRow>(
-    `SELECT s.subscription_id, s.tenant_id, s.product_id, s.plan, s.status, s.amount_cents, s.cycle_start,
-            s.cycle_trial, t.owner_id, p.provider_customer_id, p.payment_method_id
-     FROM subscriptions s
-     LEFT JOIN tenants t ON t.tenant_id = s.tenant_id
-     LEFT JOIN payers p ON p.user_id = t.owner_id AND p.provider = $1 AND p.payment_method_id IS NOT NULL
-     WHERE s.subscription_id = ANY($2::uuid[])`,
-    [provider, ids],
-  );
+  const subscriptions = await billableSubscriptions(db, provider, ids);
   const since = daysAfter(now.toISOString(), -coverageLookbackDays);
   const { rows: invoiceRows } = await db.query<InvoiceRow>(
     `SELECT i.id, i.subscription_id, 'renewal' AS kind, i.period_start, i.period_end, i.status, i.attempts,
@@ -119,7 +116,29 @@ export async function loadRenewalState(
      WHERE i.subscription_id IS NULL AND s.subscription_id = ANY($1::uuid[]) AND i.period_end > $2`,
     [ids, since],
   );
-  return { subscriptions: subscriptionRows.map(toSubscription), invoices: invoiceRows.map(toInvoice) };
+  return { subscriptions, invoices: invoiceRows.map(toInvoice) };
+}
+
+/**
+ * The subscriptions of `ids` billing's copy knows, each with its tenant owner's saved card at `provider`; with
+ * `ownerId`, only those of tenants that user owns.
+ */
+export async function billableSubscriptions(
+  db: pg.Pool,
+  provider: ProviderName,
+  ids: readonly string[],
+  ownerId: string | null = null,
+): Promise<BillableSubscription[]> {
+  const { rows } = await db.query<SubscriptionRow>(
+    `SELECT s.subscription_id, s.tenant_id, s.product_id, s.plan, s.status, s.amount_cents, s.cycle_start,
+            s.cycle_trial, t.owner_id, p.provider_customer_id, p.payment_method_id, s.cancel_requested_at
+     FROM subscriptions s
+     LEFT JOIN tenants t ON t.tenant_id = s.tenant_id
+     LEFT JOIN payers p ON p.user_id = t.owner_id AND p.provider = $1 AND p.payment_method_id IS NOT NULL
+     WHERE s.subscription_id = ANY($2::uuid[]) AND ($3::uuid IS NULL OR t.owner_id = $3)`,
+    [provider, ids, ownerId],
+  );
+  return rows.map(toSubscription);
 }
 
 function toSubscription(row: SubscriptionRow): BillableSubscription {
@@ -141,6 +160,7 @@ function toSubscription(row: SubscriptionRow): BillableSubscription {
       userId !== null && providerCustomerId !== null && paymentMethodId !== null
         ? { userId, providerCustomerId, paymentMethodId }
         : null,
+    cancelRequestedAt: row.cancel_requested_at?.toISOString() ?? null,
   };
 }
 

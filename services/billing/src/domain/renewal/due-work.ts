@@ -24,6 +24,8 @@ export interface BillableSubscription extends CycleStart {
   status: SubscriptionStatus;
   amountCents: number;
   payer: Payer | null;
+  /** When the customer asked to cancel at the end of the paid period; null when no cancellation is pending. */
+  cancelRequestedAt: string | null;
 }
 
 /**
@@ -63,6 +65,14 @@ export type RenewalWork =
       reason: 'first' | 'retry' | 'next-cycle' | 'resume';
       /** Null only for a resumed attempt, which charges the card it recorded when it began. */
       payer: Payer | null;
+    }
+  | {
+      kind: 'end';
+      dueAt: string;
+      subscriptionId: string;
+      subscription: BillableSubscription;
+      /** When its paid term ran out (termEndsAt). */
+      endsAt: string;
     };
 
 const at = (iso: string) => Date.parse(iso);
@@ -84,6 +94,8 @@ export const coverageToleranceMs = 24 * 60 * 60 * 1000;
  *   went by while it was suspended, cancelled or without a card are not billed afterwards.
  * - A pending renewal is charged when its next attempt is due; an overdue one once more on each later
  *   anniversary while its subscription is not cancelled; an attempt cut short is resumed whatever the status.
+ * - A subscription set to cancel at period end is not billed from the end of its term (termEndsAt), and the term
+ *   is ended once that moment has come: tenancy then cancels it.
  */
 export function dueWork(
   now: Date,
@@ -105,14 +117,38 @@ export function dueWork(
     work.push(...collections(nowIso, subscription, own, policy));
     const issue = issueDue(nowIso, subscription, own, policy);
     if (issue) work.push(issue);
+    const end = endDue(nowIso, subscription, policy);
+    if (end) work.push(end);
   }
   return work.sort(
     (a, b) => at(a.dueAt) - at(b.dueAt) || a.subscriptionId.localeCompare(b.subscriptionId) || order(a, b),
   );
 }
 
-/** Within one subscription and instant, settle what is owed before issuing more. */
-const order = (a: RenewalWork, b: RenewalWork) => (a.kind === b.kind ? 0 : a.kind === 'collect' ? -1 : 1);
+/** Within one subscription and instant: settle what is owed, then issue, then end. */
+const kindOrder: Record<RenewalWork['kind'], number> = { collect: 0, issue: 1, end: 2 };
+const order = (a: RenewalWork, b: RenewalWork) => kindOrder[a.kind] - kindOrder[b.kind];
+
+/**
+ * When the paid term of a subscription set to cancel runs out: the first anniversary after the customer asked (a
+ * trial's end, for a trial), the moment its next renewal would have been issued. Null when none is pending.
+ */
+export function termEndsAt(
+  subscription: Pick<BillableSubscription, 'cycleStart' | 'cycleTrial' | 'cancelRequestedAt'>,
+  policy: Pick<RenewalPolicy, 'trialDays'>,
+): string | null {
+  const { cancelRequestedAt } = subscription;
+  if (cancelRequestedAt === null) return null;
+  return nextAnniversaryAfter(renewalCycle(subscription, policy), cancelRequestedAt);
+}
+
+/** A term set to cancel that has run out is ended, whatever the card, the amount or the status (bar cancelled). */
+function endDue(now: string, subscription: BillableSubscription, policy: RenewalPolicy): RenewalWork | null {
+  if (subscription.status === 'cancelled') return null;
+  const endsAt = termEndsAt(subscription, policy);
+  if (endsAt === null || at(endsAt) > at(now)) return null;
+  return { kind: 'end', dueAt: endsAt, subscriptionId: subscription.subscriptionId, subscription, endsAt };
+}
 
 function issueDue(
   now: string,
@@ -125,6 +161,9 @@ function issueDue(
   if (amountCents < policy.minimumChargeCents) return null;
   const period = currentPeriod(renewalCycle(subscription, policy), now);
   if (period === null) return null;
+  // Set to cancel: no period from the end of the term on is billed.
+  const endsAt = termEndsAt(subscription, policy);
+  if (endsAt !== null && at(period.start) >= at(endsAt)) return null;
   const coveredUntil = Math.max(...invoices.map((invoice) => at(invoice.periodEnd)));
   if (at(period.start) < coveredUntil - coverageToleranceMs) return null;
   return {

@@ -1,0 +1,23 @@
+import type { RenewalWork } from '../../domain/renewal/due-work.js';
+import type { BillingStores } from '../billing-stores.js';
+
+type End = Extract<RenewalWork, { kind: 'end' }>;
+
+/**
+ * Ends the paid term of a subscription set to cancel, once (the term's stream refuses a second end of the same
+ * term): billing.subscription.term-ended.v1 then tells tenancy to cancel it. Until tenancy's cancellation comes
+ * back, each tick finds the term due again and adds nothing. True when this call ended it.
+ */
+export async function endTerm(deps: { stores: BillingStores; now: () => Date }, work: End): Promise<boolean> {
+  const { subscriptionId, tenantId, productId } = work.subscription;
+  const result = await deps.stores.terms.handle(
+    subscriptionId,
+    {
+      type: 'EndTerm',
+      data: { subscriptionId, tenantId, productId, endsAt: work.endsAt },
+      metadata: { now: deps.now().toISOString() },
+    },
+    { metadata: { actorId: 'billing-renewals', correlationId: subscriptionId } },
+  );
+  return result.newEvents.length > 0;
+}
