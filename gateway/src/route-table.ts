@@ -65,6 +65,7 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/admin/billing/subscriptions', service: 'billing', access: 'admin' },
   { pattern: '/api/create-payment-intent', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/invoices/:id/pay', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices/:invoiceId', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices/:invoiceId/pdf', service: 'billing', access: 'signed-in' },
   { pattern: '/api/usage', service: 'billing', access: 'signed-in' },

@@ -39,6 +39,7 @@ const expectedAccess: Record<string, Access> = {
   '/api/admin/billing/subscriptions': 'admin',
   '/api/create-payment-intent': 'signed-in',
   '/api/invoices': 'signed-in',
+  '/api/invoices/:id/pay': 'signed-in',
   '/api/invoices/:invoiceId': 'signed-in',
   '/api/invoices/:invoiceId/pdf': 'signed-in',
   '/api/usage': 'signed-in',
@@ -139,13 +140,20 @@ describe('the authorisation matrix', () => {
     expect(other.json()).toEqual([]);
   });
 
-  it('lets a customer cancel and resume their own subscription only, and read its billing term only', async () => {
+  it("lets a customer cancel and resume their own subscription, pay their own invoice and read its billing term, and nobody else's", async () => {
     const { subscriptionId } = platform.samples;
     for (const change of ['cancel', 'resume']) {
       const path = `/api/subscriptions/${subscriptionId}/${change}`;
       expect((await send('POST', path, 'otherTenant')).statusCode, change).toBe(404);
       expect((await send('POST', path, 'tenant')).statusCode, change).toBe(200);
     }
+    // Their invoice is paid already: Pay now answers so, and nothing for anyone else.
+    const pay = `/api/invoices/${platform.samples.invoiceId}/pay`;
+    expect((await send('POST', pay, 'otherTenant')).statusCode).toBe(404);
+    expect((await send('POST', pay, 'tenant')).json()).toEqual({
+      invoiceId: platform.samples.invoiceId,
+      status: 'paid',
+    });
     const terms = `/api/billing/subscriptions?ids=${subscriptionId}`;
     expect((await send('GET', terms, 'otherTenant')).json()).toEqual([]);
     expect((await send('GET', terms, 'tenant')).json()).toMatchObject([{ subscriptionId }]);

@@ -31,3 +31,4 @@ export * from './mutations/admin-tenants.js';
 export * from './mutations/account.js';
 export * from './mutations/checkout.js';
 export * from './mutations/subscription-cancellation.js';
+export * from './mutations/invoice-payment.js';

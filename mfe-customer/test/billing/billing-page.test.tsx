@@ -85,7 +85,7 @@ describe('Billing & Invoices (SPEC.md §2 "Billing")', () => {
     const rows = within(await screen.findByRole('list', { name: 'Invoices' })).getAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual([
       '0f9c2a7e3 days ago$49.50Pending',
-      `${older.id.slice(0, 8)}last month$99.00Overdue`,
+      `${older.id.slice(0, 8)}last month$99.00OverduePay now`,
       `${undated.id.slice(0, 8)}Recently$99.00refunded`,
     ]);
     await user.click(within(rows[0]!).getByRole('link', { name: 'Invoice 0f9c2a7e' }));

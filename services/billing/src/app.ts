@@ -1,10 +1,12 @@
 import { createServiceApp, type ServiceAppContext } from '@app/service-kit/runtime';
 import { createBillingStores } from './application/billing-stores.js';
 import { createCheckout } from './application/checkout.js';
+import { createOverduePayment } from './application/pay-overdue-invoice.js';
 import { createSandboxConfirmation } from './application/sandbox-confirmation.js';
 import { createSettlement } from './application/settlement.js';
 import { createStripeWebhooks } from './application/stripe-webhooks.js';
 import { billingConfigRoutes } from './http/billing-config.routes.js';
+import { invoicePaymentRoutes } from './http/invoice-payment.routes.js';
 import { invoiceRoutes } from './http/invoices.routes.js';
 import { paymentIntentRoutes } from './http/payment-intents.routes.js';
 import { paymentStatusRoutes } from './http/payment-status.routes.js';
@@ -62,6 +64,15 @@ export async function buildApp(context: ServiceAppContext, options: BillingOptio
   await app.register(invoiceRoutes, { db });
   await app.register(usageRoutes, { db, now });
   await app.register(subscriptionTermRoutes, { db, provider: provider.name, policy, now });
+  const payOverdueInvoice = createOverduePayment({
+    pool: db,
+    stores,
+    provider,
+    now,
+    policy,
+    onPaymentRecorded: (outcome) => payments.inc({ provider: provider.name, outcome }),
+  });
+  await app.register(invoicePaymentRoutes, { payOverdueInvoice });
   if (provider.name === 'sandbox') {
     const confirmation = createSandboxConfirmation({ stores, sandbox: provider, settlement });
     await app.register(sandboxRoutes, { confirmation, replies });

@@ -3,11 +3,12 @@ import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
 import { formatUsd, ListRow } from '@app/ui';
 import { InvoiceStatusBadge } from '../../components/invoice-status-badge.js';
+import { PayNowButton } from '../../components/pay-now-button.js';
 import { RecentInvoicesCard } from '../../components/recent-invoices-card.js';
 import { relativeTime } from '../../format/relative-time.js';
 import { newestFirst, shortId } from './figures.js';
 
-/** SPEC.md §2 "Billing": every invoice, newest first, each opening its printable page. */
+/** SPEC.md §2 "Billing": every invoice, newest first, each opening its printable page; an overdue one Pay now. */
 export function InvoiceList({ invoices, now }: { invoices: UseQueryResult<Invoice[]>; now: Date }) {
   return (
     <RecentInvoicesCard invoices={invoices} empty="No invoices yet">
@@ -30,6 +31,7 @@ export function InvoiceList({ invoices, now }: { invoices: UseQueryResult<Invoic
             >
               <p className="font-semibold">{formatUsd(invoice.amount)}</p>
               <InvoiceStatusBadge status={invoice.status} />
+              <PayNowButton invoice={invoice} />
             </ListRow>
           ))}
         </ul>

@@ -9,6 +9,14 @@ import { renewalChargeKey, renewalPaymentId } from './renewal-ids.js';
 
 export type CollectResult = 'paid' | 'declined' | 'overdue' | 'nothing-to-do';
 
+/** What an attempt came to, with the provider's words for a decline (shown to a customer who pressed Pay now). */
+export interface Collected {
+  result: CollectResult;
+  declineMessage: string | null;
+}
+
+const nothingToDo: Collected = { result: 'nothing-to-do', declineMessage: null };
+
 export interface CollectDeps {
   stores: BillingStores;
   provider: PaymentProvider;
@@ -60,12 +68,16 @@ export function createRenewalCollector(deps: CollectDeps) {
   }
 
   return {
-    async collect(work: Pick<Collect, 'invoiceId' | 'attempt' | 'payer' | 'plan'>): Promise<CollectResult> {
-      const options = { metadata: { actorId: 'billing-renewals', correlationId: work.invoiceId } };
+    /** `actorId`: who asked, the renewal runner unless a customer pressed Pay now. */
+    async collect(
+      work: Pick<Collect, 'invoiceId' | 'attempt' | 'payer' | 'plan'>,
+      actorId = 'billing-renewals',
+    ): Promise<Collected> {
+      const options = { metadata: { actorId, correlationId: work.invoiceId } };
       const { state: invoice } = await stores.invoices.read(work.invoiceId);
-      if (invoice.status === 'absent' || invoice.status === 'paid') return 'nothing-to-do';
+      if (invoice.status === 'absent' || invoice.status === 'paid') return nothingToDo;
       const attempt = await begin(invoice, work, options);
-      if (attempt === null) return 'nothing-to-do';
+      if (attempt === null) return nothingToDo;
 
       const { invoiceId, productId, userId, tenantId, amountCents, currency } = invoice;
       const outcome = await provider.chargeOffSession({
@@ -114,8 +126,10 @@ export function createRenewalCollector(deps: CollectDeps) {
         options,
       );
       const status = recorded.state.status;
-      if (status === 'paid') return 'paid';
-      return status === 'overdue' && invoice.status === 'pending' ? 'overdue' : 'declined';
+      const declineMessage = outcome.status === 'succeeded' ? null : outcome.message;
+      if (status === 'paid') return { result: 'paid', declineMessage };
+      const result = status === 'overdue' && invoice.status === 'pending' ? 'overdue' : 'declined';
+      return { result, declineMessage };
     },
   };
 }

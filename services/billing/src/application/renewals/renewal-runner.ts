@@ -39,7 +39,7 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
 
   async function perform(work: RenewalWork, report: TickReport): Promise<void> {
     if (work.kind === 'collect') {
-      record(work.invoiceId, await collector.collect(work), report);
+      record(work.invoiceId, (await collector.collect(work)).result, report);
       return;
     }
     if (work.kind === 'end') {
@@ -50,7 +50,7 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
     if (issued) report.issued.push(invoiceId);
     // A renewal's first attempt is due when it is issued.
     const first = { invoiceId, attempt: 1, payer: work.subscription.payer, plan: work.subscription.plan };
-    record(invoiceId, await collector.collect(first), report);
+    record(invoiceId, (await collector.collect(first)).result, report);
   }
 
   function record(invoiceId: string, result: CollectResult, report: TickReport): void {
