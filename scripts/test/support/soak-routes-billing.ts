@@ -88,7 +88,52 @@ function confirmPhase(aggregate: Aggregate) {
   });
 }
 
+/**
+ * Pay now on an invoice the confirm phase paid: every press answers paid and charges nothing, since the charge
+ * of an overdue one is keyed by its attempt (its concurrent presses are tested in billing's
+ * pay-overdue-invoice.test.ts; an overdue invoice takes a declined renewal, which this soak's clock never reaches).
+ * `same`: the shared account's invoice; `different`: each client's own.
+ */
+function payNowPhase(aggregate: Aggregate) {
+  type Target = { invoices: Map<string, { id: string; count: number }> };
+  return definePhase<Target>({
+    aggregate,
+    async prepare(context, plan) {
+      const accounts = aggregate === 'same' ? [context.shared] : context.customers.slice(0, plan.clients);
+      const found = await inBatches(accounts, 8, async (account) => {
+        const invoices = await listOf<{ id: string; status: string }>(account.client, '/api/invoices');
+        const paid = invoices.find((invoice) => invoice.status === 'paid');
+        if (!paid)
+          throw new Error(`${account.email} has no paid invoice: the confirm phase runs before this one`);
+        return [account.id, { id: paid.id, count: invoices.length }] as const;
+      });
+      return { invoices: new Map(found) };
+    },
+    request(target, client, _iteration, context) {
+      const account = accountOf(context, aggregate, client);
+      const invoice = target.invoices.get(account.id) as { id: string };
+      return { method: 'POST', path: `/api/invoices/${invoice.id}/pay`, as: account.client };
+    },
+    async verify(target, _count, context) {
+      const accounts =
+        aggregate === 'same' ? [context.shared] : context.customers.slice(0, target.invoices.size);
+      const problems = await inBatches(accounts, 8, async (account) => {
+        const expected = target.invoices.get(account.id);
+        const invoices = await listOf<{ id: string; status: string }>(account.client, '/api/invoices');
+        const paid = invoices.find((invoice) => invoice.id === expected?.id)?.status === 'paid';
+        return paid && invoices.length === expected?.count
+          ? []
+          : [
+              `${account.email}: ${invoices.length} invoices (was ${expected?.count}), the one paid now ${paid ? 'paid' : 'not paid'}`,
+            ];
+      });
+      return problems.flat();
+    },
+  });
+}
+
 export const billingRoutes: Record<string, SoakRoute> = {
   'POST /api/create-payment-intent': bothWays([200], intentPhase),
   'POST /api/billing/sandbox/confirm': bothWays([200], confirmPhase),
+  'POST /api/invoices/{invoiceId}/pay': bothWays([200], payNowPhase),
 };
