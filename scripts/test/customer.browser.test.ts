@@ -144,10 +144,10 @@ describe('a new customer', () => {
   it('downloads analytics as a CSV holding the numbers shown', async () => {
     await page.goto(at('/analytics'));
     await page.getByRole('heading', { name: 'Analytics Dashboard' }).waitFor();
-    const shownSpend = () => card('Total Spend').locator('.text-2xl').innerText();
+    const shownSpend = () => card('Total Revenue').locator('.text-2xl').innerText();
     await expect.poll(shownSpend).toBe(usd.format(product.basePrice));
     const shownCalls = await card('API Calls').locator('.text-2xl').innerText();
-    const shownActive = await card('Active Subscriptions').locator('.text-2xl').innerText();
+    const shownActive = await card('Active Users').locator('.text-2xl').innerText();
     expect(shownActive).toBe('1');
     await checkScreen(page, 'analytics');
 
@@ -158,9 +158,9 @@ describe('a new customer', () => {
     expect(download.suggestedFilename()).toMatch(/^analytics-\d{4}-\d{2}-\d{2}-to-\d{4}-\d{2}-\d{2}\.csv$/);
     const path = await download.path();
     const rows = (await readFile(path, 'utf8')).trim().split(/\r?\n/);
-    expect(rows).toContain(`Summary,Total Spend (USD),${product.basePrice.toFixed(2)}`);
+    expect(rows).toContain(`Summary,Total Revenue (USD),${product.basePrice.toFixed(2)}`);
     expect(rows).toContain(`Summary,API Calls,${shownCalls.replaceAll(',', '')}`);
-    expect(rows).toContain('Summary,Active Subscriptions,1');
+    expect(rows).toContain('Summary,Active Users,1');
   });
 
   it('keeps its settings screen accessible', async () => {

@@ -24,11 +24,18 @@ describe('Analytics Dashboard', () => {
 
     expect(screen.getByRole('heading', { name: 'Analytics Dashboard', level: 1 })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'true');
-    expect(await card('Total Spend').findByText('$148.50')).toBeInTheDocument();
-    expect(card('Total Spend').getByText('Invoiced in the last 30 days')).toBeInTheDocument();
+    expect(await card('Total Revenue').findByText('$148.50')).toBeInTheDocument();
+    expect(card('Total Revenue').getByText('Invoiced to you in the last 30 days')).toBeInTheDocument();
     expect(await card('API Calls').findByText('1,234')).toBeInTheDocument();
-    expect(await card('Active Subscriptions').findByText('2')).toBeInTheDocument();
+    expect(await card('Active Users').findByText('2')).toBeInTheDocument();
+    expect(card('Active Users').getByText('Your subscriptions active now')).toBeInTheDocument();
     expect(calls.map((call) => call.url)).toContain(last30Days);
+  });
+
+  it("keeps SPEC.md's four stat card labels, in its order, with the customer's figures beneath", () => {
+    renderAnalytics();
+    const titles = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(titles.slice(0, 4)).toEqual(['Total Revenue', 'Active Users', 'API Calls', 'Success Rate']);
   });
 
   it('lists the chart numbers in tables for screen readers', async () => {
@@ -71,8 +78,8 @@ describe('Analytics Dashboard', () => {
     expect(await screen.findByText('No activity data yet')).toBeInTheDocument();
     expect(screen.getByText('No API calls in the last 30 days.')).toBeInTheDocument();
     expect(screen.getByText('No invoices in the last 30 days.')).toBeInTheDocument();
-    expect(card('Total Spend').getByText('$0.00')).toBeInTheDocument();
-    expect(card('Active Subscriptions').getByText('0')).toBeInTheDocument();
+    expect(card('Total Revenue').getByText('$0.00')).toBeInTheDocument();
+    expect(card('Active Users').getByText('0')).toBeInTheDocument();
     expect(screen.queryByRole('img')).not.toBeInTheDocument();
   });
 
@@ -83,14 +90,13 @@ describe('Analytics Dashboard', () => {
       card('Success Rate').getByText('API calls are counted, but not whether they succeeded.'),
     ).toBeInTheDocument();
     expect(await screen.findByText('No activity data yet')).toBeInTheDocument();
-    expect(screen.queryByRole('heading', { name: 'Active Users' })).not.toBeInTheDocument();
   });
 
   it('shows placeholders while the reads load, and cannot export yet', () => {
     renderAnalytics({ usage: never, invoices: never, subscriptions: never });
     expect(screen.getByRole('status')).toHaveTextContent('Loading analytics...');
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
-    expect(card('Total Spend').queryByText(/\$/)).not.toBeInTheDocument();
+    expect(card('Total Revenue').queryByText(/\$/)).not.toBeInTheDocument();
     expect(screen.queryByText('No activity data yet')).not.toBeInTheDocument();
   });
 
@@ -104,7 +110,7 @@ describe('Analytics Dashboard', () => {
     );
     expect(card('API Calls').getByText('Unavailable')).toBeInTheDocument();
     expect(card('Recent Activity').getByText('Unavailable')).toBeInTheDocument();
-    expect(await card('Total Spend').findByText('$20.00')).toBeInTheDocument();
+    expect(await card('Total Revenue').findByText('$20.00')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Export' })).toBeDisabled();
   });
 
@@ -126,7 +132,7 @@ describe('Analytics Dashboard', () => {
     expect(screen.getByRole('button', { name: 'Last 30 days' })).toHaveAttribute('aria-pressed', 'false');
     expect(await card('API Calls').findByText('7')).toBeInTheDocument();
     expect(card('API Calls').getByText('Last 7 days')).toBeInTheDocument();
-    expect(card('Total Spend').getByText('$5.00')).toBeInTheDocument();
+    expect(card('Total Revenue').getByText('$5.00')).toBeInTheDocument();
     expect(callsTo(last7Days)).toHaveLength(1);
     expect(callsTo('/api/invoices?limit=200')).toHaveLength(1);
   });

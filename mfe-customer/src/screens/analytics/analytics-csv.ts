@@ -1,6 +1,6 @@
 import { toCsv, type CsvCell } from './csv.js';
 import type { DayRange } from './date-range.js';
-import { successRate, type AnalyticsFigures } from './figures.js';
+import { statCardTitles, successRate, type AnalyticsFigures } from './figures.js';
 
 /** `analytics-2026-10-24-to-2026-11-22.csv`. */
 export function analyticsFileName({ from, to }: DayRange): string {
@@ -9,16 +9,17 @@ export function analyticsFileName({ from, to }: DayRange): string {
 
 /**
  * The numbers on screen, one per row under a single Section,Item,Value header so the file stays one table:
- * the range, the stat cards, API calls per day and spend per month. Money in dollars with two decimals.
+ * the range, the stat cards (in their order, by their titles), API calls per day and spend per month. Money in
+ * dollars with two decimals.
  */
 export function analyticsCsv(figures: AnalyticsFigures): string {
   const rows: CsvCell[][] = [
     ['Section', 'Item', 'Value'],
     ['Range', 'From', figures.range.from],
     ['Range', 'To', figures.range.to],
-    ['Summary', 'Total Spend (USD)', dollars(figures.spend)],
-    ['Summary', 'API Calls', figures.apiCalls],
-    ['Summary', 'Active Subscriptions', figures.activeSubscriptions],
+    ['Summary', `${statCardTitles.spend} (USD)`, dollars(figures.spend)],
+    ['Summary', statCardTitles.activeSubscriptions, figures.activeSubscriptions],
+    ['Summary', statCardTitles.apiCalls, figures.apiCalls],
     ['Summary', successRate.title, successRate.value],
     ['Summary', 'Usage Records', figures.usageRecords],
     ...figures.daily.map(({ day, calls }): CsvCell[] => ['API calls per day', day, calls]),

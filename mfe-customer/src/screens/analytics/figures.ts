@@ -31,6 +31,16 @@ export function activeSubscriptionCount(subscriptions: readonly Subscription[]):
 }
 
 /**
+ * SPEC.md §2 "Analytics": the stat cards keep the old page's labels over the customer's own figures
+ * (ARCHITECTURE.md "Placeholders"); the CSV names each figure as its card does.
+ */
+export const statCardTitles = {
+  spend: 'Total Revenue',
+  activeSubscriptions: 'Active Users',
+  apiCalls: 'API Calls',
+} as const;
+
+/**
  * The old page's Success Rate card had sample numbers. Nothing measures it: the gateway counts a customer's
  * answered calls (gateway/src/usage) without their outcome, and `api_calls` is the only usage metric.
  */

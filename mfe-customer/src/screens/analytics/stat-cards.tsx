@@ -1,7 +1,7 @@
 import { Skeleton, StatCard, formatUsd } from '@app/ui';
-import { Activity, CheckCircle2, DollarSign, Package } from 'lucide-react';
+import { Activity, CheckCircle2, DollarSign, Users } from 'lucide-react';
 import { rangeLabel, type RangeDays } from './date-range.js';
-import { successRate } from './figures.js';
+import { statCardTitles, successRate } from './figures.js';
 import { formatCount } from './labels.js';
 import { Loaded } from './loaded.js';
 
@@ -22,8 +22,9 @@ function figureValue(figure: Figure, format: (value: number) => string) {
 }
 
 /**
- * SPEC.md §2 "Analytics": the old sample cards, now the customer's own figures. "Total Revenue" was the
- * platform's word; to a customer it is what they spent, so the card says so.
+ * SPEC.md §2 "Analytics": the four sample cards under their labels and in their order, each now showing the
+ * customer's own figure (ARCHITECTURE.md "Placeholders"), with a note saying what the figure counts, since the
+ * labels were written for sample numbers.
  */
 export function StatCards({
   days,
@@ -40,17 +41,22 @@ export function StatCards({
   return (
     <div className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
       <StatCard
-        title="Total Spend"
+        title={statCardTitles.spend}
         icon={DollarSign}
         value={figureValue(spend, formatUsd)}
-        note={`Invoiced in the ${range.toLowerCase()}`}
+        note={`Invoiced to you in the ${range.toLowerCase()}`}
       />
-      <StatCard title="API Calls" icon={Activity} value={figureValue(apiCalls, formatCount)} note={range} />
       <StatCard
-        title="Active Subscriptions"
-        icon={Package}
+        title={statCardTitles.activeSubscriptions}
+        icon={Users}
         value={figureValue(activeSubscriptions, formatCount)}
-        note="Currently active"
+        note="Your subscriptions active now"
+      />
+      <StatCard
+        title={statCardTitles.apiCalls}
+        icon={Activity}
+        value={figureValue(apiCalls, formatCount)}
+        note={range}
       />
       <StatCard
         title={successRate.title}
