@@ -5,6 +5,7 @@ import { defineService, entryCommand } from '@app/service-kit/runtime';
 import { buildApp } from './app.js';
 import { createBillingStores } from './application/billing-stores.js';
 import { customers } from './application/customers.js';
+import { fillInvoiceTenants } from './application/fill-invoice-tenants.js';
 import { invoices } from './application/invoices.js';
 import { payments } from './application/payments.js';
 import { terms } from './application/terms.js';
@@ -31,8 +32,9 @@ const productWaitMs = 30_000;
 /**
  * Billing: card payments through the configured provider (Sandbox or Stripe), the invoices they pay, renewals
  * and dunning, and usage records; published on the BILLING stream. Consumes the catalogue's products (the prices
- * it charges), tenancy's tenants and subscriptions (what it renews) and the gateway's usage batches. Its seed
- * stores the demo usage and pays the demo checkouts with the Sandbox.
+ * it charges), tenancy's tenants and subscriptions (what it renews, and whose invoices are whose) and the
+ * gateway's usage batches. Its seed stores the demo usage and pays the demo checkouts with the Sandbox;
+ * `fill-invoice-tenants` gives invoices issued without a tenant theirs.
  */
 export const service = defineService({
   name: 'billing',
@@ -53,7 +55,10 @@ export const service = defineService({
   }),
   app: (context, config, shared) => buildApp(context, { ...shared, policy: renewalPolicyOf(config) }),
   workers: async (clients, config, { provider, payments }) => {
-    const consumers = await startBillingConsumers(clients);
+    const consumers = await startBillingConsumers(clients, {
+      stores: createBillingStores(clients.eventStore),
+      now,
+    });
     const renewals = createRenewalRunner({
       pool: clients.pool,
       stores: createBillingStores(clients.eventStore),
@@ -98,4 +103,14 @@ export const service = defineService({
         report.skipped.map((skipped) => `; ${skipped} left out`).join(''),
     );
   }),
+  commands: {
+    /** Once, after the deploy that assigns invoices their tenants: the invoices issued without one before. */
+    'fill-invoice-tenants': entryCommand(loadStorageConfig, async ({ pool, eventStore }) => {
+      const summary = await fillInvoiceTenants({ pool, stores: createBillingStores(eventStore), now });
+      console.log(
+        `invoice tenants: ${summary.assigned} of ${summary.checked} invoices without one assigned now; ` +
+          `${summary.unknown} still unknown (billing's copy of tenancy knows no tenant for them)`,
+      );
+    }),
+  },
 });

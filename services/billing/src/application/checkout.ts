@@ -4,6 +4,7 @@ import { centsFromDollars, defaultSubscriptionPlan } from '@app/contracts';
 import type { CommandOptions, Position } from '@app/eventing';
 import { priceCheckout, type CheckoutPrice } from '../domain/payment/checkout-price.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
+import { buyerTenantOf } from '../projections/buyer-tenant.js';
 import { findProductForSale } from '../projections/products-copy.js';
 import type { BillingStores } from './billing-stores.js';
 import { createProviderCustomers, type Buyer } from './provider-customers.js';
@@ -46,8 +47,10 @@ export function createCheckout(deps: {
       if (price.kind !== 'priced') return { kind: 'refused', price };
 
       const providerCustomerId = await providerCustomers.ensure(buyer, options);
-      // Billing does not know the buyer's tenant; tenancy settles it from the buyer (ARCHITECTURE.md "Decisions").
-      const tenantId = null;
+      // The buyer's tenant as billing's copy knows it, so the invoice is issued with it; tenancy buys for it too.
+      // Unknown (a first purchase before any tenant): tenancy settles it, and billing assigns it to the invoice
+      // when the subscription starts (README "Invoice tenants").
+      const tenantId = await buyerTenantOf(pool, buyer.userId);
       const intent = await provider.createPaymentIntent({
         amountCents: price.amountCents,
         currency: 'usd',

@@ -50,10 +50,10 @@ const invoiceColumns = [
 ] as const satisfies ReadonlyArray<keyof InvoiceRow>;
 
 /**
- * The `invoices` read model (migrations/003_invoices.sql, 053_renewals.sql): GET /api/invoices, and the renewal
- * runner's view of what is billed and what is still to collect (a renewal is charged at issue, so its first
- * attempt is due then). A batch is folded in memory and written in one statement (@app/eventing
- * foldedProjection).
+ * The `invoices` read model (migrations/003_invoices.sql, 053_renewals.sql): GET /api/invoices with each invoice's
+ * tenant (given at issue or assigned later), and the renewal runner's view of what is billed and what is still
+ * to collect (a renewal is charged at issue, so its first attempt is due then). A batch is folded in memory and
+ * written in one statement (@app/eventing foldedProjection).
  */
 export const invoicesProjection = foldedProjection<InvoiceRow, InvoiceEvent>({
   name: 'billing.invoices.v1',
@@ -128,5 +128,7 @@ function foldInvoiceEvent(row: InvoiceRow | undefined, event: InvoiceEvent): Inv
     case 'InvoiceOverdue':
       if (row.status !== 'pending') return row;
       return { ...row, status: 'overdue', overdue_at: event.data.overdueAt, next_attempt_at: null };
+    case 'InvoiceTenantAssigned':
+      return { ...row, tenant_id: event.data.tenantId };
   }
 }

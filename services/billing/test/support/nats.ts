@@ -1,5 +1,6 @@
 import type { EventingLogger } from '@app/eventing';
 import { withConsumers, type StreamSpec } from '@app/test-support/nats';
+import { createBillingStores } from '../../src/application/billing-stores.js';
 import { startBillingConsumers } from '../../src/integration/consumers/start-billing-consumers.js';
 import { silentLogger, startBilling } from './billing-harness.js';
 
@@ -10,6 +11,9 @@ import { silentLogger, startBilling } from './billing-harness.js';
 export async function startBillingConsumersOf(stream: StreamSpec, logger: EventingLogger = silentLogger) {
   const h = await startBilling();
   return withConsumers(h, [stream], (nats) =>
-    startBillingConsumers({ nats: nats.nc, pool: h.pool, natsPrefix: nats.prefix, logger }),
+    startBillingConsumers(
+      { nats: nats.nc, pool: h.pool, natsPrefix: nats.prefix, logger },
+      { stores: createBillingStores(h.eventStore), now: () => new Date() },
+    ),
   );
 }

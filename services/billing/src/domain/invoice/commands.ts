@@ -57,4 +57,14 @@ export interface RecordAttemptOutcome {
   metadata: CommandMetadata;
 }
 
-export type InvoiceCommand = IssueInvoice | StartPaymentAttempt | RecordAttemptOutcome;
+/**
+ * Names the tenant the invoice's purchase was for, once billing learns it: a checkout's invoice is issued before
+ * tenancy has settled the buyer's tenant when billing's copy knew none (README "Invoice tenants").
+ */
+export interface AssignInvoiceTenant {
+  type: 'AssignInvoiceTenant';
+  data: { invoiceId: string; tenantId: string };
+  metadata: CommandMetadata;
+}
+
+export type InvoiceCommand = IssueInvoice | StartPaymentAttempt | RecordAttemptOutcome | AssignInvoiceTenant;

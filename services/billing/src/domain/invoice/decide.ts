@@ -1,5 +1,6 @@
 import type { InvoiceEvent } from './events.js';
 import { IllegalStateError, assertNever, type Decider } from '@app/domain';
+import { assignTenant } from './assign-tenant.js';
 import { oneMonthAfter } from './billing-period.js';
 import { recordOutcome, startAttempt } from './collect.js';
 import type { InvoiceCommand, IssueInvoice } from './commands.js';
@@ -47,6 +48,8 @@ export function decide(command: InvoiceCommand, state: InvoiceState): InvoiceEve
       return startAttempt(command, state);
     case 'RecordAttemptOutcome':
       return recordOutcome(command, state);
+    case 'AssignInvoiceTenant':
+      return assignTenant(command, state);
     default:
       return assertNever(command);
   }

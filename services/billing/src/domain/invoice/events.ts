@@ -13,6 +13,7 @@ const invoiceFacts = {
   invoiceId: idSchema,
   number: invoiceNumberSchema,
   userId: idSchema,
+  /** The tenant the purchase was for; a checkout's may be null at issue (then InvoiceTenantAssigned sets it). */
   tenantId: idSchema.nullable(),
   /** The renewed subscription; null for a checkout, whose subscription tenancy starts on the payment. */
   subscriptionId: idSchema.nullable(),
@@ -81,12 +82,22 @@ const invoiceOverdueSchema = z.object({
   data: z.object({ ...invoiceFacts, subscriptionId: idSchema, overdueAt: isoDateTimeSchema }),
 });
 
+/**
+ * The tenant the purchase was for, learned after issue (a checkout's, from the subscription tenancy started for
+ * it); later events repeat it among the facts. Only ever sets a tenant that was unknown.
+ */
+const invoiceTenantAssignedSchema = z.object({
+  type: z.literal('InvoiceTenantAssigned'),
+  data: z.object({ invoiceId: idSchema, tenantId: idSchema, assignedAt: isoDateTimeSchema }),
+});
+
 export const invoiceEventSchema = z.discriminatedUnion('type', [
   invoiceIssuedSchema,
   invoicePaidSchema,
   invoicePaymentAttemptedSchema,
   invoicePaymentFailedSchema,
   invoiceOverdueSchema,
+  invoiceTenantAssignedSchema,
 ]);
 export type InvoiceEvent = z.infer<typeof invoiceEventSchema>;
 export type InvoiceIssued = z.infer<typeof invoiceIssuedSchema>;

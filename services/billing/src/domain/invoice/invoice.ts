@@ -56,6 +56,8 @@ export function evolve(state: InvoiceState, event: InvoiceEvent): InvoiceState {
   }
   if (state.status === 'absent') return state;
   switch (event.type) {
+    case 'InvoiceTenantAssigned':
+      return { ...state, tenantId: event.data.tenantId };
     case 'InvoicePaymentAttempted': {
       const { invoiceId: _invoiceId, ...attempt } = event.data;
       return { ...state, inFlight: attempt, firstAttemptAt: state.firstAttemptAt ?? attempt.attemptedAt };

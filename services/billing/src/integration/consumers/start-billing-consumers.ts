@@ -1,19 +1,28 @@
-import { catalogStream, tenancyStream } from '@app/contracts';
+import { catalogStream, tenancyStream, tenancySubjects } from '@app/contracts';
 import { startServiceConsumers, type ConsumerClients } from '@app/service-kit/runtime';
 import { billingSchema } from '../../config.js';
 import { applyCatalogProductMessage } from '../../projections/products-copy.js';
 import { applyTenancyMessage } from '../../projections/tenancy-copy.js';
 import { usageConsumer } from '../../usage/usage-consumer.js';
+import { assignCheckoutInvoiceTenant, type InvoiceTenantDeps } from './invoice-tenants.js';
 
 /** Durable names are also the dedupe keys in processed_messages: one per read model or reaction. */
-export const billingConsumerNames = { products: 'billing-products', tenancy: 'billing-tenancy' } as const;
+export const billingConsumerNames = {
+  products: 'billing-products',
+  tenancy: 'billing-tenancy',
+  invoiceTenants: 'billing-invoice-tenants',
+} as const;
 
 /**
  * Other services' events into billing (ARCHITECTURE.md "Messaging"): the catalogue's products into its copy
- * (the prices checkouts charge), tenancy's tenants and subscriptions into its copy (what renewals charge, whom),
- * and the gateway's usage batches into usage records (src/usage).
+ * (the prices checkouts charge), tenancy's tenants and subscriptions into its copy (what renewals charge, whom)
+ * and into the tenants of checkouts' invoices (a reaction: src/integration/consumers/invoice-tenants.ts), and the
+ * gateway's usage batches into usage records (src/usage).
  */
-export function startBillingConsumers(clients: ConsumerClients): Promise<{ stop(): Promise<void> }> {
+export function startBillingConsumers(
+  clients: ConsumerClients,
+  reactions: Omit<InvoiceTenantDeps, 'pool'>,
+): Promise<{ stop(): Promise<void> }> {
   const schema = billingSchema;
   return startServiceConsumers(clients, [
     {
@@ -29,6 +38,13 @@ export function startBillingConsumers(clients: ConsumerClients): Promise<{ stop(
       schema,
       durableName: billingConsumerNames.tenancy,
       handle: applyTenancyMessage,
+    },
+    {
+      stream: tenancyStream,
+      subject: tenancySubjects.subscriptionStarted,
+      schema,
+      durableName: billingConsumerNames.invoiceTenants,
+      react: (envelope) => assignCheckoutInvoiceTenant(envelope, { ...reactions, pool: clients.pool }),
     },
     { schema, ...usageConsumer(clients.logger) },
   ]);
