@@ -16,6 +16,7 @@ export * from './billing/billing-values.js';
 export * from './billing/billing-api.js';
 export * from './billing/subscription-terms.js';
 export * from './billing/invoice-payment.js';
+export * from './billing/invoice-document.js';
 export * from './gateway/integration-events.js';
 export * from './monitoring/tenant-metrics-document.js';
 export * from './monitoring/tenant-metrics-api.js';

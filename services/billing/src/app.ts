@@ -1,3 +1,4 @@
+import type { InvoiceSeller } from '@app/contracts';
 import { createServiceApp, type ServiceAppContext } from '@app/service-kit/runtime';
 import { createBillingStores } from './application/billing-stores.js';
 import { createCheckout } from './application/checkout.js';
@@ -6,6 +7,7 @@ import { createSandboxConfirmation } from './application/sandbox-confirmation.js
 import { createSettlement } from './application/settlement.js';
 import { createStripeWebhooks } from './application/stripe-webhooks.js';
 import { billingConfigRoutes } from './http/billing-config.routes.js';
+import { invoiceDocumentRoutes } from './http/invoice-document.routes.js';
 import { invoicePaymentRoutes } from './http/invoice-payment.routes.js';
 import { invoiceRoutes } from './http/invoices.routes.js';
 import { paymentIntentRoutes } from './http/payment-intents.routes.js';
@@ -24,6 +26,8 @@ export interface BillingOptions {
   provider: SandboxProvider | StripeProvider;
   /** billing_payments_total, which the renewal runner adds to as well. */
   payments: PaymentsCounter;
+  /** Who issues the invoices (INVOICE_SELLER_NAME, INVOICE_SELLER_ADDRESS). */
+  seller: InvoiceSeller;
   /** The renewal runner's policy, from which subscriptions' billing periods follow. */
   policy: RenewalPolicy;
   now?: () => Date;
@@ -38,7 +42,7 @@ const cardRedactPaths = ['card.number', 'card.cvc', 'body.card.number', 'body.ca
 /** Billing's HTTP app (STYLE.md "One service": app.ts builds, the runtime listens). */
 export async function buildApp(context: ServiceAppContext, options: BillingOptions) {
   const { db, eventStore, replies } = context;
-  const { provider, payments, policy, now = () => new Date() } = options;
+  const { provider, payments, policy, seller, now = () => new Date() } = options;
   const app = await createServiceApp(context, {
     name: 'billing',
     redact: cardRedactPaths,
@@ -62,6 +66,7 @@ export async function buildApp(context: ServiceAppContext, options: BillingOptio
   await app.register(paymentIntentRoutes, { checkout, replies });
   await app.register(paymentStatusRoutes, { db, provider });
   await app.register(invoiceRoutes, { db });
+  await app.register(invoiceDocumentRoutes, { db, seller });
   await app.register(usageRoutes, { db, now });
   await app.register(subscriptionTermRoutes, { db, provider: provider.name, policy, now });
   const payOverdueInvoice = createOverduePayment({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { databaseConfigLoader, serviceVariables, storageVariables } from '@app/service-kit/config';
 import { renewalVariables } from './application/renewals/renewal-config.js';
+import { invoiceSellerVariables } from './invoice-documents/invoice-seller.js';
 import { paymentProviderVariables, requireStripeKeys } from './payments/provider-config.js';
 
 const ownDatabase = 'BILLING_DATABASE_URL';
@@ -16,6 +17,7 @@ const seedSchema = seedObject.superRefine(requireStripeKeys);
 const serviceSchema = seedObject
   .extend(serviceVariables('billing', 3004))
   .extend(renewalVariables)
+  .extend(invoiceSellerVariables)
   .superRefine(requireStripeKeys);
 
 export const loadConfig = databaseConfigLoader(serviceSchema, ownDatabase);

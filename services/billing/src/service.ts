@@ -13,6 +13,7 @@ import { renewalPolicyOf } from './application/renewals/renewal-config.js';
 import { createRenewalRunner } from './application/renewals/renewal-runner.js';
 import { billingSchema, loadConfig, loadSeedConfig, loadStorageConfig } from './config.js';
 import { startBillingConsumers } from './integration/consumers/start-billing-consumers.js';
+import { invoiceSellerOf } from './invoice-documents/invoice-seller.js';
 import { toIntegrationEvent } from './integration/published-events.js';
 import { createPaymentProvider } from './payments/index.js';
 import { paymentsCounter } from './payments/payment-metrics.js';
@@ -53,7 +54,8 @@ export const service = defineService({
     provider: createPaymentProvider(config, { pool }),
     payments: paymentsCounter(),
   }),
-  app: (context, config, shared) => buildApp(context, { ...shared, policy: renewalPolicyOf(config) }),
+  app: (context, config, shared) =>
+    buildApp(context, { ...shared, policy: renewalPolicyOf(config), seller: invoiceSellerOf(config) }),
   workers: async (clients, config, { provider, payments }) => {
     const consumers = await startBillingConsumers(clients, {
       stores: createBillingStores(clients.eventStore),

@@ -11,7 +11,6 @@ interface InvoiceRow {
   currency: 'usd';
   status: InvoiceStatus;
   issued_at: Date;
-  issued_key: string;
   paid_at: Date | null;
   period_start: Date;
   period_end: Date;
@@ -54,7 +53,7 @@ export async function listInvoicesOf(db: pg.Pool, userId: string, query: Invoice
   const keyset = keysetSql(newestFirst, after, params);
   if (keyset.after) conditions.push(keyset.after);
   params.push(query.limit + 1);
-  const { rows } = await db.query<InvoiceRow>(
+  const { rows } = await db.query<InvoiceRow & { issued_key: string }>(
     `SELECT i.id, i.number, i.amount_cents, i.currency, i.status, i.issued_at, i.paid_at, i.period_start,
             i.period_end, i.product_id, p.name AS product_name, i.tenant_id,
             ${instantKeySql('i.issued_at')} AS issued_key
@@ -66,6 +65,22 @@ export async function listInvoicesOf(db: pg.Pool, userId: string, query: Invoice
   );
   const page = pageFrom(rows, query.limit, (row): InvoiceKey => [row.issued_key, row.number]);
   return { items: page.rows.map(toInvoice), next: page.next };
+}
+
+/** One invoice as the list shows it, and whose it is (the buyer's user id); null for an id never issued. */
+export async function findInvoice(
+  db: pg.Pool,
+  invoiceId: string,
+): Promise<{ invoice: Invoice; userId: string } | null> {
+  const { rows } = await db.query<InvoiceRow & { user_id: string }>(
+    `SELECT i.id, i.number, i.amount_cents, i.currency, i.status, i.issued_at, i.paid_at, i.period_start,
+            i.period_end, i.product_id, p.name AS product_name, i.tenant_id, i.user_id
+     FROM invoices i LEFT JOIN products p ON p.product_id = i.product_id
+     WHERE i.id = $1`,
+    [invoiceId],
+  );
+  const row = rows[0];
+  return row ? { invoice: toInvoice(row), userId: row.user_id } : null;
 }
 
 function toInvoice(row: InvoiceRow): Invoice {

@@ -4,7 +4,7 @@ import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { inject } from 'vitest';
 import type { z } from 'zod';
-import type { productCreatedV1DataSchema } from '@app/contracts';
+import type { InvoiceSeller, productCreatedV1DataSchema } from '@app/contracts';
 import { runMigrations } from '@app/eventing';
 import { categoriesOf } from '@app/service-kit/runtime';
 import { createSchemaDatabase } from '@app/test-support';
@@ -13,6 +13,7 @@ import { startServiceHarness, type ServiceHarness } from '@app/test-support/serv
 import { buildApp } from '../../src/app.js';
 import { billingSchema } from '../../src/config.js';
 import type { RenewalPolicy } from '../../src/domain/renewal/renewal-cycle.js';
+import { defaultInvoiceSeller } from '../../src/invoice-documents/invoice-seller.js';
 import {
   createSandboxProvider,
   type SandboxProvider,
@@ -35,6 +36,8 @@ export interface BillingOptions {
   /** Where the app's log lines go, for tests that read them. */
   logStream?: { write(line: string): void };
   now?: () => Date;
+  /** The configured seller unless given. */
+  seller?: InvoiceSeller;
   /** testPolicy unless given. */
   policy?: RenewalPolicy;
 }
@@ -54,6 +57,7 @@ export function startBilling(options: BillingOptions = {}): Promise<BillingHarne
       {
         provider: options.provider?.(context.db) ?? createSandboxProvider({ pool: context.db }),
         payments: paymentsCounter(),
+        seller: options.seller ?? defaultInvoiceSeller,
         policy: options.policy ?? testPolicy,
         ...(options.now ? { now: options.now } : {}),
       },

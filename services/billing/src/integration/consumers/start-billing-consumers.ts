@@ -1,6 +1,7 @@
-import { catalogStream, tenancyStream, tenancySubjects } from '@app/contracts';
+import { catalogStream, identityStream, tenancyStream, tenancySubjects } from '@app/contracts';
 import { startServiceConsumers, type ConsumerClients } from '@app/service-kit/runtime';
 import { billingSchema } from '../../config.js';
+import { applyIdentityUserMessage } from '../../projections/buyers-copy.js';
 import { applyCatalogProductMessage } from '../../projections/products-copy.js';
 import { applyTenancyMessage } from '../../projections/tenancy-copy.js';
 import { usageConsumer } from '../../usage/usage-consumer.js';
@@ -10,14 +11,16 @@ import { assignCheckoutInvoiceTenant, type InvoiceTenantDeps } from './invoice-t
 export const billingConsumerNames = {
   products: 'billing-products',
   tenancy: 'billing-tenancy',
+  buyers: 'billing-buyers',
   invoiceTenants: 'billing-invoice-tenants',
 } as const;
 
 /**
  * Other services' events into billing (ARCHITECTURE.md "Messaging"): the catalogue's products into its copy
  * (the prices checkouts charge), tenancy's tenants and subscriptions into its copy (what renewals charge, whom)
- * and into the tenants of checkouts' invoices (a reaction: src/integration/consumers/invoice-tenants.ts), and the
- * gateway's usage batches into usage records (src/usage).
+ * and into the tenants of checkouts' invoices (a reaction: src/integration/consumers/invoice-tenants.ts),
+ * identity's users into buyers (whom invoices are billed to), and the gateway's usage batches into usage records
+ * (src/usage).
  */
 export function startBillingConsumers(
   clients: ConsumerClients,
@@ -45,6 +48,13 @@ export function startBillingConsumers(
       schema,
       durableName: billingConsumerNames.invoiceTenants,
       react: (envelope) => assignCheckoutInvoiceTenant(envelope, { ...reactions, pool: clients.pool }),
+    },
+    {
+      stream: identityStream,
+      subject: 'identity.user.>',
+      schema,
+      durableName: billingConsumerNames.buyers,
+      handle: applyIdentityUserMessage,
     },
     { schema, ...usageConsumer(clients.logger) },
   ]);
