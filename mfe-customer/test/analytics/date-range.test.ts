@@ -51,6 +51,8 @@ describe('utcDayOf', () => {
   it('reads the UTC day whatever the offset', () => {
     expect(utcDayOf('2026-11-21T23:30:00.000-02:00')).toBe('2026-11-22');
     expect(utcDayOf('2026-11-21T00:00:00.000Z')).toBe('2026-11-21');
+    expect(utcDayOf(undefined)).toBeUndefined();
+    expect(utcDayOf('n/a')).toBeUndefined();
   });
 });
 

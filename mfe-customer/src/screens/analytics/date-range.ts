@@ -1,3 +1,5 @@
+import { parseInstant } from '../../format/dates.js';
+
 /** The ranges the page offers, in whole UTC days ending today (today included, so today's calls show). */
 export const rangeDayOptions = [7, 30, 90] as const;
 export type RangeDays = (typeof rangeDayOptions)[number];
@@ -35,9 +37,13 @@ export function monthsOf(range: Pick<DayRange, 'from' | 'to'>): string[] {
   return [...new Set(daysOf(range).map((day) => day.slice(0, 7)))];
 }
 
-/** The UTC day (YYYY-MM-DD) of an ISO date-time, whatever offset it was written with. */
-export function utcDayOf(isoDateTime: string): string {
-  return isoDay(Date.parse(isoDateTime));
+/**
+ * The UTC day (YYYY-MM-DD) of an ISO date-time, whatever offset it was written with; undefined for an old or
+ * partial record without a valid one, which no range can hold.
+ */
+export function utcDayOf(isoDateTime: string | null | undefined): string | undefined {
+  const instant = parseInstant(isoDateTime);
+  return instant && isoDay(instant.getTime());
 }
 
 function isoDay(epochMs: number): string {

@@ -1,4 +1,5 @@
 import type { Invoice } from '@app/contracts';
+import { toAmount } from '@app/ui';
 import { monthsOf, utcDayOf, type DayRange } from './date-range.js';
 
 export interface MonthlySpend {
@@ -10,16 +11,17 @@ export interface MonthlySpend {
 
 /**
  * What the customer was invoiced per month within the range: invoices created (UTC day) from `from` to `to`,
- * grouped by the month of `createdAt`, a zero for each month the range touches without one. Summed in whole
- * cents, since amounts have at most two decimals and cents add up exactly.
+ * grouped by the month of `createdAt`, a zero for each month the range touches without one; an invoice without a
+ * valid date is left out. Amounts may be numeric strings (SPEC.md §3). Summed in whole cents, since amounts have at
+ * most two decimals and cents add up exactly.
  */
 export function monthlySpend(invoices: readonly Invoice[], range: DayRange): MonthlySpend[] {
   const cents = new Map(monthsOf(range).map((month) => [month, 0]));
   for (const invoice of invoices) {
     const day = utcDayOf(invoice.createdAt);
-    if (day < range.from || day > range.to) continue;
+    if (day === undefined || day < range.from || day > range.to) continue;
     const month = day.slice(0, 7);
-    cents.set(month, (cents.get(month) ?? 0) + Math.round(invoice.amount * 100));
+    cents.set(month, (cents.get(month) ?? 0) + Math.round(toAmount(invoice.amount) * 100));
   }
   return [...cents].map(([month, total]) => ({ month, amount: total / 100 }));
 }
