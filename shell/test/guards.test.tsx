@@ -2,7 +2,8 @@
 import '@app/test-support/web/dom-setup';
 import { screen } from '@testing-library/react';
 import { Route, Routes } from '@app/routing';
-import { describe, expect, it, vi } from 'vitest';
+import { dismissToast, Toaster } from '@app/ui';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { RequireAdmin, RequireSignedIn } from '../src/auth/guards.js';
 import { loginUrl } from '../src/auth/login-url.js';
 import { avery, casey, renderAt, stubCurrentUser } from './render.js';
@@ -10,25 +11,33 @@ import { avery, casey, renderAt, stubCurrentUser } from './render.js';
 function renderGuarded(path: string) {
   return renderAt(
     path,
-    <Routes>
-      <Route
-        path="/dashboard"
-        element={
-          <RequireSignedIn>
-            <h1>Dashboard screen</h1>
-          </RequireSignedIn>
-        }
-      />
-      <Route
-        path="/admin-portal"
-        element={
-          <RequireAdmin>
-            <h1>Admin screen</h1>
-          </RequireAdmin>
-        }
-      />
-    </Routes>,
+    <>
+      <Routes>
+        <Route
+          path="/dashboard"
+          element={
+            <RequireSignedIn>
+              <h1>Dashboard screen</h1>
+            </RequireSignedIn>
+          }
+        />
+        <Route
+          path="/admin-portal"
+          element={
+            <RequireAdmin>
+              <h1>Admin screen</h1>
+            </RequireAdmin>
+          }
+        />
+      </Routes>
+      <Toaster />
+    </>,
   );
+}
+
+/** Lets the current-user read answer and React render, without moving the faked clock. */
+async function settle(until: () => boolean) {
+  for (let round = 0; round < 50 && !until(); round += 1) await vi.advanceTimersByTimeAsync(0);
 }
 
 /** The guards navigate away with location.assign; recorded here instead of leaving the test page. */
@@ -47,6 +56,9 @@ describe('loginUrl', () => {
 });
 
 describe('the route guards (SPEC.md §2)', () => {
+  // The page's toast store is global: an earlier test's toast must not answer for this one.
+  beforeEach(() => dismissToast());
+
   it('show a spinner, and nothing of the screen, while the current user loads', () => {
     stubCurrentUser('pending');
     const assign = recordNavigations();
@@ -81,13 +93,22 @@ describe('the route guards (SPEC.md §2)', () => {
     expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2Fadmin-portal');
   });
 
-  it('send a customer on an admin route to sign in, never showing the screen', async () => {
+  it('tell a signed-in customer on an admin route that it is for admins, and take them to their dashboard 500 ms later (SPEC.md §6)', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     stubCurrentUser(casey);
     const assign = recordNavigations();
     renderGuarded('/admin-portal');
-    expect(await screen.findByText('Redirecting to login...')).toBeInTheDocument();
+    await settle(() => screen.queryByText('Unauthorized') !== null);
+
+    expect(screen.getByText('Unauthorized')).toBeInTheDocument();
+    expect(screen.getByText('Admin access required. Redirecting...')).toBeInTheDocument();
     expect(screen.queryByText('Admin screen')).not.toBeInTheDocument();
-    expect(assign).toHaveBeenCalledWith('/api/login?returnTo=%2Fadmin-portal');
+    expect(screen.queryByText('Redirecting to login...')).not.toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(499);
+    expect(screen.queryByRole('heading', { name: 'Dashboard screen' })).not.toBeInTheDocument();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(screen.getByRole('heading', { name: 'Dashboard screen' })).toBeInTheDocument();
+    expect(assign).not.toHaveBeenCalled();
   });
 
   it('let an admin through to an admin route', async () => {

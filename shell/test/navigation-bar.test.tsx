@@ -60,6 +60,12 @@ describe('the navigation bar (SPEC.md §2)', () => {
     expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('C');
   });
 
+  it('shows U on the avatar for an old account record without a first name or an email', () => {
+    const { firstName: _firstName, email: _email, ...bare } = casey;
+    renderAt('/dashboard', <NavigationBar user={bare as typeof casey} />);
+    expect(screen.getByRole('button', { name: 'Account menu' })).toHaveTextContent('U');
+  });
+
   it('opens the slide-out menu with the role links and a General section, highlighting the current route', async () => {
     const user = userEvent.setup();
     renderAt('/analytics', <NavigationBar user={avery} />);
