@@ -116,6 +116,17 @@ describe('Tenant monitoring sections', () => {
     expect(valueOf('License & SLA', 'Overage Status')).toBe('Within Limits');
   });
 
+  it('wraps the domain URL only between its parts, never inside a host name or a port', async () => {
+    const domainUrl = 'http://127.0.0.1:14100/api/metrics';
+    await show(aTenantMetricsReply(), aTenant({ name: 'Acme Corp', domainUrl }));
+    const value = cardTitled('System Summary').getByText('Domain URL', { selector: 'dt' }).nextElementSibling;
+    expect(value?.textContent).toBe(domainUrl);
+    const breaks = [...(value?.childNodes ?? [])].map((node) =>
+      node.nodeName === 'WBR' ? '|' : node.textContent,
+    );
+    expect(breaks.join('')).toBe('http://|127|.0|.0|.1:|14100|/api|/metrics');
+  });
+
   it.each([
     [2, 0, '2 open issues, 0 critical alerts in last 7 days'],
     [0, 3, '0 open issues, 3 critical alerts in last 7 days'],

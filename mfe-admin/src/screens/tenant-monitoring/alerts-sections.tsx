@@ -1,5 +1,6 @@
 import type { TenantMetricsReply } from '@app/contracts';
 import { AlertTriangle } from 'lucide-react';
+import { WrappingUrl } from '../../components/wrapping-url.js';
 import { formatCount, formatDate, issuesBannerText, showsIssuesBanner } from './format.js';
 import { StatsCard } from './metric-card.js';
 import { refreshRateLabel } from './refresh.js';
@@ -37,7 +38,10 @@ export function AlertsCard({ alerts }: { alerts: AlertsIssues }) {
   );
 }
 
-/** System Summary is about the monitoring itself, so it always shows, whatever the app reported. */
+/**
+ * System Summary is about the monitoring itself, so it always shows, whatever the app reported. Its column is
+ * narrow beside the others: the domain wraps between the parts of its URL, never inside a host or a port.
+ */
 export function SystemSummaryCard({ domainUrl }: { domainUrl: string | null }) {
   return (
     <StatsCard
@@ -45,7 +49,7 @@ export function SystemSummaryCard({ domainUrl }: { domainUrl: string | null }) {
       group={true}
       stats={() => [
         { label: 'Data Refresh Rate', value: refreshRateLabel },
-        { label: 'Domain URL', value: domainUrl ?? 'Not configured' },
+        { label: 'Domain URL', value: domainUrl ? <WrappingUrl url={domainUrl} /> : 'Not configured' },
         { label: 'Monitoring Status', value: 'Active' },
       ]}
     />
