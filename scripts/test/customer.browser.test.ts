@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Invoice, Product, Subscription } from '@app/contracts';
+import { pdfTextOf } from '../../services/billing/test/support/pdf-text.js';
 import { browserOnPlatform } from './support/browser-platform.js';
 import { checkScreen, desktop } from './support/screen-check.js';
 
@@ -139,6 +140,27 @@ describe('a new customer', () => {
     await page.getByText(invoice.invoiceNumber).first().waitFor();
     await page.getByRole('button', { name: 'Print' }).waitFor();
     await checkScreen(page, 'invoice');
+
+    // The same invoice as a PDF billing makes: downloaded as a customer would, and read back.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download PDF' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toBe(`${invoice.invoiceNumber}.pdf`);
+    const text = await pdfTextOf(await readFile(await download.path()));
+    const shown = await page.getByRole('main').innerText();
+    for (const expected of [
+      invoice.invoiceNumber,
+      'Paid',
+      `${buyer.firstName} ${buyer.lastName}`,
+      buyer.email,
+      product.name,
+      usd.format(product.basePrice),
+      'Total (USD)',
+    ]) {
+      expect(shown).toContain(expected);
+      expect(text).toContain(expected);
+    }
   });
 
   it('downloads analytics as a CSV holding the numbers shown', async () => {

@@ -18,6 +18,7 @@ export * from './queries/notification-preferences.js';
 export * from './queries/catalog.js';
 export * from './queries/customer.js';
 export * from './queries/payment-status.js';
+export * from './queries/invoice-document.js';
 export * from './queries/usage-range.js';
 export * from './queries/admin.js';
 export * from './queries/admin-users.js';

@@ -1,45 +1,40 @@
-import type { CurrentUser, Invoice } from '@app/contracts';
+import type { InvoiceDocument, InvoiceSeller } from '@app/contracts';
 import { formatUsd } from '@app/ui';
 import { formatDate } from '../../format/dates.js';
 
-/** Everything the printable invoice shows, as text: the document itself only lays it out. */
+/**
+ * Everything the printable invoice shows, as text: the document itself only lays it out. Billing's PDF of the
+ * invoice (services/billing/src/invoice-documents) prints the same words, dates and amounts from the same answer.
+ */
 export interface InvoiceDetails {
   number: string;
   status: string;
   issued: string;
   paid: string;
   period: string;
-  product: string;
-  amount: string;
   currency: string;
+  seller: InvoiceSeller;
+  /** Full name, else email; "Unknown customer" until billing has heard of the account. */
   customerName: string;
   customerEmail: string;
+  lines: Array<{ description: string; amount: string }>;
+  total: string;
 }
 
-type Customer = Pick<CurrentUser, 'email' | 'firstName' | 'lastName'>;
-
-/** The customer's full name, else their email: an account may have no name yet. */
-export function customerName(customer: Customer): string {
-  const name = [customer.firstName, customer.lastName]
-    .map((part) => part?.trim())
-    .filter(Boolean)
-    .join(' ');
-  return name || customer.email;
-}
-
-export function invoiceDetails(invoice: Invoice, customer: Customer | null): InvoiceDetails {
-  const start = formatDate(invoice.periodStart);
-  const end = formatDate(invoice.periodEnd);
+export function invoiceDetails(document: InvoiceDocument): InvoiceDetails {
+  const start = formatDate(document.periodStart);
+  const end = formatDate(document.periodEnd);
   return {
-    number: invoice.invoiceNumber,
-    status: invoice.status,
-    issued: formatDate(invoice.createdAt) ?? 'Unknown date',
-    paid: formatDate(invoice.paidAt) ?? 'Not paid yet',
+    number: document.invoiceNumber,
+    status: document.status,
+    issued: formatDate(document.createdAt) ?? 'Unknown date',
+    paid: formatDate(document.paidAt) ?? 'Not paid yet',
     period: start && end ? `${start} – ${end}` : 'Unknown period',
-    product: invoice.productName?.trim() || 'Unknown Product',
-    amount: formatUsd(invoice.amount),
-    currency: invoice.currency.toUpperCase(),
-    customerName: customer ? customerName(customer) : '',
-    customerEmail: customer?.email ?? '',
+    currency: document.currency.toUpperCase(),
+    seller: document.seller,
+    customerName: document.buyer?.name ?? 'Unknown customer',
+    customerEmail: document.buyer?.email ?? '',
+    lines: document.lines.map((line) => ({ description: line.description, amount: formatUsd(line.amount) })),
+    total: formatUsd(document.amount),
   };
 }

@@ -24,13 +24,22 @@ export function InvoiceDocument({ details }: { details: InvoiceDetails }) {
           </div>
           <InvoiceStatusBadge status={details.status} />
         </header>
-        <section aria-labelledby="invoice-billed-to" className="grid gap-1">
-          <h2 id="invoice-billed-to" className="text-sm font-semibold text-muted-foreground">
-            Billed to
-          </h2>
-          <p className="font-medium">{details.customerName}</p>
-          <p className="text-sm">{details.customerEmail}</p>
-        </section>
+        <div className="grid gap-4 sm:grid-cols-2">
+          <section aria-labelledby="invoice-from" className="grid content-start gap-1">
+            <h2 id="invoice-from" className="text-sm font-semibold text-muted-foreground">
+              From
+            </h2>
+            <p className="font-medium">{details.seller.name}</p>
+            {details.seller.address ? <p className="text-sm">{details.seller.address}</p> : null}
+          </section>
+          <section aria-labelledby="invoice-billed-to" className="grid content-start gap-1">
+            <h2 id="invoice-billed-to" className="text-sm font-semibold text-muted-foreground">
+              Billed to
+            </h2>
+            <p className="font-medium">{details.customerName}</p>
+            {details.customerEmail ? <p className="text-sm">{details.customerEmail}</p> : null}
+          </section>
+        </div>
         <dl className="grid gap-4 sm:grid-cols-2">
           <Field term="Issued">{details.issued}</Field>
           <Field term="Paid">{details.paid}</Field>
@@ -50,17 +59,20 @@ export function InvoiceDocument({ details }: { details: InvoiceDetails }) {
             </tr>
           </thead>
           <tbody>
-            <tr className="border-b border-border">
-              <td className="py-3">{details.product}</td>
-              <td className="py-3 text-right">{details.amount}</td>
-            </tr>
+            {details.lines.map((line, index) => (
+              // Lines have no id of their own; their order is the invoice's and never changes.
+              <tr key={index} className="border-b border-border">
+                <td className="py-3">{line.description}</td>
+                <td className="py-3 text-right">{line.amount}</td>
+              </tr>
+            ))}
           </tbody>
           <tfoot>
             <tr>
               <th scope="row" className="pt-3 font-semibold">
                 Total ({details.currency})
               </th>
-              <td className="pt-3 text-right text-lg font-bold">{details.amount}</td>
+              <td className="pt-3 text-right text-lg font-bold">{details.total}</td>
             </tr>
           </tfoot>
         </table>

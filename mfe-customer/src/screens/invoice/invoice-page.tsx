@@ -1,6 +1,6 @@
-import { Button, ListRead } from '@app/ui';
-import { useCurrentUser, useInvoices } from '@app/web-data';
-import { ArrowLeft, Printer } from 'lucide-react';
+import { Button, ListError, ListLoading } from '@app/ui';
+import { ApiError, invoicePdfAddress, useInvoiceDocument } from '@app/web-data';
+import { ArrowLeft, Download, Printer } from 'lucide-react';
 import { Link, useParams } from '@app/routing';
 import { invoiceDetails } from './invoice-details.js';
 import { InvoiceDocument } from './invoice-document.js';
@@ -16,39 +16,50 @@ function BackToBilling() {
   );
 }
 
+/** The calendar the page shows dates on, so the PDF's fall on the same days. */
+const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
 /**
- * One invoice as a printable page (/billing/invoices/:invoiceId). It is found in the customer's invoice list,
- * which the billing screens have usually read already; the buttons stay off paper.
+ * One invoice as a printable page (/billing/invoices/:invoiceId), from GET /api/invoices/{invoiceId}, which answers
+ * the customer's own invoices only: another's, or an id that is not one (400), is "not found". The same invoice
+ * downloads as a PDF made by billing from the same answer; the buttons stay off paper.
  */
 export function InvoicePage() {
-  const { invoiceId } = useParams();
-  const { user } = useCurrentUser();
-  const invoices = useInvoices();
-  const invoice = invoices.data?.find((candidate) => candidate.id === invoiceId);
+  const { invoiceId = '' } = useParams();
+  const read = useInvoiceDocument(invoiceId);
+  const notFound = read.error instanceof ApiError && [400, 404].includes(read.error.status);
 
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6 print:max-w-none print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
         <BackToBilling />
-        {invoice ? (
-          <Button type="button" onClick={() => window.print()}>
-            <Printer aria-hidden />
-            Print
-          </Button>
+        {read.data ? (
+          <div className="flex flex-wrap gap-3">
+            <Button asChild variant="outline">
+              <a href={invoicePdfAddress(read.data.id, browserTimeZone())} download>
+                <Download aria-hidden />
+                Download PDF
+              </a>
+            </Button>
+            <Button type="button" onClick={() => window.print()}>
+              <Printer aria-hidden />
+              Print
+            </Button>
+          </div>
         ) : null}
       </div>
-      <ListRead read={invoices} loadingLabel="Loading invoice..." loadingRows={4}>
-        {() =>
-          invoice ? (
-            <InvoiceDocument details={invoiceDetails(invoice, user)} />
-          ) : (
-            <div className="grid gap-2">
-              <h1 className="text-2xl font-bold text-foreground">Invoice Not Found</h1>
-              <p className="text-muted-foreground">We could not find this invoice among yours.</p>
-            </div>
-          )
-        }
-      </ListRead>
+      {read.isPending ? (
+        <ListLoading label="Loading invoice..." rows={4} />
+      ) : read.isError && !notFound ? (
+        <ListError error={read.error} />
+      ) : read.data ? (
+        <InvoiceDocument details={invoiceDetails(read.data)} />
+      ) : (
+        <div className="grid gap-2">
+          <h1 className="text-2xl font-bold text-foreground">Invoice Not Found</h1>
+          <p className="text-muted-foreground">We could not find this invoice among yours.</p>
+        </div>
+      )}
     </div>
   );
 }
