@@ -4,23 +4,41 @@ import { ProfileSection } from './profile-section.js';
 import { SecuritySection } from './security-section.js';
 
 /**
+ * A menu item's own height: the tabs' `h-full` made each item as tall as the whole menu once the row stretched
+ * the menu to the section's height, and the menu's wrapping then put each item in a column of its own, spilling
+ * under the section's card (Security took no clicks, API Keys covered the card's text).
+ */
+const menuItem = 'h-9 md:justify-start';
+
+/**
  * Settings (SPEC.md §2), its sections wired to identity. API Keys is in the menu, but the spec shows no content
- * for it, so it stays a disabled entry rather than an invented screen.
+ * for it, so it stays a disabled entry rather than an invented screen. The menu wraps in a row above the section
+ * on a phone and stands in a fixed column beside it from md up.
  */
 export function SettingsPage() {
   return (
     <div className="mx-auto max-w-5xl px-4 py-10 sm:px-6">
       <h1 className="text-3xl font-bold text-foreground">Settings</h1>
-      <Tabs defaultValue="profile" orientation="vertical" className="mt-8 flex flex-col gap-6 md:flex-row">
-        <TabsList className="h-auto flex-row flex-wrap md:w-48 md:flex-col md:items-stretch">
-          <TabsTrigger value="profile">Profile</TabsTrigger>
-          <TabsTrigger value="notifications">Notifications</TabsTrigger>
-          <TabsTrigger value="security">Security</TabsTrigger>
-          <TabsTrigger value="api-keys" disabled>
+      <Tabs
+        defaultValue="profile"
+        orientation="vertical"
+        className="mt-8 flex flex-col gap-6 md:flex-row md:items-start"
+      >
+        <TabsList className="h-auto flex-row flex-wrap md:w-48 md:shrink-0 md:flex-col md:flex-nowrap md:items-stretch">
+          <TabsTrigger value="profile" className={menuItem}>
+            Profile
+          </TabsTrigger>
+          <TabsTrigger value="notifications" className={menuItem}>
+            Notifications
+          </TabsTrigger>
+          <TabsTrigger value="security" className={menuItem}>
+            Security
+          </TabsTrigger>
+          <TabsTrigger value="api-keys" className={menuItem} disabled>
             API Keys
           </TabsTrigger>
         </TabsList>
-        <div className="flex-1">
+        <div className="min-w-0 flex-1">
           <TabsContent value="profile">
             <ProfileSection />
           </TabsContent>
