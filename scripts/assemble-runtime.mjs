@@ -10,17 +10,23 @@ import { nodeFileTrace } from '@vercel/nft';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
-const service = (name) => ({ dir: `services/${name}`, read: [`services/${name}/migrations`] });
+const service = (name, ...read) => ({
+  dir: `services/${name}`,
+  read: [`services/${name}/migrations`, ...read],
+});
 
 /**
  * Each deployable's folder and what it reads by path rather than by require: the migrations it applies at start,
- * the front-end builds the gateway serves, and the Swagger UI files it streams from swagger-ui-dist.
+ * the front-end builds the gateway serves, the Swagger UI files it streams from swagger-ui-dist, and files a
+ * package loads in a way the trace cannot see.
  */
 export const deployables = {
   catalog: service('catalog'),
   identity: service('identity'),
   tenancy: service('tenancy'),
-  billing: service('billing'),
+  // PDFKit loads its standard fonts' metrics through a require() made with createRequire, which the trace cannot
+  // follow: the invoice PDFs need them (services/billing/src/invoice-documents/invoice-pdf.ts).
+  billing: service('billing', 'node_modules/pdfkit/js/standard-fonts'),
   monitoring: service('monitoring'),
   gateway: {
     dir: 'gateway',

@@ -181,10 +181,23 @@ describe('the file set of each image', () => {
     );
   });
 
+  it("draws a PDF in PDFKit's standard fonts from billing's files alone, as its invoice PDFs are", async () => {
+    // PDFKit loads the fonts' metrics with a require() the trace cannot follow; assemble-runtime adds them.
+    const probe = [
+      "const PDFDocument = require('pdfkit');",
+      'const pdf = new PDFDocument();',
+      "pdf.font('Helvetica').text('INV-000001').font('Helvetica-Bold').text('Paid');",
+      'pdf.end();',
+      "console.log('drawn');",
+    ].join(' ');
+    const drawn = await run(process.execPath, ['-e', probe], { cwd: workdir('billing'), env: environment });
+    expect(drawn.stdout.trim()).toBe('drawn');
+  });
+
   it("leaves out what a deployable never loads: the front end's packages and the tests' tools", () => {
     const modules = (name: Deployable) => join(assembled, name, 'node_modules');
     for (const name of services) {
-      for (const unused of ['react-dom', 'lucide-react', 'testcontainers', 'vitest', 'stripe']) {
+      for (const unused of ['react-dom', 'lucide-react', 'testcontainers', 'vitest', 'pdf-parse', 'stripe']) {
         if (name === 'billing' && unused === 'stripe') continue;
         // Identity renders its sign-in pages on the server with react-dom/server.
         if (name === 'identity' && unused === 'react-dom') continue;
