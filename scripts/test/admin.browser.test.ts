@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import type { Product, Subscription, Tenant, User } from '@app/contracts';
 import { demoAccounts, demoTenants } from '@app/demo-fixtures';
 import { browserOnPlatform } from './support/browser-platform.js';
@@ -360,6 +360,17 @@ describe('tenant monitoring for the demo admin', () => {
     expect(await card('System Status').innerText()).toMatch(/Uptime: \d+d \d+h \d+m/);
     await checkScreen(page, 'admin-tenant-monitoring');
 
+    // The System Summary's domain wraps only between the parts of its URL, never inside a host or a port.
+    const domain = card('System Summary').locator(
+      'xpath=.//dt[normalize-space()="Domain URL"]/following-sibling::dd[1]',
+    );
+    expect(await domain.innerText()).toBe(monitored.domainUrl);
+    for (const size of [desktop, phone]) {
+      await page.setViewportSize(size);
+      expect(await partsSplitAcrossLines(domain), `at ${size.width} px`).toEqual([]);
+    }
+    await page.setViewportSize(desktop);
+
     // On a phone the login table scrolls inside its card rather than widening the page.
     await page.setViewportSize(phone);
     const logins = await card('User Login Summary').boundingBox();
@@ -380,17 +391,36 @@ describe('the admin screens for a customer', () => {
       expect(await customerPage.getByRole('tab', { name: 'Users' }).count()).toBe(0);
       await checkScreen(customerPage, 'admin-access-denied');
 
-      // The shell's RequireAdmin (shell/src/auth/guards.tsx) sends a non-admin to sign in, coming back after.
+      // The shell's RequireAdmin (shell/src/auth/guards.tsx) tells a signed-in non-admin and takes them to their
+      // dashboard (SPEC.md §6), rather than showing a sign-in form to someone signed in.
       for (const path of ['/admin', `/tenant-details/${editedTenant.id}`]) {
         await customerPage.goto(at(path));
-        await customerPage.waitForURL((url) => url.pathname === '/api/login');
-        expect(new URL(customerPage.url()).searchParams.get('returnTo')).toBe(path);
+        await customerPage
+          .locator('[data-slot="toast"]', { hasText: 'Admin access required. Redirecting...' })
+          .waitFor();
+        await customerPage.waitForURL(at('/dashboard'));
+        await customerPage.getByRole('heading', { name: 'Dashboard', level: 1 }).waitFor();
       }
     } finally {
       await customerPage.context().close();
     }
   });
 });
+
+/** The text pieces of `element` that a line break falls inside: each piece should sit on one line. */
+function partsSplitAcrossLines(element: Locator): Promise<string[]> {
+  return element.evaluate((root) =>
+    [...root.childNodes]
+      .filter((node) => node.nodeType === Node.TEXT_NODE)
+      .filter((node) => {
+        const range = document.createRange();
+        range.selectNodeContents(node);
+        const lineTops = new Set([...range.getClientRects()].map((rect) => Math.round(rect.top)));
+        return lineTops.size > 1;
+      })
+      .map((node) => node.textContent ?? ''),
+  );
+}
 
 function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
