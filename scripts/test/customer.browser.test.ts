@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Invoice, Product, Subscription } from '@app/contracts';
+import type { Invoice, Product, Subscription, SubscriptionTerm } from '@app/contracts';
 import { pdfTextOf } from '../../services/billing/test/support/pdf-text.js';
 import { browserOnPlatform } from './support/browser-platform.js';
 import { checkScreen, desktop } from './support/screen-check.js';
@@ -183,6 +183,47 @@ describe('a new customer', () => {
     expect(rows).toContain(`Summary,Total Revenue (USD),${product.basePrice.toFixed(2)}`);
     expect(rows).toContain(`Summary,API Calls,${shownCalls.replaceAll(',', '')}`);
     expect(rows).toContain('Summary,Active Users,1');
+  });
+
+  it('cancels the subscription at the end of its paid period, told when service ends, and resumes it', async () => {
+    await page.goto(at('/dashboard'));
+    await page.getByRole('tab', { name: 'Subscriptions' }).click();
+    const row = page
+      .getByRole('list', { name: 'Subscriptions' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
+    const [subscription] = await ownJson<Subscription[]>('/api/subscriptions');
+    if (!subscription) throw new Error('no subscription after the payment');
+    // Billing's copy hears of the subscription through NATS: the confirmation states its date once it has.
+    const termPath = `/api/billing/subscriptions?ids=${subscription.id}`;
+    await expect.poll(async () => (await ownJson<SubscriptionTerm[]>(termPath)).length).toBe(1);
+    const [term] = await ownJson<SubscriptionTerm[]>(termPath);
+    const periodEnd = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' }).format(
+      new Date(term!.currentPeriodEnd!),
+    );
+
+    await row.getByRole('button', { name: 'Cancel subscription' }).click();
+    const dialog = page.getByRole('alertdialog');
+    await dialog.getByText(`stays active until it ends on ${periodEnd}`, { exact: false }).waitFor();
+    await checkScreen(page, 'cancel-subscription');
+    await dialog.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByText('Subscription cancelled', { exact: true }).waitFor();
+    await row.getByText(`Ends on ${periodEnd}`).waitFor();
+    expect((await ownJson<Subscription[]>('/api/subscriptions'))[0]).toMatchObject({
+      status: 'active',
+      cancelAtPeriodEnd: true,
+    });
+    await expect
+      .poll(async () => (await ownJson<SubscriptionTerm[]>(termPath))[0])
+      .toMatchObject({ cancelAtPeriodEnd: true, renewsAt: null, endsAt: term!.currentPeriodEnd });
+    await checkScreen(page, 'dashboard-cancelling');
+
+    await row.getByRole('button', { name: 'Resume' }).click();
+    await row.getByRole('button', { name: 'Cancel subscription' }).waitFor();
+    await page.getByText('Subscription resumed', { exact: true }).first().waitFor();
+    expect((await ownJson<Subscription[]>('/api/subscriptions'))[0]).toMatchObject({
+      cancelAtPeriodEnd: false,
+    });
   });
 
   it('keeps its settings screen accessible', async () => {

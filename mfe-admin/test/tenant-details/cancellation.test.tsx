@@ -57,7 +57,7 @@ describe('Tenant details, cancelling a subscription (issue 19)', () => {
     renderTenantDetails(tenant.id);
     const row = await rowOf('Bank Connect');
     expect(row.queryByText(/Cancels at period end/)).not.toBeInTheDocument();
-    await user.click(row.getByRole('button', { name: 'Cancel Bank Connect now' }));
+    await user.click(row.getByRole('button', { name: 'Cancel now: Bank Connect' }));
     const dialog = within(await screen.findByRole('dialog'));
     const confirm = dialog.getByRole('button', { name: 'Cancel now' });
     expect(confirm).toBeDisabled();
@@ -72,6 +72,6 @@ describe('Tenant details, cancelling a subscription (issue 19)', () => {
     stubTenantDetails(tenant, { subscriptions: [aSubscription(tenant, { product, status: 'cancelled' })] });
     renderTenantDetails(tenant.id);
     const row = await rowOf('Bank Connect');
-    expect(row.queryByRole('button', { name: 'Cancel Bank Connect now' })).not.toBeInTheDocument();
+    expect(row.queryByRole('button', { name: 'Cancel now: Bank Connect' })).not.toBeInTheDocument();
   });
 });

@@ -8,7 +8,12 @@ import { toastFailure } from './failure-toast.js';
  * button is also disabled while the charge runs); a paid invoice makes its suspended subscription active again.
  */
 export function PayNowButton({ invoice }: { invoice: Pick<Invoice, 'id' | 'status' | 'invoiceNumber'> }) {
-  const pay = usePayInvoice();
+  // The mutation's own outcome: the refreshed list shows the invoice paid, without this button.
+  const pay = usePayInvoice({
+    onSuccess: () =>
+      toast({ title: 'Payment received', description: 'Thank you. Your subscription is active again.' }),
+    onError: (error) => toastFailure('Payment failed', error),
+  });
   if (invoice.status !== 'overdue') return null;
   return (
     <Button
@@ -16,16 +21,7 @@ export function PayNowButton({ invoice }: { invoice: Pick<Invoice, 'id' | 'statu
       size="sm"
       aria-label={`Pay invoice ${invoice.invoiceNumber} now`}
       disabled={pay.isPending}
-      onClick={() =>
-        pay.mutate(invoice.id, {
-          onSuccess: () =>
-            toast({
-              title: 'Payment received',
-              description: 'Thank you. Your subscription is active again.',
-            }),
-          onError: (error) => toastFailure('Payment failed', error),
-        })
-      }
+      onClick={() => pay.mutate(invoice.id)}
     >
       {pay.isPending ? 'Paying...' : 'Pay now'}
     </Button>

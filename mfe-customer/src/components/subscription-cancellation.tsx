@@ -51,22 +51,16 @@ function CancelDialog({
   term: SubscriptionTerm | undefined;
 }) {
   const [open, setOpen] = useState(false);
-  const cancel = useCancelSubscription();
   const name = subscriptionProductName(subscription);
   const ends = serviceEndPhrase(term);
-
-  function confirm() {
-    cancel.mutate(subscription.id, {
-      onSuccess: () => {
-        setOpen(false);
-        toast({
-          title: 'Subscription cancelled',
-          description: `${name} stays active until it ends ${ends}.`,
-        });
-      },
-      onError: (error) => toastFailure('Could not cancel the subscription', error),
-    });
-  }
+  // The mutation's own outcome: the refreshed list replaces this dialog with the pending cancellation.
+  const cancel = useCancelSubscription({
+    onSuccess: () => {
+      setOpen(false);
+      toast({ title: 'Subscription cancelled', description: `${name} stays active until it ends ${ends}.` });
+    },
+    onError: (error) => toastFailure('Could not cancel the subscription', error),
+  });
 
   return (
     <AlertDialog open={open} onOpenChange={(next) => !cancel.isPending && setOpen(next)}>
@@ -87,7 +81,12 @@ function CancelDialog({
         </AlertDialogHeader>
         <AlertDialogFooter>
           <AlertDialogCancel disabled={cancel.isPending}>Keep subscription</AlertDialogCancel>
-          <Button type="button" variant="destructive" disabled={cancel.isPending} onClick={confirm}>
+          <Button
+            type="button"
+            variant="destructive"
+            disabled={cancel.isPending}
+            onClick={() => cancel.mutate(subscription.id)}
+          >
             {cancel.isPending ? 'Cancelling...' : 'Cancel subscription'}
           </Button>
         </AlertDialogFooter>
@@ -103,20 +102,23 @@ function PendingCancellation({
   subscription: Subscription;
   term: SubscriptionTerm | undefined;
 }) {
-  const resume = useResumeSubscription();
   const name = subscriptionProductName(subscription);
-
-  function resumeIt() {
-    resume.mutate(subscription.id, {
-      onSuccess: () => toast({ title: 'Subscription resumed', description: `${name} will renew as before.` }),
-      onError: (error) => toastFailure('Could not resume the subscription', error),
-    });
-  }
+  // The mutation's own outcome: the refreshed list replaces this with the Cancel button.
+  const resume = useResumeSubscription({
+    onSuccess: () => toast({ title: 'Subscription resumed', description: `${name} will renew as before.` }),
+    onError: (error) => toastFailure('Could not resume the subscription', error),
+  });
 
   return (
     <div className="flex flex-wrap items-center gap-2">
       <p className="text-sm text-muted-foreground">Ends {serviceEndPhrase(term)}</p>
-      <Button type="button" variant="outline" size="sm" disabled={resume.isPending} onClick={resumeIt}>
+      <Button
+        type="button"
+        variant="outline"
+        size="sm"
+        disabled={resume.isPending}
+        onClick={() => resume.mutate(subscription.id)}
+      >
         {resume.isPending ? 'Resuming...' : 'Resume'}
       </Button>
     </div>

@@ -40,9 +40,16 @@ async function openSubscriptions(
 describe('Cancelling a subscription from the dashboard (issue 19)', () => {
   it('confirms with the date service ends, cancels, and says so', async () => {
     const subscription = aSubscription({ productName: 'Bank Connect' });
-    const cancelled = { ...subscription, cancelAtPeriodEnd: true };
+    // The list as the server keeps it: the refreshed row shows the cancellation, and the toast still comes.
+    let current = subscription;
     const { user, api, row } = await openSubscriptions(subscription, {
-      more: { [`POST /api/subscriptions/${subscription.id}/cancel`]: () => json(cancelled) },
+      subscriptions: () => json([current]),
+      more: {
+        [`POST /api/subscriptions/${subscription.id}/cancel`]: () => {
+          current = { ...subscription, cancelAtPeriodEnd: true };
+          return json(current);
+        },
+      },
     });
     await user.click(await row.findByRole('button', { name: 'Cancel subscription' }));
     const dialog = within(await screen.findByRole('alertdialog'));
@@ -54,6 +61,7 @@ describe('Cancelling a subscription from the dashboard (issue 19)', () => {
     expect(await screen.findByText('Subscription cancelled')).toBeInTheDocument();
     expect(api.callsTo(`/api/subscriptions/${subscription.id}/cancel`, 'POST')).toHaveLength(1);
     expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument();
+    expect(await row.findByText('Ends on Dec 15, 2026')).toBeInTheDocument();
   });
 
   it('keeps the subscription when the customer changes their mind', async () => {
@@ -105,10 +113,14 @@ describe('Cancelling a subscription from the dashboard (issue 19)', () => {
 
   it('shows when a pending cancellation ends service, and resumes it', async () => {
     const subscription = aSubscription({ cancelAtPeriodEnd: true });
+    let current = subscription;
     const { user, api, row } = await openSubscriptions(subscription, {
+      subscriptions: () => json([current]),
       more: {
-        [`POST /api/subscriptions/${subscription.id}/resume`]: () =>
-          json({ ...subscription, cancelAtPeriodEnd: false }),
+        [`POST /api/subscriptions/${subscription.id}/resume`]: () => {
+          current = { ...subscription, cancelAtPeriodEnd: false };
+          return json(current);
+        },
       },
     });
     expect(await row.findByText('Ends on Dec 15, 2026')).toBeInTheDocument();
@@ -116,6 +128,7 @@ describe('Cancelling a subscription from the dashboard (issue 19)', () => {
     await user.click(row.getByRole('button', { name: 'Resume' }));
     expect(await screen.findByText('Subscription resumed')).toBeInTheDocument();
     expect(api.callsTo(`/api/subscriptions/${subscription.id}/resume`, 'POST')).toHaveLength(1);
+    expect(await row.findByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
   });
 
   it.each(['suspended', 'cancelled'] as const)('offers nothing for a %s subscription', async (status) => {

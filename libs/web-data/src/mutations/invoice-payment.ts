@@ -2,7 +2,7 @@ import type { InvoicePaymentReply } from '@app/contracts';
 import { useMutation, type QueryClient } from '@app/query';
 import { queryKeys, segment } from '../query-keys.js';
 import { invalidate } from './invalidate.js';
-import { writeMutation } from './write-mutation.js';
+import { withOutcome, writeMutation, type WriteOutcome } from './write-mutation.js';
 
 /** A paid invoice changes the invoices and, once tenancy hears of it, the subscription it reactivates. */
 const refreshAfterPayment = (client: QueryClient) =>
@@ -18,6 +18,7 @@ export function payInvoiceMutation() {
   );
 }
 
-export function usePayInvoice() {
-  return useMutation(payInvoiceMutation());
+/** `outcome` runs even when the button that asked is gone by then (write-mutation.ts withOutcome). */
+export function usePayInvoice(outcome: WriteOutcome<InvoicePaymentReply> = {}) {
+  return useMutation(withOutcome(payInvoiceMutation(), outcome));
 }

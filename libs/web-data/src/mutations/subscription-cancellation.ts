@@ -2,7 +2,7 @@ import type { AdminCancelSubscriptionBody, Subscription } from '@app/contracts';
 import { useMutation, type QueryClient } from '@app/query';
 import { queryKeys, segment } from '../query-keys.js';
 import { invalidate } from './invalidate.js';
-import { writeMutation } from './write-mutation.js';
+import { withOutcome, writeMutation, type WriteOutcome } from './write-mutation.js';
 
 /**
  * Cancelling or resuming changes the subscription (tenancy's lists, the customer's and the admin's) and its
@@ -58,18 +58,19 @@ export function adminResumeSubscriptionMutation() {
   );
 }
 
-export function useCancelSubscription() {
-  return useMutation(cancelSubscriptionMutation());
+/** `outcome` runs even when the button that asked is gone by then (write-mutation.ts withOutcome). */
+export function useCancelSubscription(outcome: WriteOutcome<Subscription> = {}) {
+  return useMutation(withOutcome(cancelSubscriptionMutation(), outcome));
 }
 
-export function useResumeSubscription() {
-  return useMutation(resumeSubscriptionMutation());
+export function useResumeSubscription(outcome: WriteOutcome<Subscription> = {}) {
+  return useMutation(withOutcome(resumeSubscriptionMutation(), outcome));
 }
 
-export function useAdminCancelSubscription() {
-  return useMutation(adminCancelSubscriptionMutation());
+export function useAdminCancelSubscription(outcome: WriteOutcome<Subscription> = {}) {
+  return useMutation(withOutcome(adminCancelSubscriptionMutation(), outcome));
 }
 
-export function useAdminResumeSubscription() {
-  return useMutation(adminResumeSubscriptionMutation());
+export function useAdminResumeSubscription(outcome: WriteOutcome<Subscription> = {}) {
+  return useMutation(withOutcome(adminResumeSubscriptionMutation(), outcome));
 }

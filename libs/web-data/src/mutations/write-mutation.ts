@@ -65,3 +65,28 @@ export function memberMutation<TData, TBody>(
     after,
   );
 }
+
+/** What a screen does once a write has settled, after the write's own `after`. */
+export interface WriteOutcome<TData> {
+  onSuccess?: (data: TData) => void;
+  onError?: (error: Error) => void;
+}
+
+/**
+ * The write's options with a screen's `outcome` run by the mutation itself rather than by one `mutate` call: a
+ * call's callbacks are dropped when the component that made it unmounts, and a write whose refreshed lists
+ * replace that component (a cancelled subscription's Cancel button) would then never show its toast.
+ */
+export function withOutcome<TData, TVariables>(
+  options: ReturnType<typeof writeMutation<TData, TVariables>>,
+  outcome: WriteOutcome<TData>,
+) {
+  return {
+    ...options,
+    onSuccess: async (...args: Parameters<NonNullable<typeof options.onSuccess>>) => {
+      await options.onSuccess?.(...args);
+      outcome.onSuccess?.(args[0]);
+    },
+    onError: (error: Error) => outcome.onError?.(error),
+  };
+}

@@ -47,7 +47,10 @@ function PendingCancellation({
   name: string;
   term: SubscriptionTerm | undefined;
 }) {
-  const resume = useAdminResumeSubscription();
+  // The mutation's own outcome: the refreshed list removes this once resumed.
+  const resume = useAdminResumeSubscription(
+    resultToasts({ success: 'Subscription resumed', failure: 'Failed to resume subscription' }),
+  );
   const date = termEndDate(term);
   return (
     <>
@@ -60,12 +63,7 @@ function PendingCancellation({
         size="sm"
         aria-label={`Resume ${name}`}
         disabled={resume.isPending}
-        onClick={() =>
-          resume.mutate(
-            subscription.id,
-            resultToasts({ success: 'Subscription resumed', failure: 'Failed to resume subscription' }),
-          )
-        }
+        onClick={() => resume.mutate(subscription.id)}
       >
         Resume
       </Button>
@@ -77,7 +75,13 @@ function CancelNowDialog({ subscription, name }: { subscription: Subscription; n
   const id = useId();
   const [open, setOpen] = useState(false);
   const [reason, setReason] = useState('');
-  const cancel = useAdminCancelSubscription();
+  // The mutation's own outcome: the refreshed list removes this dialog once the subscription is cancelled.
+  const cancel = useAdminCancelSubscription(
+    resultToasts({ success: 'Subscription cancelled', failure: 'Failed to cancel subscription' }, () => {
+      setOpen(false);
+      setReason('');
+    }),
+  );
 
   function changeOpen(next: boolean) {
     if (cancel.isPending) return;
@@ -87,12 +91,7 @@ function CancelNowDialog({ subscription, name }: { subscription: Subscription; n
 
   function submit(event: FormEvent) {
     event.preventDefault();
-    cancel.mutate(
-      { subscriptionId: subscription.id, body: { when: 'now', reason } },
-      resultToasts({ success: 'Subscription cancelled', failure: 'Failed to cancel subscription' }, () =>
-        changeOpen(false),
-      ),
-    );
+    cancel.mutate({ subscriptionId: subscription.id, body: { when: 'now', reason } });
   }
 
   return (
@@ -100,7 +99,7 @@ function CancelNowDialog({ subscription, name }: { subscription: Subscription; n
       open={open}
       onOpenChange={changeOpen}
       trigger={
-        <Button type="button" variant="outline" size="sm" aria-label={`Cancel ${name} now`}>
+        <Button type="button" variant="outline" size="sm" aria-label={`Cancel now: ${name}`}>
           Cancel now
         </Button>
       }
