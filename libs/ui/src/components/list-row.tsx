@@ -23,8 +23,9 @@ export function ListRow({
 }) {
   return (
     <Row className="flex flex-wrap items-center gap-3 rounded-lg border border-border p-4">
-      <div className="min-w-0 flex-1">
-        <h3 className={cn('font-semibold', headingClassName)}>{heading}</h3>
+      {/* A minimum width wraps the badges and buttons below a long name on a phone instead of over it. */}
+      <div className="min-w-40 flex-1">
+        <h3 className={cn('font-semibold break-words', headingClassName)}>{heading}</h3>
         <p className={cn('text-sm text-muted-foreground', detailClassName)}>{detail}</p>
       </div>
       {children}
