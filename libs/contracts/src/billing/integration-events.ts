@@ -8,8 +8,9 @@ import { invoiceNumberSchema, paymentProviderNameSchema } from './billing-values
  * What billing publishes on NATS (stream BILLING, subjects `billing.>`). Money is integer cents in USD. No card
  * data ever crosses: billing itself keeps only brand and last four.
  *
- * `userId` is the paying customer; `tenantId` is given when billing knows it (a renewal of a subscription), and
- * otherwise tenancy settles it from the customer (their own tenant, made if they have none).
+ * `userId` is the paying customer; `tenantId` is given when billing knows it (a renewal's subscription, or the
+ * first tenant a buyer owns in billing's copy of tenancy at checkout), and otherwise tenancy settles it from the
+ * customer (their own tenant, made if they have none).
  */
 export const billingCurrencySchema = z.literal('usd');
 
