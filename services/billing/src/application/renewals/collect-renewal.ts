@@ -15,7 +15,7 @@ export interface Collected {
   declineMessage: string | null;
 }
 
-const nothingToDo: Collected = { result: 'nothing-to-do', declineMessage: null };
+const noAttempt: Collected = { result: 'nothing-to-do', declineMessage: null };
 
 export interface CollectDeps {
   stores: BillingStores;
@@ -75,9 +75,9 @@ export function createRenewalCollector(deps: CollectDeps) {
     ): Promise<Collected> {
       const options = { metadata: { actorId, correlationId: work.invoiceId } };
       const { state: invoice } = await stores.invoices.read(work.invoiceId);
-      if (invoice.status === 'absent' || invoice.status === 'paid') return nothingToDo;
+      if (invoice.status === 'absent' || invoice.status === 'paid') return noAttempt;
       const attempt = await begin(invoice, work, options);
-      if (attempt === null) return nothingToDo;
+      if (attempt === null) return noAttempt;
 
       const { invoiceId, productId, userId, tenantId, amountCents, currency } = invoice;
       const outcome = await provider.chargeOffSession({
