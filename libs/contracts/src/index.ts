@@ -15,6 +15,7 @@ export * from './billing/integration-events.js';
 export * from './billing/billing-values.js';
 export * from './billing/billing-api.js';
 export * from './billing/subscription-terms.js';
+export * from './billing/plan-change.js';
 export * from './billing/invoice-payment.js';
 export * from './billing/invoice-document.js';
 export * from './gateway/integration-events.js';

@@ -28,6 +28,7 @@ describe('Tenant details, cancelling a subscription (issue 19)', () => {
             renewsAt: null,
             cancelAtPeriodEnd: true,
             endsAt: '2026-12-15T10:00:00.000Z',
+            scheduledPlanChange: null,
           },
         ],
       },

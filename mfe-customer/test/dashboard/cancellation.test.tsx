@@ -18,6 +18,7 @@ function termOf(subscription: Subscription, overrides: Partial<SubscriptionTerm>
     renewsAt: subscription.cancelAtPeriodEnd ? null : periodEnd,
     cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
     endsAt: subscription.cancelAtPeriodEnd ? periodEnd : null,
+    scheduledPlanChange: null,
     ...overrides,
   };
 }

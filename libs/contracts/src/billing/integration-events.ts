@@ -81,12 +81,34 @@ export const termEndedV1DataSchema = z.object({
   endedAt: isoDateTimeSchema,
 });
 
+/**
+ * A subscription's plan changed (issue 19): an upgrade whose prorated difference was paid (or waived), or a
+ * downgrade reaching the renewal it was scheduled for. Renewals bill `amountCents` from `changedAt` on; tenancy
+ * records the new plan and price.
+ */
+export const planChangedV1DataSchema = z.object({
+  subscriptionId: idSchema,
+  tenantId: idSchema,
+  productId: idSchema,
+  kind: z.enum(['upgrade', 'downgrade']),
+  fromPlan: subscriptionPlanSchema,
+  plan: subscriptionPlanSchema,
+  previousAmountCents: z.number().int().nonnegative(),
+  amountCents: z.number().int().nonnegative(),
+  /** What was charged at once for the rest of the period; 0 for a downgrade, a trial, or a waived difference. */
+  prorationCents: z.number().int().nonnegative(),
+  /** The prorated invoice, when something was charged. */
+  invoiceId: idSchema.nullable(),
+  changedAt: isoDateTimeSchema,
+});
+
 const billing = publishedEvents({
   checkoutCompleted: ['billing.checkout.completed.v1', checkoutCompletedV1DataSchema],
   invoicePaid: ['billing.invoice.paid.v1', invoicePaidV1DataSchema],
   invoiceOverdue: ['billing.invoice.overdue.v1', invoiceOverdueV1DataSchema],
   customerCreated: ['billing.customer.created.v1', customerCreatedV1DataSchema],
   termEnded: ['billing.subscription.term-ended.v1', termEndedV1DataSchema],
+  planChanged: ['billing.subscription.plan-changed.v1', planChangedV1DataSchema],
 });
 
 export const billingSubjects = billing.subjects;
@@ -96,6 +118,7 @@ export const {
   invoiceOverdue: billingInvoiceOverdueV1,
   customerCreated: billingCustomerCreatedV1,
   termEnded: billingTermEndedV1,
+  planChanged: billingPlanChangedV1,
 } = billing.schemas;
 export const billingIntegrationEventSchema = billing.union;
 export type BillingIntegrationEvent = z.infer<typeof billingIntegrationEventSchema>;
@@ -103,6 +126,7 @@ export type CheckoutCompletedV1Data = z.infer<typeof checkoutCompletedV1DataSche
 export type InvoicePaidV1Data = z.infer<typeof invoicePaidV1DataSchema>;
 export type InvoiceOverdueV1Data = z.infer<typeof invoiceOverdueV1DataSchema>;
 export type CustomerCreatedV1Data = z.infer<typeof customerCreatedV1DataSchema>;
+export type PlanChangedV1Data = z.infer<typeof planChangedV1DataSchema>;
 
 /** The JetStream stream billing owns. */
 export const billingStream = { name: 'BILLING', subjects: ['billing.>'] } as const;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common.js';
 import { subscriptionStatusSchema } from '../tenancy/subscription.js';
+import { scheduledPlanChangeSchema } from './plan-change.js';
 
 /** At most this many ids per request: a page of a subscription list (ARCHITECTURE.md "Decisions for growth"). */
 export const maxSubscriptionTermIds = 200;
@@ -36,6 +37,8 @@ export const subscriptionTermSchema = z.object({
   cancelAtPeriodEnd: z.boolean(),
   /** When service ends, for one set to cancel at period end; null otherwise. */
   endsAt: isoDateTimeSchema.nullable(),
+  /** A downgrade waiting for the next renewal; null when none is. */
+  scheduledPlanChange: scheduledPlanChangeSchema.nullable(),
 });
 export type SubscriptionTerm = z.infer<typeof subscriptionTermSchema>;
 export const subscriptionTermListSchema = z.array(subscriptionTermSchema);

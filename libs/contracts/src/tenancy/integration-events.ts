@@ -70,6 +70,18 @@ export const subscriptionCancellationWithdrawnV1DataSchema = z.object({
   withdrawnAt: isoDateTimeSchema,
 });
 
+/** The plan changed, on billing's word (billing.subscription.plan-changed.v1): the new plan and monthly price. */
+export const subscriptionPlanChangedV1DataSchema = z.object({
+  subscriptionId: idSchema,
+  tenantId: idSchema,
+  productId: idSchema,
+  previousPlan: subscriptionPlanSchema,
+  plan: subscriptionPlanSchema,
+  previousAmountCents: z.number().int().nonnegative(),
+  amountCents: z.number().int().nonnegative(),
+  changedAt: isoDateTimeSchema,
+});
+
 export const subscriptionEndpointConfiguredV1DataSchema = z.strictObject({
   subscriptionId: idSchema,
   tenantId: idSchema,
@@ -99,6 +111,7 @@ const tenancy = publishedEvents({
     'tenancy.subscription.cancellation-withdrawn.v1',
     subscriptionCancellationWithdrawnV1DataSchema,
   ],
+  subscriptionPlanChanged: ['tenancy.subscription.plan-changed.v1', subscriptionPlanChangedV1DataSchema],
 });
 
 export const tenancySubjects = tenancy.subjects;
@@ -110,6 +123,7 @@ export const {
   subscriptionEndpointConfigured: tenancySubscriptionEndpointConfiguredV1,
   subscriptionCancellationScheduled: tenancySubscriptionCancellationScheduledV1,
   subscriptionCancellationWithdrawn: tenancySubscriptionCancellationWithdrawnV1,
+  subscriptionPlanChanged: tenancySubscriptionPlanChangedV1,
 } = tenancy.schemas;
 export const tenancyIntegrationEventSchema = tenancy.union;
 export type TenancyIntegrationEvent = z.infer<typeof tenancyIntegrationEventSchema>;

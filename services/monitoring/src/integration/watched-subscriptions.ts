@@ -63,9 +63,10 @@ export async function applyTenancyMessage(envelope: IntegrationEnvelope, tx: pg.
       );
       return;
     }
-    // A pending cancellation changes nothing monitoring watches: the status change that ends it does.
+    // A pending cancellation or a plan change changes nothing monitoring watches: a status change does.
     case 'tenancy.subscription.cancellation-scheduled.v1':
     case 'tenancy.subscription.cancellation-withdrawn.v1':
+    case 'tenancy.subscription.plan-changed.v1':
       return;
     default: {
       const exhausted: never = event;

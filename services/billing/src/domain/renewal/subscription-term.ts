@@ -22,6 +22,7 @@ export function subscriptionTerm(
       renewsAt: null,
       cancelAtPeriodEnd: false,
       endsAt: null,
+      scheduledPlanChange: null,
     };
   }
   const currentPeriodEnd = nextAnniversaryAfter(renewalCycle(subscription, policy), now.toISOString());
@@ -37,5 +38,6 @@ export function subscriptionTerm(
     renewsAt: renews ? currentPeriodEnd : null,
     cancelAtPeriodEnd: endsAt !== null,
     endsAt,
+    scheduledPlanChange: null,
   };
 }
