@@ -15,6 +15,8 @@ function aProduct(index: number, overrides: Partial<Product> = {}): Product {
     slug: `product-${index}`,
     description: `Description ${index}`,
     basePrice: 10 + index,
+    basicPrice: null,
+    enterprisePrice: null,
     category: index % 2 === 0 ? 'Banking' : 'Analytics',
     color: '#3B82F6',
     icon: 'BarChart3',

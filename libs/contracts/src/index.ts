@@ -3,6 +3,7 @@ export * from './paging.js';
 export * from './storable-text.js';
 export * from './integration-envelope.js';
 export * from './catalog/product.js';
+export * from './catalog/plan-prices.js';
 export * from './catalog/integration-events.js';
 export * from './identity/user.js';
 export * from './identity/notification-preferences.js';

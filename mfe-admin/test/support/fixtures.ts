@@ -51,6 +51,8 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     slug: 'bank-connect',
     description: 'Connect to banks',
     basePrice: 49,
+    basicPrice: null,
+    enterprisePrice: null,
     category: 'Connectivity',
     color: '#10B981',
     icon: 'Link',

@@ -12,6 +12,8 @@ export function aProduct(overrides: Partial<Product> = {}): Product {
     slug: 'risk-scoring',
     description: 'Score every applicant in real time.',
     basePrice: 49.99,
+    basicPrice: null,
+    enterprisePrice: null,
     category: 'Security',
     color: '#EF4444',
     icon: 'Shield',

@@ -6,7 +6,7 @@ import { productIconSchema } from './product.js';
 /**
  * What the catalogue publishes on NATS (stream CATALOG, subjects `catalog.>`): a public contract for tenancy,
  * billing and anyone else. `created` and `updated` carry every detail of the product, so a consumer keeps its
- * own copy without asking; activation changes and deletion carry the id.
+ * own copy without asking (the professional plan's price is `basePriceCents`); activation changes and deletion carry the id.
  */
 const productDetails = {
   productId: idSchema,
@@ -14,6 +14,9 @@ const productDetails = {
   slug: z.string(),
   description: z.string().nullable(),
   basePriceCents: z.number().int().nonnegative(),
+  /** The basic and enterprise plans' prices; null: not offered. Absent in messages from before plans had prices. */
+  basicPriceCents: z.number().int().nonnegative().nullable().optional(),
+  enterprisePriceCents: z.number().int().nonnegative().nullable().optional(),
   category: z.string().nullable(),
   color: z.string(),
   icon: productIconSchema,

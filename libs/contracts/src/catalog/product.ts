@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { booleanQuerySchema, pageQueryShape, searchTextSchema } from '../paging.js';
 import { hasAtMostTwoDecimals, idSchema, isoDateTimeSchema } from '../common.js';
+import { productPlanPriceProblems } from './plan-prices.js';
 
 /** SPEC.md §3 Product and §5 validation; messages are the spec's own wording where it has one. */
 export const productIcons = ['BarChart3', 'Link', 'Shield'] as const;
@@ -27,11 +28,18 @@ export const productSlugSchema = z
   .max(80, 'Slug must be at most 80 characters')
   .regex(/^[a-z0-9-]+$/, 'Slug must contain only lowercase letters, numbers, and hyphens');
 
-export const basePriceSchema = z
-  .number(required('Price is required'))
-  .min(0, 'Price must be positive')
-  .max(maxBasePrice, `Price must be at most ${maxBasePrice}`)
-  .refine(hasAtMostTwoDecimals, 'Price can have at most 2 decimal places');
+const priceSchema = (label: string) =>
+  z
+    .number(required(`${label} is required`))
+    .min(0, `${label} must be positive`)
+    .max(maxBasePrice, `${label} must be at most ${maxBasePrice}`)
+    .refine(hasAtMostTwoDecimals, `${label} can have at most 2 decimal places`);
+
+export const basePriceSchema = priceSchema('Price');
+
+/** The basic and enterprise plans' prices: the base price's rules; null means the plan is not offered. */
+export const basicPriceSchema = priceSchema('Basic price').nullable();
+export const enterprisePriceSchema = priceSchema('Enterprise price').nullable();
 
 const optionalText = (max: number, label: string) =>
   z
@@ -59,18 +67,30 @@ export const productFeaturesSchema = z
   .max(50, 'At most 50 features')
   .transform((features) => features.filter((feature) => feature !== ''));
 
-/** POST /api/admin/products, and PUT /api/admin/products/:id (a full replacement; isActive kept when absent). */
-export const createProductBodySchema = z.strictObject({
-  name: productNameSchema,
-  slug: productSlugSchema,
-  description: productDescriptionSchema.optional(),
-  basePrice: basePriceSchema,
-  category: productCategorySchema.optional(),
-  color: productColorSchema.optional(),
-  icon: productIconSchema.optional(),
-  features: productFeaturesSchema.optional(),
-  isActive: z.boolean('isActive must be true or false').optional(),
-});
+/**
+ * POST /api/admin/products, and PUT /api/admin/products/:id (a full replacement; isActive kept when absent). An
+ * absent basic or enterprise price is null: that plan is not offered. The plans' order is checked here for a
+ * clear 400 on the field, and again by the catalogue on the product that results (a PATCH may change one side).
+ */
+export const createProductBodySchema = z
+  .strictObject({
+    name: productNameSchema,
+    slug: productSlugSchema,
+    description: productDescriptionSchema.optional(),
+    basePrice: basePriceSchema,
+    basicPrice: basicPriceSchema.optional(),
+    enterprisePrice: enterprisePriceSchema.optional(),
+    category: productCategorySchema.optional(),
+    color: productColorSchema.optional(),
+    icon: productIconSchema.optional(),
+    features: productFeaturesSchema.optional(),
+    isActive: z.boolean('isActive must be true or false').optional(),
+  })
+  .superRefine((body, context) => {
+    for (const problem of productPlanPriceProblems(body)) {
+      context.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+    }
+  });
 export type CreateProductBody = z.input<typeof createProductBodySchema>;
 
 export const replaceProductBodySchema = createProductBodySchema;
@@ -83,6 +103,8 @@ export const patchProductBodySchema = z
     slug: productSlugSchema,
     description: productDescriptionSchema,
     basePrice: basePriceSchema,
+    basicPrice: basicPriceSchema,
+    enterprisePrice: enterprisePriceSchema,
     category: productCategorySchema,
     color: productColorSchema,
     icon: productIconSchema,
@@ -101,7 +123,9 @@ export const productSchema = z.object({
   name: z.string(),
   slug: z.string(),
   description: z.string().nullable(),
-  basePrice: z.number(),
+  basePrice: z.number().describe('The professional plan’s monthly price, in dollars'),
+  basicPrice: z.number().nullable().describe('The basic plan’s monthly price; null: not offered'),
+  enterprisePrice: z.number().nullable().describe('The enterprise plan’s monthly price; null: not offered'),
   category: z.string().nullable(),
   color: z.string(),
   icon: productIconSchema,

@@ -125,6 +125,8 @@ function fullDetails(body: CreateBody): ProductDetails {
     slug: body.slug,
     description: body.description ?? null,
     basePriceCents: centsFromDollars(body.basePrice),
+    basicPriceCents: centsOrNull(body.basicPrice),
+    enterprisePriceCents: centsOrNull(body.enterprisePrice),
     category: body.category ?? null,
     color: body.color ?? defaultProductColor,
     icon: body.icon ?? defaultProductIcon,
@@ -133,9 +135,22 @@ function fullDetails(body: CreateBody): ProductDetails {
 }
 
 function partialDetails(body: PatchBody): Partial<ProductDetails> {
-  const { basePrice, isActive: _isActive, ...rest } = body;
-  return { ...rest, ...(basePrice === undefined ? {} : { basePriceCents: centsFromDollars(basePrice) }) };
+  const { basePrice, basicPrice, enterprisePrice, isActive: _isActive, ...rest } = body;
+  return {
+    ...rest,
+    ...(basePrice === undefined ? {} : { basePriceCents: centsFromDollars(basePrice) }),
+    ...(basicPrice === undefined ? {} : { basicPriceCents: centsOrNull(basicPrice) }),
+    ...(enterprisePrice === undefined ? {} : { enterprisePriceCents: centsOrNull(enterprisePrice) }),
+  };
 }
+
+/** A plan's price in cents; absent or null: the plan is not offered. */
+function centsOrNull(dollars: number | null | undefined): number | null {
+  return dollars === undefined || dollars === null ? null : centsFromDollars(dollars);
+}
+
+const dollarsOrNull = (cents: number | null): number | null =>
+  cents === null ? null : dollarsFromCents(cents);
 
 /** The API view of a product as the command left it, money in dollars. */
 export function productView(state: Extract<ProductState, { status: 'listed' }>): Product {
@@ -146,6 +161,8 @@ export function productView(state: Extract<ProductState, { status: 'listed' }>):
     slug: details.slug,
     description: details.description,
     basePrice: dollarsFromCents(details.basePriceCents),
+    basicPrice: dollarsOrNull(details.basicPriceCents),
+    enterprisePrice: dollarsOrNull(details.enterprisePriceCents),
     category: details.category,
     color: details.color,
     icon: details.icon,

@@ -8,6 +8,8 @@ export interface ProductRow {
   slug: string;
   description: string | null;
   base_price_cents: string;
+  basic_price_cents: string | null;
+  enterprise_price_cents: string | null;
   category: string | null;
   color: string;
   icon: ProductIcon;
@@ -18,8 +20,11 @@ export interface ProductRow {
   updated_at: Date;
 }
 
-export const productColumns = `id, name, slug, description, base_price_cents, category, color, icon, features,
-  is_active, revision, created_at, updated_at`;
+export const productColumns = `id, name, slug, description, base_price_cents, basic_price_cents,
+  enterprise_price_cents, category, color, icon, features, is_active, revision, created_at, updated_at`;
+
+const dollarsOrNull = (cents: string | null): number | null =>
+  cents === null ? null : dollarsFromCents(Number(cents));
 
 export function toProduct(row: ProductRow): Product {
   return {
@@ -28,6 +33,8 @@ export function toProduct(row: ProductRow): Product {
     slug: row.slug,
     description: row.description,
     basePrice: dollarsFromCents(Number(row.base_price_cents)),
+    basicPrice: dollarsOrNull(row.basic_price_cents),
+    enterprisePrice: dollarsOrNull(row.enterprise_price_cents),
     category: row.category,
     color: row.color,
     icon: row.icon,

@@ -9,6 +9,8 @@ interface ProductRow {
   slug: string;
   description: string | null;
   base_price_cents: number;
+  basic_price_cents: number | null;
+  enterprise_price_cents: number | null;
   category: string | null;
   color: string;
   icon: string;
@@ -35,6 +37,8 @@ export const productsProjection = foldedProjection<ProductRow, ProductEvent>({
     'slug',
     'description',
     'base_price_cents',
+    'basic_price_cents',
+    'enterprise_price_cents',
     'category',
     'color',
     'icon',
@@ -61,11 +65,14 @@ function foldProductEvent(
   const revision = recorded.revision;
   if (event.type === 'ProductCreated') {
     if (row) return row;
-    const { productId, basePriceCents, isActive, createdAt, ...rest } = event.data;
+    const { productId, basePriceCents, basicPriceCents, enterprisePriceCents, isActive, createdAt, ...rest } =
+      event.data;
     return {
       ...rest,
       id: productId,
       base_price_cents: basePriceCents,
+      basic_price_cents: basicPriceCents ?? null,
+      enterprise_price_cents: enterprisePriceCents ?? null,
       is_active: isActive,
       revision,
       created_at: createdAt,
@@ -75,8 +82,23 @@ function foldProductEvent(
   if (!row) return row;
   switch (event.type) {
     case 'ProductUpdated': {
-      const { productId: _, basePriceCents, updatedAt, ...rest } = event.data;
-      return { ...row, ...rest, base_price_cents: basePriceCents, revision, updated_at: updatedAt };
+      const {
+        productId: _,
+        basePriceCents,
+        basicPriceCents,
+        enterprisePriceCents,
+        updatedAt,
+        ...rest
+      } = event.data;
+      return {
+        ...row,
+        ...rest,
+        base_price_cents: basePriceCents,
+        basic_price_cents: basicPriceCents ?? null,
+        enterprise_price_cents: enterprisePriceCents ?? null,
+        revision,
+        updated_at: updatedAt,
+      };
     }
     case 'ProductActivated':
       return { ...row, is_active: true, revision, updated_at: event.data.activatedAt };

@@ -1,5 +1,6 @@
 import { describe, it } from 'vitest';
-import { IllegalStateError, NotFoundError } from '@app/domain';
+import { basicPriceOrderMessage, enterprisePriceOrderMessage } from '@app/contracts';
+import { IllegalStateError, NotFoundError, ValidationError } from '@app/domain';
 import { specification } from '@app/domain/testing';
 import type { ProductEvent } from '../../src/domain/product/events.js';
 import type { ChangeProduct } from '../../src/domain/product/commands.js';
@@ -15,6 +16,8 @@ const details: ProductDetails = {
   slug: 'open-banking-connect',
   description: 'Bank connectivity',
   basePriceCents: 14_900,
+  basicPriceCents: null,
+  enterprisePriceCents: null,
   category: 'Connectivity',
   color: '#10B981',
   icon: 'Link',
@@ -114,5 +117,68 @@ describe('a deleted product', () => {
       .when(change({ details: { name: 'X y' } }))
       .thenThrows(new NotFoundError(productNotFound));
     given([created, deleted]).when(remove).thenThrows(new NotFoundError(productNotFound));
+  });
+});
+
+describe('plan prices: basic below the professional (base) price, enterprise above it', () => {
+  const planned = { ...details, basicPriceCents: 9_900, enterprisePriceCents: 29_900 };
+  const createdWithPlans: ProductEvent = {
+    type: 'ProductCreated',
+    data: { productId, ...planned, isActive: true, createdAt: now },
+  };
+  const basicOutOfOrder = new ValidationError(basicPriceOrderMessage, [
+    { path: 'basicPrice', message: basicPriceOrderMessage },
+  ]);
+
+  it('creates a product whose plans are in order', () => {
+    given([])
+      .when({ ...create, data: { ...create.data, details: planned } })
+      .then([createdWithPlans]);
+  });
+
+  it('refuses to create a product whose enterprise price is not above the base price', () => {
+    given([])
+      .when({ ...create, data: { ...create.data, details: { ...details, enterprisePriceCents: 14_900 } } })
+      .thenThrows(
+        new ValidationError(enterprisePriceOrderMessage, [
+          { path: 'enterprisePrice', message: enterprisePriceOrderMessage },
+        ]),
+      );
+  });
+
+  it('refuses a PATCH of the base price alone that puts it at or below the basic price', () => {
+    given([createdWithPlans])
+      .when(change({ details: { basePriceCents: 9_900 } }))
+      .thenThrows(basicOutOfOrder);
+  });
+
+  it('refuses a PATCH of the base price alone that puts it above the enterprise price', () => {
+    given([createdWithPlans])
+      .when(change({ details: { basePriceCents: 30_000 } }))
+      .thenThrows(ValidationError);
+  });
+
+  it('lets a PATCH clear a plan (null: no longer offered), which then frees the base price', () => {
+    given([createdWithPlans])
+      .when(change({ details: { basicPriceCents: null, basePriceCents: 5_000 } }))
+      .then([
+        {
+          type: 'ProductUpdated',
+          data: { productId, ...planned, basicPriceCents: null, basePriceCents: 5_000, updatedAt: later },
+        },
+      ]);
+  });
+
+  it('reads an event from before plans had prices as professional only', () => {
+    const { basicPriceCents: _b, enterprisePriceCents: _e, ...older } = details;
+    const oldCreated = {
+      type: 'ProductCreated',
+      data: { productId, ...older, isActive: true, createdAt: now },
+    } as ProductEvent;
+    given([oldCreated])
+      .when(change({ details: { basicPriceCents: 9_900 } }))
+      .then([
+        { type: 'ProductUpdated', data: { productId, ...details, basicPriceCents: 9_900, updatedAt: later } },
+      ]);
   });
 });

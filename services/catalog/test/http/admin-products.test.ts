@@ -88,6 +88,39 @@ describe('admin product commands', () => {
     });
   });
 
+  it('keeps plan prices, returns them on every product, and refuses a PATCH that breaks their order', async () => {
+    const { product } = await createProduct(
+      catalog,
+      newProduct({ basePrice: 100, basicPrice: 49.5, enterprisePrice: 250 }),
+    );
+    expect(product).toMatchObject({ basePrice: 100, basicPrice: 49.5, enterprisePrice: 250 });
+    expect(await listAs(catalog, 'visitor')).toContainEqual(
+      expect.objectContaining({ id: product.id, basicPrice: 49.5, enterprisePrice: 250 }),
+    );
+    const stored = await catalog.eventStore.readStream(`catalog_product-${product.id}`);
+    expect(stored.events[0]?.data).toMatchObject({ basicPriceCents: 4950, enterprisePriceCents: 25_000 });
+
+    const broken = await patchProduct(catalog, product.id, { basePrice: 300 });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({
+      errors: [
+        {
+          path: 'enterprisePrice',
+          message: 'Enterprise price must be higher than the base (professional) price',
+        },
+      ],
+    });
+
+    const cleared = await patchProduct(catalog, product.id, { enterprisePrice: null, basePrice: 300 });
+    expect(cleared.statusCode).toBe(200);
+    expect(cleared.json()).toMatchObject({ basePrice: 300, basicPrice: 49.5, enterprisePrice: null });
+  });
+
+  it('offers the professional plan only when no plan prices are given', async () => {
+    const { product } = await createProduct(catalog);
+    expect(product).toMatchObject({ basicPrice: null, enterprisePrice: null });
+  });
+
   it('answers a change that changes nothing without a new revision', async () => {
     const { product, etag } = await createProduct(catalog);
     const response = await patchProduct(catalog, product.id, { name: product.name });

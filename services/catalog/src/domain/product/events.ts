@@ -13,6 +13,9 @@ const productDetails = {
   slug: z.string(),
   description: z.string().nullable(),
   basePriceCents: z.number().int().nonnegative(),
+  /** The basic and enterprise plans' prices (null: not offered); absent in events from before plans had prices. */
+  basicPriceCents: z.number().int().nonnegative().nullable().optional(),
+  enterprisePriceCents: z.number().int().nonnegative().nullable().optional(),
   category: z.string().nullable(),
   color: z.string(),
   icon: productIconSchema,
