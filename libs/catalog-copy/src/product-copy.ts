@@ -9,19 +9,24 @@ const deletedProductColor = defaultProductColor;
 
 /**
  * The catalogue's side of every consumer's copy of it: a `catalog.product.*.v1` handler writing the consumer's
- * own `products` table (product_id, name, base_price_cents, the `keeps` details, is_active, deleted,
- * updated_at). Created and updated carry every detail; activation flips the flag; deletion keeps the row with
- * its last name. An event of another version, or one the catalogue does not publish, copies nothing.
+ * own `products` table (product_id, name, base_price_cents, basic_price_cents, enterprise_price_cents, the
+ * `keeps` details, is_active, deleted, updated_at). Created and updated carry every detail; a message from before
+ * plans had prices offers professional only (null plan prices). Activation flips the flag; deletion keeps the
+ * row with its last name. An event of another version, or one the catalogue does not publish, copies nothing.
  */
 export function catalogProductCopy(options: { keeps: readonly ProductCopyDetail[] }) {
   const details = options.keeps;
   const detailColumns = details.map((detail) => `, ${detail}`).join('');
+  // $1 id, $2 name, $3-$5 the plans' prices, then the kept details, then the fixed values.
+  const first = 6;
   const upsert = (fixed: string, conflict: string) =>
-    `INSERT INTO products (product_id, name, base_price_cents${detailColumns}, is_active, deleted, updated_at)
-     VALUES ($1, $2, $3${details.map((_, index) => `, $${index + 4}`).join('')}, ${fixed})
+    `INSERT INTO products (product_id, name, base_price_cents, basic_price_cents, enterprise_price_cents${detailColumns},
+       is_active, deleted, updated_at)
+     VALUES ($1, $2, $3, $4, $5${details.map((_, index) => `, $${index + first}`).join('')}, ${fixed})
      ON CONFLICT (product_id) DO UPDATE SET ${conflict}`;
-  const at = details.length + 4;
-  const setDetails = details.map((detail, index) => `, ${detail} = $${index + 4}`).join('');
+  const at = details.length + first;
+  const setPrices = 'base_price_cents = $3, basic_price_cents = $4, enterprise_price_cents = $5';
+  const setDetails = details.map((detail, index) => `, ${detail} = $${index + first}`).join('');
 
   return async function applyCatalogProductMessage(
     envelope: IntegrationEnvelope,
@@ -32,16 +37,16 @@ export function catalogProductCopy(options: { keeps: readonly ProductCopyDetail[
     const event = parsed.data;
     switch (event.type) {
       case 'catalog.product.created.v1': {
-        const { productId, name, basePriceCents, isActive, createdAt } = event.data;
+        const { productId, name, isActive, createdAt } = event.data;
         await tx.query(
           upsert(
             `$${at}, false, $${at + 1}`,
-            `name = $2, base_price_cents = $3${setDetails}, is_active = $${at}, updated_at = $${at + 1}`,
+            `name = $2, ${setPrices}${setDetails}, is_active = $${at}, updated_at = $${at + 1}`,
           ),
           [
             productId,
             name,
-            basePriceCents,
+            ...planPricesOf(event.data),
             ...details.map((detail) => event.data[detail]),
             isActive,
             createdAt,
@@ -50,14 +55,17 @@ export function catalogProductCopy(options: { keeps: readonly ProductCopyDetail[
         return;
       }
       case 'catalog.product.updated.v1': {
-        const { productId, name, basePriceCents, updatedAt } = event.data;
+        const { productId, name, updatedAt } = event.data;
         // An update carries no active flag; one for a product never seen counts as inactive until told.
         await tx.query(
-          upsert(
-            `false, false, $${at}`,
-            `name = $2, base_price_cents = $3${setDetails}, updated_at = $${at}`,
-          ),
-          [productId, name, basePriceCents, ...details.map((detail) => event.data[detail]), updatedAt],
+          upsert(`false, false, $${at}`, `name = $2, ${setPrices}${setDetails}, updated_at = $${at}`),
+          [
+            productId,
+            name,
+            ...planPricesOf(event.data),
+            ...details.map((detail) => event.data[detail]),
+            updatedAt,
+          ],
         );
         return;
       }
@@ -73,10 +81,19 @@ export function catalogProductCopy(options: { keeps: readonly ProductCopyDetail[
         const values = { slug, color: deletedProductColor };
         await tx.query(
           upsert(`false, true, $${at}`, `name = $2, is_active = false, deleted = true, updated_at = $${at}`),
-          [productId, name, 0, ...details.map((detail) => values[detail]), deletedAt],
+          [productId, name, 0, null, null, ...details.map((detail) => values[detail]), deletedAt],
         );
         return;
       }
     }
   };
+}
+
+/** base, basic and enterprise prices in cents, in the columns' order; null: the plan is not offered. */
+function planPricesOf(data: {
+  basePriceCents: number;
+  basicPriceCents?: number | null;
+  enterprisePriceCents?: number | null;
+}): [number, number | null, number | null] {
+  return [data.basePriceCents, data.basicPriceCents ?? null, data.enterprisePriceCents ?? null];
 }

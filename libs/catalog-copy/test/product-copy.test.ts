@@ -18,7 +18,7 @@ beforeAll(async () => {
     await database.pool.query(`CREATE SCHEMA ${schema}`);
     await database.pool.query(
       `CREATE TABLE ${schema}.products (product_id uuid PRIMARY KEY, name text NOT NULL,
-         base_price_cents bigint NOT NULL, ${detail}, is_active boolean NOT NULL,
+         base_price_cents bigint NOT NULL, basic_price_cents bigint, enterprise_price_cents bigint, ${detail}, is_active boolean NOT NULL,
          deleted boolean NOT NULL DEFAULT false, updated_at timestamptz NOT NULL)`,
     );
   }
@@ -102,5 +102,36 @@ describe('catalogProductCopy', () => {
       deleted: false,
     });
     expect(await copyInto('slugs', [], futureId)).toBeUndefined();
+  });
+
+  it("copies the plans' prices, and reads a message from before they existed as professional only", async () => {
+    const productId = uuidv7();
+    const created = envelope('catalog.product.created.v1', {
+      ...details(productId, 'Plans'),
+      basicPriceCents: 1_900,
+      enterprisePriceCents: 9_900,
+      isActive: true,
+      createdAt: at,
+    });
+    expect(await copyInto('slugs', [created], productId)).toMatchObject({
+      base_price_cents: '4900',
+      basic_price_cents: '1900',
+      enterprise_price_cents: '9900',
+    });
+    const cleared = envelope('catalog.product.updated.v1', {
+      ...details(productId, 'Plans'),
+      basicPriceCents: null,
+      enterprisePriceCents: 12_000,
+      updatedAt: at,
+    });
+    expect(await copyInto('slugs', [cleared], productId)).toMatchObject({
+      basic_price_cents: null,
+      enterprise_price_cents: '12000',
+    });
+    const older = envelope('catalog.product.updated.v1', { ...details(productId, 'Plans'), updatedAt: at });
+    expect(await copyInto('colours', [created, older], productId)).toMatchObject({
+      basic_price_cents: null,
+      enterprise_price_cents: null,
+    });
   });
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQueryShape } from '../paging.js';
 import { hasAtMostTwoDecimals, idSchema, isoDateTimeSchema } from '../common.js';
+import { defaultSubscriptionPlan, subscriptionPlanSchema } from '../tenancy/subscription.js';
 import { invoiceNumberSchema, paymentProviderNameSchema } from './billing-values.js';
 
 /**
@@ -13,6 +14,9 @@ export const createPaymentIntentBodySchema = z.strictObject({
     .positive('Amount must be positive')
     .refine(hasAtMostTwoDecimals, 'Amount can have at most 2 decimal places'),
   productId: idSchema,
+  plan: subscriptionPlanSchema
+    .default(defaultSubscriptionPlan)
+    .describe('The plan bought (default professional); the product must offer it'),
 });
 export type CreatePaymentIntentBody = z.input<typeof createPaymentIntentBodySchema>;
 

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { centsFromDollars, defaultSubscriptionPlan } from '@app/contracts';
+import { centsFromDollars, type SubscriptionPlan } from '@app/contracts';
 import type { CommandOptions, Position } from '@app/eventing';
 import { priceCheckout, type CheckoutPrice } from '../domain/payment/checkout-price.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
@@ -11,6 +11,8 @@ import { createProviderCustomers, type Buyer } from './provider-customers.js';
 
 export interface CheckoutRequest {
   productId: string;
+  /** The plan bought: its price is charged, and tenancy starts the subscription on it. */
+  plan: SubscriptionPlan;
   /** The price the page showed, in dollars: only compared with the catalogue's, never charged. */
   amount: number;
 }
@@ -20,7 +22,7 @@ export type CheckoutStart =
   | { kind: 'created'; paymentId: string; clientSecret: string; position: Position | null };
 
 /**
- * POST /api/create-payment-intent's use case: price the product from billing's copy of the catalogue, make sure
+ * POST /api/create-payment-intent's use case: price the product's plan from billing's copy of the catalogue, make sure
  * the buyer has a customer at the provider, open a PaymentIntent there (its idempotency key is the payment id,
  * so a retried request never opens a second one) and record the payment. The client secret goes back to the
  * browser and nowhere else.
@@ -43,7 +45,7 @@ export function createCheckout(deps: {
       paymentId: string = newId(),
     ): Promise<CheckoutStart> {
       const product = await findProductForSale(pool, request.productId);
-      const price = priceCheckout(product, centsFromDollars(request.amount));
+      const price = priceCheckout(product, request.plan, centsFromDollars(request.amount));
       if (price.kind !== 'priced') return { kind: 'refused', price };
 
       const providerCustomerId = await providerCustomers.ensure(buyer, options);
@@ -68,7 +70,7 @@ export function createCheckout(deps: {
             userId: buyer.userId,
             tenantId,
             productId: request.productId,
-            plan: defaultSubscriptionPlan,
+            plan: request.plan,
             kind: 'checkout',
             amountCents: price.amountCents,
             currency: 'usd',

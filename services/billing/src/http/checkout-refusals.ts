@@ -7,6 +7,9 @@ import type { CheckoutPrice } from '../domain/payment/checkout-price.js';
 export const productNotFoundMessage = 'Product not found';
 export const productInactiveMessage = 'This product is not available for purchase right now.';
 
+export const planNotOfferedMessage = (plan: string) =>
+  `This product has no ${plan} plan. Please choose one of the plans it offers.`;
+
 const dollars = (cents: number) => `$${dollarsFromCents(cents).toFixed(2)}`;
 
 /** Why a checkout was not priced, as the problem the page shows (ARCHITECTURE.md "Errors"). */
@@ -16,6 +19,10 @@ export function checkoutRefusal(price: Exclude<CheckoutPrice, { kind: 'priced' }
       return new NotFoundError(productNotFoundMessage);
     case 'inactive':
       return new HttpProblem(422, productInactiveMessage, { type: problemType('product-inactive') });
+    case 'plan-not-offered':
+      return new HttpProblem(422, planNotOfferedMessage(price.plan), {
+        type: problemType('plan-not-offered'),
+      });
     case 'below-minimum':
       return new HttpProblem(
         422,

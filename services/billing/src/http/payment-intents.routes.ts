@@ -29,10 +29,11 @@ export const paymentIntentRoutes: FastifyPluginAsyncZod<PaymentIntentRoutesOptio
       schema: {
         summary: 'Start paying for a product',
         description:
-          'Charges the catalogue’s current price of the product. `amount` is the price the page showed, in ' +
-          'dollars: if it is no longer the price, the answer is a 409 asking the page to reload. An unknown or ' +
-          'deleted product is a 404, an inactive one a 422. The client secret confirms the payment with the ' +
-          'provider (Stripe.js, or POST /api/billing/sandbox/confirm).',
+          'Charges the catalogue’s current price of the product’s `plan` (default professional, its base ' +
+          'price). `amount` is the price the page showed, in dollars: if it is no longer the price, the answer ' +
+          'is a 409 asking the page to reload. An unknown or deleted product is a 404, an inactive one or a ' +
+          'plan the product does not offer a 422. The client secret confirms the payment with the provider ' +
+          '(Stripe.js, or POST /api/billing/sandbox/confirm).',
         tags: ['billing'],
         body: createPaymentIntentBodySchema,
         response: { 200: paymentIntentReplySchema },

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { dollarsFromCents } from '@app/contracts';
+import { defaultSubscriptionPlan, dollarsFromCents } from '@app/contracts';
 import type { EventStore } from '@app/eventing';
 import { createBillingStores } from '../application/billing-stores.js';
 import { createCheckout } from '../application/checkout.js';
@@ -56,7 +56,11 @@ export async function seedDemoInvoices(
       report.skipped.push(`${label} (billing has not heard of this product)`);
       continue;
     }
-    const request = { productId: product.productId, amount: dollarsFromCents(product.basePriceCents) };
+    const request = {
+      productId: product.productId,
+      plan: defaultSubscriptionPlan,
+      amount: dollarsFromCents(product.basePriceCents),
+    };
     const started = await checkout.start(purchase.buyer, request, options, purchase.paymentId);
     if (started.kind === 'refused') {
       report.skipped.push(`${label} (${started.price.kind})`);

@@ -47,6 +47,42 @@ describe('POST /api/create-payment-intent', () => {
     });
   });
 
+  it('charges the chosen plan its own price and records that plan; a plan not offered is refused', async () => {
+    const product = await addProduct(h.pool, { basePriceCents: 4_999, basicPriceCents: 1_999 });
+    const buyer = await newBuyer();
+    const basic = await createIntent(h, buyer, {
+      productId: product.productId,
+      plan: 'basic',
+      amount: 19.99,
+    });
+    expect(basic.statusCode).toBe(200);
+    const payments = (await billingEvents(h)).filter((row) => row.type === 'PaymentCreated');
+    expect(payments.at(-1)?.data).toMatchObject({
+      userId: buyer.userId,
+      productId: product.productId,
+      plan: 'basic',
+      amountCents: 1_999,
+    });
+
+    const before = await countEvents(h.pool);
+    const enterprise = await createIntent(h, buyer, {
+      productId: product.productId,
+      plan: 'enterprise',
+      amount: 49.99,
+    });
+    expect(enterprise.statusCode).toBe(422);
+    expect(problemOf(enterprise).detail).toBe(
+      'This product has no enterprise plan. Please choose one of the plans it offers.',
+    );
+    const quotedProfessional = await createIntent(h, buyer, {
+      productId: product.productId,
+      plan: 'basic',
+      amount: 49.99,
+    });
+    expect(quotedProfessional.statusCode).toBe(409);
+    expect(await countEvents(h.pool)).toBe(before);
+  });
+
   it('makes the provider customer once per buyer', async () => {
     const product = await addProduct(h.pool);
     const buyer = await newBuyer();

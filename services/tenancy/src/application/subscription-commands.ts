@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import type { StartableSubscriptionStatus, SubscriptionPlan } from '@app/contracts';
+import { planPriceCents, type StartableSubscriptionStatus, type SubscriptionPlan } from '@app/contracts';
 import type { SubscriptionEvent } from '../domain/subscription/events.js';
 import { NotFoundError, ValidationError } from '@app/domain';
 import {
@@ -21,6 +21,8 @@ import { subscriptions } from './subscriptions.js';
 
 export const tenantNotFoundMessage = 'Tenant not found';
 export const unknownProductMessage = 'No such product';
+export const planNotOfferedMessage = (plan: SubscriptionPlan) =>
+  `This product has no ${plan} plan: choose one of the plans it offers`;
 
 export interface StartSubscriptionInput {
   productId: string;
@@ -97,6 +99,12 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
           { path: 'productId', message: unknownProductMessage },
         ]);
       }
+      // A checkout's amount is what billing charged for the plan; anyone else's subscription costs the plan's price.
+      const amountCents = paidAtCheckout?.amountCents ?? planPriceCents(product, plan);
+      if (amountCents === null) {
+        const message = planNotOfferedMessage(plan);
+        throw new ValidationError(message, [{ path: 'plan', message }]);
+      }
       return withReservation(slots, liveSlotOf(tenantId, productId), subscriptionId, async () => {
         const data = {
           subscriptionId,
@@ -104,7 +112,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
           productId,
           plan,
           status,
-          amountCents: paidAtCheckout?.amountCents ?? product.basePriceCents,
+          amountCents,
           productIsActive: product.isActive,
           paidAtCheckout: paidAtCheckout !== undefined,
           tenantHasLiveSubscription: await hasLiveSubscription(pool, tenantId, productId),

@@ -96,8 +96,8 @@ describe('billing', () => {
 
   it('makes a cancelled or suspended subscription active again instead of starting another', async () => {
     const { userId, tenantId } = await signedUpCustomer();
-    const cancelledProduct = await h.addProduct();
-    const suspendedProduct = await h.addProduct();
+    const cancelledProduct = await h.addProduct({ basicPriceCents: 4_900 });
+    const suspendedProduct = await h.addProduct({ basicPriceCents: 4_900 });
     const options = { metadata: { actorId: 'test' } };
     const cancelled = await h.commands.start(
       tenantId,

@@ -38,9 +38,12 @@ async function listed(url: string, headers?: Record<string, string>) {
 }
 const ids = (subscriptions: readonly Subscription[]) => subscriptions.map((subscription) => subscription.id);
 
+/** A product that offers all three plans. */
+const everyPlan = { basicPriceCents: 4_900, enterprisePriceCents: 29_900 };
+
 /** One product with a subscription of each kind, each from a tenant of its own. */
 async function productWithMix() {
-  const productId = await h.addProduct();
+  const productId = await h.addProduct(everyPlan);
   const subscribed = async (plan: string, status: string) =>
     subscribe(await h.createTenant(), productId, { plan, status });
   const all = [
@@ -112,7 +115,7 @@ describe("a tenant's and a customer's subscriptions", () => {
     const tenantId = await h.createTenant();
     const all: Subscription[] = [];
     for (const plan of ['basic', 'professional', 'enterprise', 'basic']) {
-      all.push(await subscribe(tenantId, await h.addProduct(), { plan }));
+      all.push(await subscribe(tenantId, await h.addProduct(everyPlan), { plan }));
     }
     const url = `/api/admin/tenants/${tenantId}/subscriptions?limit=3`;
 

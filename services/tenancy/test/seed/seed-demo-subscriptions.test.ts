@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { describe, expect, it } from 'vitest';
-import { maxPageLimit } from '@app/contracts';
+import { centsFromDollars, maxPageLimit, planPrice } from '@app/contracts';
 import { type SealedSecret, decryptSecret, secretContexts } from '@app/secrets';
 import { watchCheckpoints } from '@app/eventing';
 import { demoProducts, demoProductIds, demoSubscriptions, demoTenantIds } from '@app/demo-fixtures';
@@ -58,7 +58,9 @@ async function copyDemoCatalogue(pool: pg.Pool): Promise<void> {
       name: body.name,
       slug: body.slug,
       description: body.description ?? null,
-      basePriceCents: Math.round(body.basePrice * 100),
+      basePriceCents: centsFromDollars(body.basePrice),
+      basicPriceCents: body.basicPrice == null ? null : centsFromDollars(body.basicPrice),
+      enterprisePriceCents: body.enterprisePrice == null ? null : centsFromDollars(body.enterprisePrice),
       category: body.category ?? null,
       color: body.color ?? '#3B82F6',
       icon: body.icon ?? 'BarChart3',
@@ -106,7 +108,7 @@ describe('the demo subscription seed', () => {
         productName: product?.body.name,
         plan: demo.plan,
         status: demo.status,
-        amount: product?.body.basePrice,
+        amount: product ? planPrice(product.body, demo.plan) : undefined,
         domainUrl: demo.endpoint?.domainUrl ?? null,
         metricsApiKeyConfigured: demo.endpoint?.metricsApiKey !== undefined,
       });
@@ -171,7 +173,7 @@ describe('the demo subscription seed before the catalogue arrived', () => {
       now: () => new Date(),
     }).start(
       taken.tenantId,
-      { productId: taken.productId, plan: 'basic', status: 'active' },
+      { productId: taken.productId, plan: 'professional', status: 'active' },
       { metadata: { actorId: 'admin' } },
     );
 

@@ -91,6 +91,24 @@ describe('admin subscription routes', () => {
     expect(await h.countEvents()).toBe(before);
   });
 
+  it("starts a subscription at its plan's price, and refuses a plan the product does not offer", async () => {
+    const productId = await h.addProduct({ basePriceCents: 12_950, enterprisePriceCents: 49_900 });
+    const enterprise = await subscribe(await h.createTenant(), { productId, plan: 'enterprise' });
+    expect(enterprise.statusCode).toBe(201);
+    expect(enterprise.json()).toMatchObject({ plan: 'enterprise', amount: 499 });
+
+    const other = await h.createTenant();
+    const before = await h.countEvents();
+    const basic = await subscribe(other, { productId, plan: 'basic' });
+    expect(basic.statusCode).toBe(400);
+    expect(basic.json()).toMatchObject({
+      errors: [
+        { path: 'plan', message: 'This product has no basic plan: choose one of the plans it offers' },
+      ],
+    });
+    expect(await h.countEvents()).toBe(before);
+  });
+
   it('toggles active → cancelled → active, and refuses reactivating while another is live', async () => {
     const tenantId = await h.createTenant();
     const productId = await h.addProduct();
@@ -160,15 +178,13 @@ describe('customer subscriptions', () => {
     const ownerId = uuidv7();
     const mine = await h.createTenant('Mine', ownerId);
     const theirs = await h.createTenant('Theirs', uuidv7());
-    const productId = await h.addProduct({ name: 'Payroll' });
+    const productId = await h.addProduct({ name: 'Payroll', basicPriceCents: 4_900 });
     await subscribe(mine, { productId, plan: 'basic' });
     await subscribe(theirs, { productId });
     const customer = await identityHeaders('tenant', undefined, { userId: ownerId });
     const own = await h.app.inject({ method: 'GET', url: '/api/subscriptions', headers: customer });
     expect(own.statusCode).toBe(200);
-    expect(own.json()).toMatchObject([
-      { tenantId: mine, productName: 'Payroll', plan: 'basic', amount: 129.5 },
-    ]);
+    expect(own.json()).toMatchObject([{ tenantId: mine, productName: 'Payroll', plan: 'basic', amount: 49 }]);
     expect(own.json()).toHaveLength(1);
     const stranger = await identityHeaders('tenant');
     expect(

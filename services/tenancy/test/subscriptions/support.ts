@@ -45,7 +45,15 @@ export async function startSubscriptionHarness() {
       return result.tenantId;
     },
     /** A product as the catalogue consumer would copy it. */
-    async addProduct(overrides: { name?: string; basePriceCents?: number; isActive?: boolean } = {}) {
+    async addProduct(
+      overrides: {
+        name?: string;
+        basePriceCents?: number;
+        basicPriceCents?: number;
+        enterprisePriceCents?: number;
+        isActive?: boolean;
+      } = {},
+    ) {
       const productId = uuidv7();
       await handleMessage(pool, applyCatalogProductMessage, 'catalog.product.created.v1', {
         productId,
@@ -53,6 +61,8 @@ export async function startSubscriptionHarness() {
         slug: `ledger-${productId}`,
         description: null,
         basePriceCents: overrides.basePriceCents ?? 12_950,
+        basicPriceCents: overrides.basicPriceCents ?? null,
+        enterprisePriceCents: overrides.enterprisePriceCents ?? null,
         category: null,
         color: '#22C55E',
         icon: 'Link',
