@@ -12,7 +12,7 @@ import {
 } from '@app/eventing';
 import { encryptSecret, resealIfStale, secretContexts, type KeyRing } from '@app/secrets';
 import { subscriptionNotFound } from '../domain/subscription/decide.js';
-import type { SubscriptionCommand } from '../domain/subscription/commands.js';
+import type { ChangePlan, SubscriptionCommand } from '../domain/subscription/commands.js';
 import type { SubscriptionState } from '../domain/subscription/subscription.js';
 import { findProductCopy } from '../projections/products-copy.js';
 import { hasLiveSubscription, tenantExists } from '../projections/subscription-queries.js';
@@ -200,6 +200,16 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
     async endTerm(subscriptionId: string, options: CommandOptions): Promise<SubscriptionCommandResult> {
       const command = { type: 'EndTerm', data: { subscriptionId }, metadata: at() } as const;
       return cancelling(subscriptionId, command, options);
+    },
+
+    /** Billing's plan change: the plan and monthly price from billing's `changedAt` on. */
+    async changePlan(
+      subscriptionId: string,
+      change: Omit<ChangePlan['data'], 'subscriptionId'>,
+      options: CommandOptions,
+    ): Promise<SubscriptionCommandResult> {
+      const command = { type: 'ChangePlan', data: { subscriptionId, ...change }, metadata: at() } as const;
+      return { ...(await store.handle(subscriptionId, command, options)), subscriptionId };
     },
 
     async configureEndpoint(

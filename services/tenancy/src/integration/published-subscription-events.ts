@@ -28,6 +28,8 @@ export function subscriptionIntegrationEvent(recorded: RecordedEvent): Integrati
         return { ...envelope, type: tenancySubjects.subscriptionCancellationScheduled, data: event.data };
       case 'SubscriptionCancellationWithdrawn':
         return { ...envelope, type: tenancySubjects.subscriptionCancellationWithdrawn, data: event.data };
+      case 'SubscriptionPlanChanged':
+        return { ...envelope, type: tenancySubjects.subscriptionPlanChanged, data: event.data };
     }
   })();
   return published;

@@ -110,6 +110,11 @@ function subscriptionFold(recorded: RecordedEvent): RowFold<SubscriptionRow> & {
       const columns = { cancel_at_period_end: false, updated_at: event.data.withdrawnAt, revision };
       return { key, tenantId, fold: (row) => row && { ...row, ...columns } };
     }
+    case 'SubscriptionPlanChanged': {
+      const { plan, amountCents, changedAt } = event.data;
+      const columns = { plan, amount_cents: amountCents, updated_at: changedAt, revision };
+      return { key, tenantId, fold: (row) => row && { ...row, ...columns } };
+    }
     case 'SubscriptionEndpointConfigured': {
       const { domainUrl, metricsApiKey, configuredAt } = event.data;
       const columns = {

@@ -1,5 +1,5 @@
 /* One subscription of a tenant to a product, with its commands and events, for the subscription rules. */
-import type { SubscriptionStatus } from '@app/contracts';
+import type { SubscriptionPlan, SubscriptionStatus } from '@app/contracts';
 import type { SubscriptionEvent } from '../../src/domain/subscription/events.js';
 import type { ConfigureEndpoint, StartSubscription } from '../../src/domain/subscription/commands.js';
 import { sealed } from './sealed.js';
@@ -51,6 +51,25 @@ export const withdrawCancellation = () =>
 export const cancelNow = (reason: string) =>
   ({ type: 'CancelNow', data: { subscriptionId, reason }, metadata }) as const;
 export const endTerm = () => ({ type: 'EndTerm', data: { subscriptionId }, metadata }) as const;
+
+/** Billing's plan change: the new plan and monthly price from billing's `changedAt`. */
+export const changePlan = (plan: SubscriptionPlan, amountCents: number, changedAt: string) =>
+  ({ type: 'ChangePlan', data: { subscriptionId, plan, amountCents, changedAt }, metadata }) as const;
+export const planChanged = (
+  from: { plan: SubscriptionPlan; amountCents: number },
+  to: { plan: SubscriptionPlan; amountCents: number },
+  changedAt: string,
+): SubscriptionEvent => ({
+  type: 'SubscriptionPlanChanged',
+  data: {
+    ...ids,
+    previousPlan: from.plan,
+    plan: to.plan,
+    previousAmountCents: from.amountCents,
+    amountCents: to.amountCents,
+    changedAt,
+  },
+});
 
 export const started = (status: SubscriptionStatus = 'active'): SubscriptionEvent => ({
   type: 'SubscriptionStarted',

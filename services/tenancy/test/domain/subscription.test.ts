@@ -16,6 +16,7 @@ import {
   cancelNow,
   cancellationScheduled,
   cancellationWithdrawn,
+  changePlan,
   configure,
   configured,
   endTerm,
@@ -68,6 +69,7 @@ describe('no subscription', () => {
     withdrawCancellation(),
     cancelNow('Asked by phone'),
     endTerm(),
+    changePlan('enterprise', 29_900, '2026-11-21T10:30:00.000Z'),
   ];
   it.each(commands.map((command) => [command.type, command] as const))(
     'treats %s as not found',

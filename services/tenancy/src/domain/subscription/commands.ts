@@ -84,6 +84,17 @@ export interface EndTerm {
   metadata: CommandMetadata;
 }
 
+/**
+ * Billing's word that the plan changed (billing.subscription.plan-changed.v1): an upgrade paid for, or a downgrade
+ * reaching the renewal it was set for. Billing decides and prices it; tenancy records the plan and monthly price
+ * from `changedAt`, billing's time of the change.
+ */
+export interface ChangePlan {
+  type: 'ChangePlan';
+  data: { subscriptionId: string; plan: SubscriptionPlan; amountCents: number; changedAt: string };
+  metadata: CommandMetadata;
+}
+
 export type SubscriptionCommand =
   | StartSubscription
   | ToggleSubscriptionStatus
@@ -92,4 +103,5 @@ export type SubscriptionCommand =
   | ScheduleCancellation
   | WithdrawCancellation
   | CancelNow
-  | EndTerm;
+  | EndTerm
+  | ChangePlan;

@@ -9,6 +9,7 @@ import {
   type Decider,
 } from '@app/domain';
 import { sameSealed } from '../sealed.js';
+import { changePlan } from './change-plan.js';
 import type {
   ApplyPaymentStanding,
   CancelNow,
@@ -189,6 +190,8 @@ export function decide(command: SubscriptionCommand, state: SubscriptionState): 
       return cancelNow(command, state);
     case 'EndTerm':
       return endTerm(command, state);
+    case 'ChangePlan':
+      return changePlan(command, existing(state));
     default:
       return assertNever(command);
   }

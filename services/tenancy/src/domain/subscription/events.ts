@@ -63,6 +63,21 @@ const subscriptionCancellationWithdrawnSchema = z.object({
   }),
 });
 
+/** Billing changed the plan (an upgrade paid for, or a downgrade at its renewal): the price from `changedAt` on. */
+const subscriptionPlanChangedSchema = z.object({
+  type: z.literal('SubscriptionPlanChanged'),
+  data: z.object({
+    subscriptionId: idSchema,
+    tenantId: idSchema,
+    productId: idSchema,
+    previousPlan: subscriptionPlanSchema,
+    plan: subscriptionPlanSchema,
+    previousAmountCents: z.number().int().nonnegative(),
+    amountCents: z.number().int().nonnegative(),
+    changedAt: isoDateTimeSchema,
+  }),
+});
+
 /** Both endpoint fields after the change, whole. */
 const subscriptionEndpointConfiguredSchema = z.object({
   type: z.literal('SubscriptionEndpointConfigured'),
@@ -82,6 +97,7 @@ export const subscriptionEventSchema = z.discriminatedUnion('type', [
   subscriptionEndpointConfiguredSchema,
   subscriptionCancellationScheduledSchema,
   subscriptionCancellationWithdrawnSchema,
+  subscriptionPlanChangedSchema,
 ]);
 
 export type SubscriptionEvent = z.infer<typeof subscriptionEventSchema>;

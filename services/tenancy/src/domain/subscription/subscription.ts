@@ -7,7 +7,7 @@ export interface SubscriptionFacts {
   tenantId: string;
   productId: string;
   plan: SubscriptionPlan;
-  /** The price agreed at the start (ARCHITECTURE.md "Decisions": Tenants), in cents. */
+  /** The price agreed at the start (ARCHITECTURE.md "Decisions": Tenants), or at the last plan change, in cents. */
   amountCents: number;
   domainUrl: string | null;
   /** Sealed for `subscription:<id>:metricsApiKey`; the decider never holds the key itself. */
@@ -15,6 +15,8 @@ export interface SubscriptionFacts {
   startedAt: string;
   /** When a cancellation at the end of the paid period was asked for; null when none is pending. */
   cancellationScheduledAt: string | null;
+  /** Billing's time of the newest plan change recorded; null before any. */
+  planChangedAt: string | null;
 }
 
 /** Absent until started, then one of the four statuses of SPEC.md §3. */
@@ -25,7 +27,13 @@ export const initialState = (): SubscriptionState => ({ status: 'absent' });
 export function evolve(state: SubscriptionState, event: SubscriptionEvent): SubscriptionState {
   switch (event.type) {
     case 'SubscriptionStarted':
-      return { ...event.data, domainUrl: null, metricsApiKey: null, cancellationScheduledAt: null };
+      return {
+        ...event.data,
+        domainUrl: null,
+        metricsApiKey: null,
+        cancellationScheduledAt: null,
+        planChangedAt: null,
+      };
     case 'SubscriptionStatusChanged': {
       if (state.status === 'absent') return state;
       const { status } = event.data;
@@ -39,6 +47,11 @@ export function evolve(state: SubscriptionState, event: SubscriptionEvent): Subs
         : { ...state, cancellationScheduledAt: event.data.scheduledAt };
     case 'SubscriptionCancellationWithdrawn':
       return state.status === 'absent' ? state : { ...state, cancellationScheduledAt: null };
+    case 'SubscriptionPlanChanged': {
+      if (state.status === 'absent') return state;
+      const { plan, amountCents, changedAt } = event.data;
+      return { ...state, plan, amountCents, planChangedAt: changedAt };
+    }
     case 'SubscriptionEndpointConfigured': {
       if (state.status === 'absent') return state;
       const { domainUrl, metricsApiKey } = event.data;

@@ -4,6 +4,7 @@ import {
   billingCheckoutCompletedV1,
   billingInvoiceOverdueV1,
   billingInvoicePaidV1,
+  billingPlanChangedV1,
   billingTermEndedV1,
   checkoutSubscriptionNamespace,
   type IntegrationEnvelope,
@@ -21,7 +22,10 @@ import {
 
 export interface BillingReactionsDeps extends CustomerTenantDeps {
   pool: pg.Pool;
-  subscriptions: Pick<SubscriptionCommands, 'start' | 'changeStatus' | 'applyPaymentStanding' | 'endTerm'>;
+  subscriptions: Pick<
+    SubscriptionCommands,
+    'start' | 'changeStatus' | 'applyPaymentStanding' | 'endTerm' | 'changePlan'
+  >;
 }
 
 /**
@@ -130,6 +134,27 @@ export async function endCancelledTerm(
   if (!parsed.success) return;
   const { subscriptionId } = parsed.data.data;
   await deps.subscriptions.endTerm(subscriptionId, reactionOptions(envelope, billingActor));
+}
+
+/** Who changed a plan: billing, which priced and charged it (its message names no user). */
+const planChangeActor = 'billing-plan-changes';
+
+/**
+ * billing.subscription.plan-changed.v1 → the subscription's plan and price are billing's new ones. A reaction; a
+ * redelivery, or a change older than one recorded, appends nothing (the decider orders them by `changedAt`).
+ */
+export async function followPlanChange(
+  envelope: IntegrationEnvelope,
+  deps: Pick<BillingReactionsDeps, 'subscriptions'>,
+): Promise<void> {
+  const parsed = billingPlanChangedV1.safeParse(envelope);
+  if (!parsed.success) return;
+  const { subscriptionId, plan, amountCents, changedAt } = parsed.data.data;
+  await deps.subscriptions.changePlan(
+    subscriptionId,
+    { plan, amountCents, changedAt },
+    reactionOptions(envelope, planChangeActor),
+  );
 }
 
 function reactionOptions(envelope: IntegrationEnvelope, actorId: string): CommandOptions {

@@ -6,6 +6,7 @@ import {
   applyRenewalStanding,
   countPaidInvoice,
   endCancelledTerm,
+  followPlanChange,
   startPaidSubscription,
   type BillingReactionsDeps,
 } from './billing.js';
@@ -21,12 +22,13 @@ export const tenancyConsumerNames = {
   paidInvoices: 'tenancy-paid-invoices',
   renewals: 'tenancy-renewals',
   terms: 'tenancy-terms',
+  planChanges: 'tenancy-plan-changes',
 } as const;
 
 /**
  * Other services' events into tenancy (ARCHITECTURE.md "Messaging"): the catalogue's products into the
  * products copy, identity's users into owners, a customer's sign-up into their tenant, and billing's
- * checkouts, paid invoices and ended terms into subscriptions and totalSpent.
+ * checkouts, paid invoices, ended terms and plan changes into subscriptions and totalSpent.
  */
 export function startTenancyConsumers(
   clients: ConsumerClients,
@@ -83,6 +85,13 @@ export function startTenancyConsumers(
       schema,
       durableName: tenancyConsumerNames.terms,
       react: (envelope) => endCancelledTerm(envelope, deps),
+    },
+    {
+      stream: billingStream,
+      subject: billingSubjects.planChanged,
+      schema,
+      durableName: tenancyConsumerNames.planChanges,
+      react: (envelope) => followPlanChange(envelope, deps),
     },
   ]);
 }
