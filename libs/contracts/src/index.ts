@@ -18,6 +18,7 @@ export * from './billing/billing-api.js';
 export * from './billing/subscription-terms.js';
 export * from './billing/plan-change.js';
 export * from './billing/invoice-payment.js';
+export * from './billing/card-on-file.js';
 export * from './billing/invoice-document.js';
 export * from './gateway/integration-events.js';
 export * from './monitoring/tenant-metrics-document.js';

@@ -1,18 +1,22 @@
 import type { InvoiceSeller } from '@app/contracts';
 import { createServiceApp, type ServiceAppContext } from '@app/service-kit/runtime';
 import { createBillingStores } from './application/billing-stores.js';
+import { createCardSetups } from './application/card-on-file/card-setups.js';
+import { createSandboxSetupConfirmation } from './application/card-on-file/sandbox-setup-confirmation.js';
 import { createCheckout } from './application/checkout.js';
 import { createOverduePayment } from './application/pay-overdue-invoice.js';
 import { createSandboxConfirmation } from './application/sandbox-confirmation.js';
 import { createSettlement } from './application/settlement.js';
 import { createStripeWebhooks } from './application/stripe-webhooks.js';
 import { billingConfigRoutes } from './http/billing-config.routes.js';
+import { cardOnFileRoutes } from './http/card-on-file.routes.js';
 import { invoiceDocumentRoutes } from './http/invoice-document.routes.js';
 import { invoicePaymentRoutes } from './http/invoice-payment.routes.js';
 import { invoiceRoutes } from './http/invoices.routes.js';
 import { paymentIntentRoutes } from './http/payment-intents.routes.js';
 import { paymentStatusRoutes } from './http/payment-status.routes.js';
 import { sandboxRoutes } from './http/sandbox.routes.js';
+import { sandboxSetupRoutes } from './http/sandbox-setup.routes.js';
 import { stripeWebhookRoutes } from './http/stripe-webhooks.routes.js';
 import { subscriptionTermRoutes } from './http/subscription-terms.routes.js';
 import type { RenewalPolicy } from './domain/renewal/renewal-cycle.js';
@@ -78,15 +82,20 @@ export async function buildApp(context: ServiceAppContext, options: BillingOptio
     onPaymentRecorded: (outcome) => payments.inc({ provider: provider.name, outcome }),
   });
   await app.register(invoicePaymentRoutes, { payOverdueInvoice });
+  const cardSetups = createCardSetups({ stores, provider, now });
+  await app.register(cardOnFileRoutes, { db, provider: provider.name, policy, now, cardSetups, replies });
   if (provider.name === 'sandbox') {
     const confirmation = createSandboxConfirmation({ stores, sandbox: provider, settlement });
     await app.register(sandboxRoutes, { confirmation, replies });
+    const setupConfirmation = createSandboxSetupConfirmation({ sandbox: provider, cardSetups });
+    await app.register(sandboxSetupRoutes, { confirmation: setupConfirmation, replies });
   } else {
     const webhooks = createStripeWebhooks({
       pool: db,
       stores,
       stripe: provider,
       settlement,
+      cardSetups,
       logger: app.log,
     });
     await app.register(stripeWebhookRoutes, { webhooks });

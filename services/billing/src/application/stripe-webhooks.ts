@@ -2,27 +2,31 @@ import type pg from 'pg';
 import { createLeases, type CommandOptions, type EventingLogger } from '@app/eventing';
 import { billingSchema } from '../config.js';
 import type { StripeProvider } from '../payments/stripe/stripe-provider.js';
-import type { StripeWebhookFact } from '../payments/stripe/stripe-webhooks.js';
+import type { StripeSetupFact, StripeWebhookFact } from '../payments/stripe/stripe-webhooks.js';
 import type { BillingStores } from './billing-stores.js';
+import type { CardSetups } from './card-on-file/card-setups.js';
+import { setupOf } from '../domain/customer/customer.js';
 import type { SettlementService } from './settlement.js';
 
-export type WebhookResult = 'handled' | 'replayed' | 'ignored' | 'unknown-payment';
+export type WebhookResult = 'handled' | 'replayed' | 'ignored' | 'unknown-payment' | 'unknown-setup';
 
 /**
  * POST /api/webhooks/stripe's use case: a verified Stripe event, handled once per event id. Handling runs under a
  * lease on the event id (leases.ts), so a duplicate delivered meanwhile waits and then finds it done; the id's row
  * in stripe_webhook_events is written once it is done, so a replay later finds it at once, and a failure (answered
  * 500) leaves Stripe free to retry. Every step holds a pooled connection only for its own statement. The payment
- * facts are settled exactly as a Sandbox confirmation's.
+ * facts are settled exactly as a Sandbox confirmation's, and a SetupIntent's (a replaced card) as the page's own
+ * completion of it: each records the provider's verdict once, so together they make one event.
  */
 export function createStripeWebhooks(deps: {
   pool: pg.Pool;
-  stores: Pick<BillingStores, 'payments'>;
+  stores: Pick<BillingStores, 'payments' | 'customers'>;
   stripe: Pick<StripeProvider, 'parseWebhook'>;
   settlement: SettlementService;
+  cardSetups: Pick<CardSetups, 'settle'>;
   logger: EventingLogger;
 }) {
-  const { pool, stores, stripe, settlement, logger } = deps;
+  const { pool, stores, stripe, settlement, cardSetups, logger } = deps;
   const leases = createLeases({
     db: pool,
     schema: billingSchema,
@@ -38,8 +42,25 @@ export function createStripeWebhooks(deps: {
     return rowCount === 1;
   };
 
+  async function handleSetup(fact: StripeSetupFact, options: CommandOptions): Promise<WebhookResult> {
+    const { setupId, userId } = fact.setup;
+    const setup = setupOf((await stores.customers.read(userId)).state, setupId);
+    if (setup === null || setup.providerSetupId !== fact.outcome.providerSetupId) {
+      // Opened at Stripe but never recorded (billing stopped in between): no browser got its secret.
+      logger.warn(
+        { stripeEventId: fact.eventId, setupId },
+        'Stripe event for a card setup billing has not recorded',
+      );
+      return 'unknown-setup';
+    }
+    const causedBy = { ...options, metadata: { ...options.metadata, causationId: fact.eventId } };
+    await cardSetups.settle(userId, setupId, fact.outcome, causedBy);
+    return 'handled';
+  }
+
   async function handle(fact: StripeWebhookFact, options: CommandOptions): Promise<WebhookResult> {
     if (fact.kind === 'ignored') return 'ignored';
+    if (fact.kind === 'setup') return handleSetup(fact, options);
     const { paymentId } = fact.metadata;
     const { state: payment } = await stores.payments.read(paymentId);
     if (payment.status === 'absent' || payment.providerPaymentId !== fact.providerPaymentId) {

@@ -20,6 +20,8 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
     switch (categoryOf(recorded.streamName)) {
       case customers.category: {
         const event = customers.decode(recorded);
+        // A card change stays billing's own: nothing card-like is published.
+        if (event.type !== 'CustomerCreated') return null;
         return { ...envelope, type: billingSubjects.customerCreated, data: event.data };
       }
       case payments.category: {

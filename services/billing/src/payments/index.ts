@@ -9,6 +9,7 @@ export {
   type SandboxProviderOptions,
 } from './sandbox/sandbox-provider.js';
 export type { SandboxCard } from './sandbox/test-cards.js';
+export type { SandboxSetupConfirmation } from './sandbox/sandbox-setup.js';
 export {
   createStripeProvider,
   type StripeApiBase,

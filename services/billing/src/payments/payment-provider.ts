@@ -40,6 +40,9 @@ export interface CreatedPaymentIntent {
 export interface CardSummary {
   brand: string;
   last4: string;
+  /** The card is good through the last day of this month (1-12) of `expYear` (four digits). */
+  expMonth: number;
+  expYear: number;
 }
 
 /** How a payment ended, as billing records it. `code` and `message` use Stripe's vocabulary and wording. */
@@ -71,6 +74,34 @@ export interface OffSessionChargeInput {
   idempotencyKey: string;
 }
 
+/** Shown in billing's metadata at the provider for a card saved without a payment (a replacement card). */
+export interface SetupMetadata {
+  setupId: string;
+  userId: string;
+}
+
+export interface SetupIntentInput {
+  customerId: string;
+  metadata: SetupMetadata;
+  /** Billing's own key for this request (from the setup id): a retry opens no second setup. */
+  idempotencyKey: string;
+}
+
+export interface CreatedSetupIntent {
+  /** The provider's id of the setup, e.g. `seti_…`. */
+  providerSetupId: string;
+  /** Handed to the browser once; billing stores only the setup id. */
+  clientSecret: string;
+}
+
+/** How saving a card ended: the method saved for off-session charges, or the issuer's refusal in Stripe's words. */
+export type SetupOutcome =
+  | { status: 'succeeded'; providerSetupId: string; paymentMethodId: string; card: CardSummary }
+  | { status: 'failed'; providerSetupId: string; code: string; declineCode: string | null; message: string };
+
+/** A setup as the provider has it now: decided, or still waiting for the customer's card. */
+export type RetrievedSetup = SetupOutcome | { status: 'pending'; providerSetupId: string };
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** What `GET /api/billing/config` tells the browser besides the name (Stripe's publishable key). */
@@ -84,4 +115,8 @@ export interface PaymentProvider {
    * stopped between the provider's answer and its own record). An unknown id is ProviderResourceMissingError.
    */
   retrievePayment(providerPaymentId: string): Promise<RetrievedPayment>;
+  /** Saving a card for off-session charges with nothing charged now (Stripe's SetupIntent, `usage: off_session`). */
+  createSetupIntent(input: SetupIntentInput): Promise<CreatedSetupIntent>;
+  /** How a setup stands at the provider; an unknown id is ProviderResourceMissingError. */
+  retrieveSetupIntent(providerSetupId: string): Promise<RetrievedSetup>;
 }

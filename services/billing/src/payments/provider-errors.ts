@@ -18,7 +18,7 @@ export class InvalidClientSecretError extends ValidationError {
 export class ProviderResourceMissingError extends NotFoundError {
   readonly code = 'resource_missing';
   constructor(
-    readonly resource: 'customer' | 'payment_intent' | 'payment_method',
+    readonly resource: 'customer' | 'payment_intent' | 'payment_method' | 'setup_intent',
     id: string,
   ) {
     super(`No such ${resource === 'payment_method' ? 'PaymentMethod' : resource}: '${id}'`);

@@ -3,6 +3,7 @@ import { paymentEventTypes } from '../domain/payment/events.js';
 import { categoryOf, foldedProjection, type RecordedEvent } from '@app/eventing';
 import { customers } from '../application/customers.js';
 import { payments } from '../application/payments.js';
+import type { StoredCard } from '../domain/stored-card.js';
 
 /** A payers row as the projection keeps it; names follow the table's columns. */
 type PayerRow = {
@@ -12,10 +13,15 @@ type PayerRow = {
   payment_method_id: string | null;
   card_brand: string | null;
   card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
   method_saved_at: string | null;
 };
 
-/** What a payers row learns from an event: the buyer's customer at a provider, or the card a checkout saved. */
+/**
+ * What a payers row learns from an event: the buyer's customer at a provider, or the card a checkout or a card
+ * change saved.
+ */
 type PayerFact =
   | { kind: 'customer'; userId: string; provider: string; providerCustomerId: string }
   | {
@@ -23,16 +29,18 @@ type PayerFact =
       userId: string;
       provider: string;
       paymentMethodId: string;
-      card: { brand: string; last4: string } | null;
+      card: StoredCard | null;
       savedAt: string;
     }
   | { kind: 'none' };
 
 /**
- * The `payers` read model (migrations/052_payers.sql): each buyer's customer at a provider and the card their
- * latest checkout saved, which renewals charge off-session. A checkout saves a card only when the provider says
- * so (`paymentMethodId` set); one that saved none, and a renewal's charge, leave the saved card as it is. A batch
- * is folded in memory and written in one statement (@app/eventing foldedProjection).
+ * The `payers` read model (migrations/052_payers.sql, 306_card_on_file.sql): each buyer's customer at a provider
+ * and the card on file, which renewals, retries and Pay now charge off-session: the newest saved, by a checkout
+ * (when the provider says it saved one, `paymentMethodId` set) or by a card change (`PaymentMethodSaved`). A
+ * checkout that saved none, and a renewal's charge, leave it as it is. A card from an event stored before expiry
+ * was kept has none here. A batch is folded in memory and written in one statement (@app/eventing
+ * foldedProjection).
  */
 export const payersProjection = foldedProjection<PayerRow, PayerFact>({
   name: 'billing.payers.v1',
@@ -46,6 +54,8 @@ export const payersProjection = foldedProjection<PayerRow, PayerFact>({
     'payment_method_id',
     'card_brand',
     'card_last4',
+    'card_exp_month',
+    'card_exp_year',
     'method_saved_at',
   ],
   decode: payerFact,
@@ -59,8 +69,14 @@ export const payersProjection = foldedProjection<PayerRow, PayerFact>({
 function payerFact(recorded: RecordedEvent): PayerFact {
   const category = categoryOf(recorded.streamName);
   if (category === customers.category) {
-    const { userId, provider, providerCustomerId } = customers.decode(recorded).data;
-    return { kind: 'customer', userId, provider, providerCustomerId };
+    const event = customers.decode(recorded);
+    if (event.type === 'CustomerCreated') {
+      const { userId, provider, providerCustomerId } = event.data;
+      return { kind: 'customer', userId, provider, providerCustomerId };
+    }
+    if (event.type !== 'PaymentMethodSaved') return { kind: 'none' };
+    const { userId, provider, paymentMethodId, card, savedAt } = event.data;
+    return { kind: 'saved-card', userId, provider, paymentMethodId, card, savedAt };
   }
   if (category !== payments.category) return { kind: 'none' };
   const event = payments.decode(recorded);
@@ -80,6 +96,8 @@ function foldPayerFact(row: PayerRow | undefined, fact: PayerFact): PayerRow | u
       payment_method_id: null,
       card_brand: null,
       card_last4: null,
+      card_exp_month: null,
+      card_exp_year: null,
       method_saved_at: null,
     };
   }
@@ -91,6 +109,8 @@ function foldPayerFact(row: PayerRow | undefined, fact: PayerFact): PayerRow | u
     payment_method_id: fact.paymentMethodId,
     card_brand: fact.card?.brand ?? null,
     card_last4: fact.card?.last4 ?? null,
+    card_exp_month: fact.card?.expMonth ?? null,
+    card_exp_year: fact.card?.expYear ?? null,
     method_saved_at: fact.savedAt,
   };
 }

@@ -53,7 +53,7 @@ const declined: PaymentEvent = {
   },
 };
 
-const card = { brand: 'visa', last4: '4242' };
+const card = { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2031 };
 const succeededOutcome: PaymentOutcome = {
   status: 'succeeded',
   providerPaymentId: 'pi_sandbox_2',

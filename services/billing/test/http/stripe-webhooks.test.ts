@@ -89,7 +89,7 @@ describe('checkout with Stripe', () => {
       'InvoiceIssued',
       'InvoicePaid',
     ]);
-    expect(rows[2]?.data.card).toEqual({ brand: 'mastercard', last4: '4444' });
+    expect(rows[2]?.data.card).toEqual({ brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2030 });
     await viewsSettled(h);
     expect(await invoicesOf(h, buyer)).toEqual([expect.objectContaining({ amount: 349, status: 'paid' })]);
   });

@@ -60,7 +60,7 @@ describe('payers: the card renewals charge', () => {
         status: 'succeeded',
         providerPaymentId: `pi_sandbox_r${Date.parse(now)}`,
         paymentMethodId,
-        card: { brand: 'visa', last4: '0000' },
+        card: { brand: 'visa', last4: '0000', expMonth: 1, expYear: 2030 },
       };
       const paymentId = uuidv7();
       await stores.payments.handle(

@@ -6,6 +6,7 @@ import {
   paymentProviderNameSchema,
   subscriptionPlanSchema,
 } from '@app/contracts';
+import { storedCardSchema } from '../stored-card.js';
 
 /**
  * Billing's stored payment events (stream `billing_payment-<id>`), private to it: others see the published
@@ -15,9 +16,11 @@ import {
  */
 /**
  * `checkout`: the buyer confirms it in the browser. `renewal`: one off-session charge of the saved card for a
- * renewal invoice, decided at once by the provider (one payment per collection attempt).
+ * renewal invoice, decided at once by the provider (one payment per collection attempt). `upgrade`: one such
+ * charge of an upgrade's prorated difference, whose invoice is issued paid when it succeeds.
  */
-const paymentKindSchema = z.enum(['checkout', 'renewal']);
+const paymentKindSchema = z.enum(['checkout', 'renewal', 'upgrade']);
+export type PaymentKind = z.infer<typeof paymentKindSchema>;
 
 const paymentFacts = {
   paymentId: idSchema,
@@ -32,14 +35,9 @@ const paymentFacts = {
   provider: paymentProviderNameSchema,
   /** The provider's id of the payment (`pi_…` at Stripe). */
   providerPaymentId: z.string().min(1).max(255),
-  /** The renewal invoice a `renewal` payment tries to collect; absent for a checkout. */
+  /** The invoice a `renewal` payment tries to collect, or an `upgrade` pays; absent for a checkout. */
   invoiceId: idSchema.optional(),
 };
-
-const cardSummarySchema = z.object({
-  brand: z.string().min(1).max(40),
-  last4: z.string().regex(/^\d{4}$/),
-});
 
 const paymentCreatedSchema = z.object({
   type: z.literal('PaymentCreated'),
@@ -56,7 +54,7 @@ const paymentSucceededSchema = z.object({
     ...paymentFacts,
     /** The card saved for off-session renewals, when the provider saved one. */
     paymentMethodId: z.string().min(1).max(255).nullable(),
-    card: cardSummarySchema.nullable(),
+    card: storedCardSchema.nullable(),
     succeededAt: isoDateTimeSchema,
   }),
 });

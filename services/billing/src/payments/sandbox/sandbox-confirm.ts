@@ -8,7 +8,7 @@ import {
 } from '../provider-errors.js';
 import type { SandboxConfirmation, SandboxConfirmInput } from './sandbox-provider.js';
 import { clientSecretMatches, intentIdOf } from './sandbox-secrets.js';
-import { failedOutcome, type IntentRow } from './sandbox-store.js';
+import { failedOutcome, saveMethod, type IntentRow } from './sandbox-store.js';
 import { evaluateCard } from './test-cards.js';
 
 /** Stripe's sentences where it has one, so the checkout shows what it would show with Stripe. */
@@ -61,29 +61,24 @@ export async function confirmSandboxPayment(
       let paymentMethodId: string | null = null;
       if (intent.save_payment_method) {
         paymentMethodId = context.newPaymentMethodId();
-        await client.query(
-          `INSERT INTO sandbox_payment_methods
-             (id, customer_id, brand, last4, exp_month, exp_year, off_session_result, created_at)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-          [
-            paymentMethodId,
-            intent.customer_id,
-            evaluation.card.brand,
-            evaluation.card.last4,
-            evaluation.expMonth,
-            evaluation.expYear,
-            evaluation.offSession,
-            at,
-          ],
-        );
+        await saveMethod(client, { id: paymentMethodId, customerId: intent.customer_id, evaluation, at });
       }
       await client.query(
         `UPDATE sandbox_payment_intents
          SET status = 'succeeded', payment_method_id = $2, card_brand = $3, card_last4 = $4,
+             card_exp_month = $5, card_exp_year = $6,
              last_error_code = NULL, last_error_decline_code = NULL, last_error_message = NULL,
-             attempts = attempts + 1, updated_at = $5
+             attempts = attempts + 1, updated_at = $7
          WHERE id = $1`,
-        [intent.id, paymentMethodId, evaluation.card.brand, evaluation.card.last4, at],
+        [
+          intent.id,
+          paymentMethodId,
+          evaluation.card.brand,
+          evaluation.card.last4,
+          evaluation.expMonth,
+          evaluation.expYear,
+          at,
+        ],
       );
       outcome = {
         status: 'succeeded',

@@ -13,10 +13,16 @@ import {
 } from './sandbox-store.js';
 import { cardDeclines, isExpired } from './test-cards.js';
 
+const offSessionDeclines = {
+  decline: cardDeclines.generic,
+  authenticate: cardDeclines.authenticationRequired,
+} as const;
+
 /**
  * A renewal's charge of a saved method, decided at once as Stripe's `off_session: true, confirm: true` is: the
- * saved 0341 card declines, a card past its expiry month (by the injected clock) has expired, others pay. The
- * idempotency key makes a retried charge answer as the first one did instead of charging again.
+ * saved 0341 card declines, the 3184 card asks for 3-D Secure that nobody is present to give, a card past its
+ * expiry month (by the injected clock) has expired, others pay. The idempotency key makes a retried charge
+ * answer as the first one did instead of charging again.
  */
 export async function chargeSandboxOffSession(
   context: { pool: pg.Pool; now: () => Date; newIntentId: () => string },
@@ -38,8 +44,8 @@ export async function chargeSandboxOffSession(
 
     const at = now();
     const decline =
-      method.off_session_result === 'decline'
-        ? cardDeclines.generic
+      method.off_session_result !== 'succeed'
+        ? offSessionDeclines[method.off_session_result]
         : isExpired(method.exp_month, method.exp_year, at)
           ? cardDeclines.expired
           : null;
@@ -47,9 +53,9 @@ export async function chargeSandboxOffSession(
     const { rows: created } = await client.query<IntentRow>(
       `INSERT INTO sandbox_payment_intents (id, idempotency_key, request_fingerprint, amount_cents, currency,
          customer_id, metadata, save_payment_method, off_session, status, payment_method_id, card_brand,
-         card_last4, last_error_code, last_error_decline_code, last_error_message, attempts, created_at,
-         updated_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, false, true, $8, $9, $10, $11, $12, $13, $14, 1, $15, $15)
+         card_last4, card_exp_month, card_exp_year, last_error_code, last_error_decline_code,
+         last_error_message, attempts, created_at, updated_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, false, true, $8, $9, $10, $11, $12, $13, $14, $15, $16, 1, $17, $17)
        ON CONFLICT (idempotency_key) DO NOTHING
        RETURNING *`,
       [
@@ -64,6 +70,8 @@ export async function chargeSandboxOffSession(
         method.id,
         method.brand,
         method.last4,
+        method.exp_month,
+        method.exp_year,
         decline?.code ?? null,
         decline?.declineCode ?? null,
         decline?.message ?? null,

@@ -5,10 +5,12 @@ import type {
   PaymentMetadata,
   PaymentOutcome,
   PaymentProvider,
+  SetupMetadata,
 } from '../payment-provider.js';
 import { IdempotencyKeyReuseError, ProviderResourceMissingError } from '../provider-errors.js';
 import { confirmSandboxPayment } from './sandbox-confirm.js';
 import { chargeSandboxOffSession } from './sandbox-off-session.js';
+import { createSandboxSetups, type SandboxSetupConfirmation } from './sandbox-setup.js';
 import { fingerprint, hashClientSecret, newClientSecret, randomIdPart } from './sandbox-secrets.js';
 import {
   assertChargeable,
@@ -43,6 +45,10 @@ export interface SandboxProvider extends PaymentProvider {
   confirmPayment(input: SandboxConfirmInput): Promise<SandboxConfirmation>;
   /** The billing payment an intent was opened for (its metadata, as Stripe's retrieve gives it); null if none. */
   paymentIdOf(providerPaymentId: string): Promise<string | null>;
+  /** The browser's card for a SetupIntent: saved for off-session charges, or declined as a checkout would be. */
+  confirmSetup(input: SandboxConfirmInput): Promise<SandboxSetupConfirmation>;
+  /** The billing setup and buyer a Sandbox setup was opened for; null if none. */
+  setupMetadataOf(providerSetupId: string): Promise<SetupMetadata | null>;
 }
 
 /**
@@ -58,6 +64,7 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     if (!/^[A-Za-z0-9]+$/.test(part)) throw new Error('Sandbox ids take letters and digits only');
     return `${prefix}_sandbox_${part}`;
   };
+  const setups = createSandboxSetups({ pool, now, newId });
 
   return {
     name: 'sandbox',
@@ -153,5 +160,10 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     confirmPayment(input) {
       return confirmSandboxPayment({ pool, now, newPaymentMethodId: () => newId('pm') }, input);
     },
+
+    createSetupIntent: (input) => setups.create(input),
+    retrieveSetupIntent: (providerSetupId) => setups.retrieve(providerSetupId),
+    confirmSetup: (input) => setups.confirm(input),
+    setupMetadataOf: (providerSetupId) => setups.metadataOf(providerSetupId),
   };
 }

@@ -19,6 +19,14 @@ export function intentIdOf(clientSecret: string): string | null {
   return clientSecretForm.exec(clientSecret)?.[1] ?? null;
 }
 
+/** A SetupIntent's secret has the same shape under its own prefix (`seti_…_secret_…`). */
+const setupSecretForm = /^(seti_sandbox_[A-Za-z0-9]+)_secret_([A-Za-z0-9]+)$/;
+
+/** The setup a secret names, or null when the text is not a Sandbox setup secret. */
+export function setupIdOf(clientSecret: string): string | null {
+  return setupSecretForm.exec(clientSecret)?.[1] ?? null;
+}
+
 export function clientSecretMatches(clientSecret: string, storedHash: string | null): boolean {
   if (storedHash === null) return false;
   const given = Buffer.from(hashClientSecret(clientSecret), 'hex');
@@ -26,7 +34,7 @@ export function clientSecretMatches(clientSecret: string, storedHash: string | n
   return given.length === stored.length && timingSafeEqual(given, stored);
 }
 
-/** The random part of `cus_sandbox_…`, `pi_sandbox_…` and `pm_sandbox_…` ids. */
+/** The random part of `cus_sandbox_…`, `pi_sandbox_…`, `seti_sandbox_…` and `pm_sandbox_…` ids. */
 export function randomIdPart(): string {
   return randomBytes(12).toString('hex');
 }

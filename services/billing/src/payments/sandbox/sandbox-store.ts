@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type {
+  CardSummary,
   OffSessionChargeInput,
   PaymentIntentInput,
   PaymentMetadata,
@@ -7,7 +8,7 @@ import type {
 } from '../payment-provider.js';
 import { IdempotencyKeyReuseError, InvalidAmountError } from '../provider-errors.js';
 import { fingerprint } from './sandbox-secrets.js';
-import type { CardDecline } from './test-cards.js';
+import type { CardDecline, CardEvaluation, OffSessionResult } from './test-cards.js';
 
 /**
  * Row shapes and small queries over the Sandbox's tables (migration 050), shared by its operations. The pool's
@@ -25,6 +26,8 @@ export interface IntentRow {
   payment_method_id: string | null;
   card_brand: string | null;
   card_last4: string | null;
+  card_exp_month: number | null;
+  card_exp_year: number | null;
   last_error_code: string | null;
   last_error_decline_code: string | null;
   last_error_message: string | null;
@@ -37,12 +40,40 @@ export interface PaymentMethodRow {
   last4: string;
   exp_month: number;
   exp_year: number;
-  off_session_result: 'succeed' | 'decline';
+  off_session_result: OffSessionResult;
 }
 
 export async function customerExists(client: pg.PoolClient, customerId: string): Promise<boolean> {
   const { rowCount } = await client.query('SELECT 1 FROM sandbox_customers WHERE id = $1', [customerId]);
   return rowCount === 1;
+}
+
+/** A card the customer confirmed, kept for off-session charges: brand, last four, expiry and how it answers. */
+export async function saveMethod(
+  client: pg.PoolClient,
+  method: {
+    id: string;
+    customerId: string;
+    evaluation: Extract<CardEvaluation, { approved: true }>;
+    at: Date;
+  },
+): Promise<void> {
+  const { id, customerId, evaluation, at } = method;
+  await client.query(
+    `INSERT INTO sandbox_payment_methods
+       (id, customer_id, brand, last4, exp_month, exp_year, off_session_result, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    [
+      id,
+      customerId,
+      evaluation.card.brand,
+      evaluation.card.last4,
+      evaluation.expMonth,
+      evaluation.expYear,
+      evaluation.offSession,
+      at,
+    ],
+  );
 }
 
 export async function intentByIdempotencyKey(
@@ -64,7 +95,7 @@ export function outcomeOf(row: IntentRow): PaymentOutcome {
       status: 'succeeded',
       providerPaymentId: row.id,
       paymentMethodId: row.payment_method_id,
-      card: row.card_brand && row.card_last4 ? { brand: row.card_brand, last4: row.card_last4 } : null,
+      card: cardOfRow(row),
     };
   }
   if (row.last_error_code === null || row.last_error_message === null) {
@@ -77,6 +108,13 @@ export function outcomeOf(row: IntentRow): PaymentOutcome {
     declineCode: row.last_error_decline_code,
     message: row.last_error_message,
   };
+}
+
+/** The card an intent was paid with; every paid intent saved or charged a method, which has the expiry. */
+function cardOfRow(row: IntentRow): CardSummary | null {
+  const { card_brand: brand, card_last4: last4, card_exp_month: expMonth, card_exp_year: expYear } = row;
+  if (brand === null || last4 === null || expMonth === null || expYear === null) return null;
+  return { brand, last4, expMonth, expYear };
 }
 
 export function failedOutcome(providerPaymentId: string, decline: CardDecline): PaymentOutcome {

@@ -20,8 +20,11 @@ export interface CardDecline {
   message: string;
 }
 
-/** How an off-session charge of a saved card ends: the 0341 card saves fine and declines later. */
-export type OffSessionResult = 'succeed' | 'decline';
+/**
+ * How an off-session charge of a saved card ends: the 0341 card saves fine and declines later; the 3184 card
+ * asks for 3-D Secure on every payment, which nobody is present to complete off-session.
+ */
+export type OffSessionResult = 'succeed' | 'decline' | 'authenticate';
 
 export type CardEvaluation =
   | { approved: true; card: CardSummary; expMonth: number; expYear: number; offSession: OffSessionResult }
@@ -60,10 +63,20 @@ export const cardDeclines = {
     message: "Your card's expiration year is invalid.",
   },
   invalidCvc: { code: 'invalid_cvc', declineCode: null, message: "Your card's security code is invalid." },
+  authenticationRequired: {
+    code: 'authentication_required',
+    declineCode: 'authentication_required',
+    message: 'Your card was declined. This transaction requires authentication.',
+  },
 } as const satisfies Record<string, CardDecline>;
 
-/** Stripe's test numbers with a behaviour other than "succeeds"; every other valid number succeeds. */
-const specialCards: Record<string, { decline: CardDecline } | { offSession: 'decline' }> = {
+/**
+ * Stripe's test numbers with a behaviour other than "succeeds"; every other valid number succeeds. The 3-D Secure
+ * cards (3155: once set up, later charges pass; 3184: every charge asks) are confirmed with the customer present,
+ * and the Sandbox has no bank page to show: their challenge counts as passed then, as Stripe's test page passes
+ * it on "Complete". Off-session, 3184 is declined as Stripe declines it.
+ */
+const specialCards: Record<string, { decline: CardDecline } | { offSession: 'decline' | 'authenticate' }> = {
   '4000000000000002': { decline: cardDeclines.generic },
   '4000000000009995': { decline: cardDeclines.insufficientFunds },
   '4000000000009987': { decline: cardDeclines.lostCard },
@@ -72,6 +85,7 @@ const specialCards: Record<string, { decline: CardDecline } | { offSession: 'dec
   '4000000000000127': { decline: cardDeclines.incorrectCvc },
   '4000000000000119': { decline: cardDeclines.processingError },
   '4000000000000341': { offSession: 'decline' },
+  '4000002760003184': { offSession: 'authenticate' },
 };
 
 /** Cards are good through the last day of their expiry month; later expiry years than this are typos. */
@@ -96,7 +110,7 @@ export function evaluateCard(input: SandboxCard, now: Date): CardEvaluation {
   if (special && 'decline' in special) return declined(special.decline);
   return {
     approved: true,
-    card: { brand, last4: number.slice(-4) },
+    card: { brand, last4: number.slice(-4), expMonth: input.expMonth, expYear },
     expMonth: input.expMonth,
     expYear,
     offSession: special ? special.offSession : 'succeed',

@@ -35,7 +35,9 @@ export function paymentMethodIdOf(intent: Stripe.PaymentIntent): string | null {
 }
 
 export function cardOf(method: Stripe.PaymentMethod | null | undefined): CardSummary | null {
-  return method?.card ? { brand: method.card.brand, last4: method.card.last4 } : null;
+  const card = method?.card;
+  if (!card) return null;
+  return { brand: card.brand, last4: card.last4, expMonth: card.exp_month, expYear: card.exp_year };
 }
 
 /** An intent that ended without an exception: succeeded, or left for another payment method after a failure. */

@@ -9,6 +9,7 @@ import {
   retrievedOutcome,
   toStripeMetadata,
 } from './stripe-outcomes.js';
+import { retrievedSetup, toSetupMetadata } from './stripe-setups.js';
 import { parseStripeWebhook, type StripeWebhookFact } from './stripe-webhooks.js';
 
 export interface StripeApiBase {
@@ -113,6 +114,35 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       } catch (error) {
         if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
           throw new ProviderResourceMissingError('payment_intent', providerPaymentId);
+        }
+        throw error;
+      }
+    },
+
+    async createSetupIntent(input) {
+      const setup = await stripe.setupIntents.create(
+        {
+          customer: input.customerId,
+          // Saved to be charged later without the customer: Stripe asks for 3-D Secure now if the bank wants it.
+          usage: 'off_session',
+          automatic_payment_methods: { enabled: true },
+          metadata: toSetupMetadata(input.metadata),
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      if (!setup.client_secret)
+        throw new Error(`Stripe returned SetupIntent ${setup.id} without a client secret`);
+      return { providerSetupId: setup.id, clientSecret: setup.client_secret };
+    },
+
+    async retrieveSetupIntent(providerSetupId) {
+      try {
+        // The card's brand, last four and expiry in the same answer.
+        const setup = await stripe.setupIntents.retrieve(providerSetupId, { expand: ['payment_method'] });
+        return retrievedSetup(setup, typeof setup.payment_method === 'object' ? setup.payment_method : null);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing') {
+          throw new ProviderResourceMissingError('setup_intent', providerSetupId);
         }
         throw error;
       }

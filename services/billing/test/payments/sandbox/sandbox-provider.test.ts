@@ -162,7 +162,7 @@ describe('Sandbox confirmation', () => {
       status: 'succeeded',
       providerPaymentId: intent.providerPaymentId,
       paymentMethodId: expect.stringMatching(/^pm_sandbox_[A-Za-z0-9]+$/),
-      card: { brand: 'visa', last4: '4242' },
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
       metadata: intent.metadata,
       amountCents: 4999,
     });
@@ -303,7 +303,7 @@ describe('Sandbox off-session charges', () => {
       status: 'succeeded',
       providerPaymentId: expect.stringMatching(/^pi_sandbox_/),
       paymentMethodId: saved.paymentMethodId,
-      card: { brand: 'visa', last4: '4242' },
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
     });
     const replays = await Promise.all([1, 2].map(() => sandbox.chargeOffSession(request)));
     expect(replays).toEqual([outcome, outcome]);

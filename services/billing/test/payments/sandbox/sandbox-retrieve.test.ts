@@ -56,7 +56,7 @@ describe('Sandbox payments read back', () => {
       status: 'succeeded',
       providerPaymentId: id,
       paymentMethodId: expect.stringMatching(/^pm_sandbox_/),
-      card: { brand: 'visa', last4: '4242' },
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
     });
     const { metadata: _metadata, amountCents: _amount, ...outcome } = confirmed;
     expect(retrieved).toEqual(outcome);

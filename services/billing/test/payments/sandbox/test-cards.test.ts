@@ -25,7 +25,7 @@ describe('Sandbox test cards', () => {
   it('approves 4242 4242 4242 4242 as a visa that keeps paying off-session', () => {
     expect(evaluateCard(card({}), now)).toEqual({
       approved: true,
-      card: { brand: 'visa', last4: '4242' },
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
       expMonth: 12,
       expYear: 2030,
       offSession: 'succeed',
@@ -35,7 +35,7 @@ describe('Sandbox test cards', () => {
   it('approves 5555 5555 5555 4444 as a mastercard', () => {
     expect(evaluateCard(card({ number: '5555555555554444' }), now)).toMatchObject({
       approved: true,
-      card: { brand: 'mastercard', last4: '4444' },
+      card: { brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2030 },
     });
   });
 
@@ -58,7 +58,7 @@ describe('Sandbox test cards', () => {
   it('approves 4000 0000 0000 0341 at checkout but marks it to decline off-session', () => {
     expect(evaluateCard(card({ number: '4000 0000 0000 0341' }), now)).toMatchObject({
       approved: true,
-      card: { brand: 'visa', last4: '0341' },
+      card: { brand: 'visa', last4: '0341', expMonth: 12, expYear: 2030 },
       offSession: 'decline',
     });
   });
@@ -66,11 +66,11 @@ describe('Sandbox test cards', () => {
   it('approves any other Luhn-valid number with its brand by prefix', () => {
     expect(evaluateCard(card({ number: '378282246310005', cvc: '1234' }), now)).toMatchObject({
       approved: true,
-      card: { brand: 'amex', last4: '0005' },
+      card: { brand: 'amex', last4: '0005', expMonth: 12, expYear: 2030 },
     });
     expect(evaluateCard(card({ number: '6011111111111117' }), now)).toMatchObject({
       approved: true,
-      card: { brand: 'discover', last4: '1117' },
+      card: { brand: 'discover', last4: '1117', expMonth: 12, expYear: 2030 },
     });
   });
 

@@ -124,7 +124,7 @@ describe('Stripe adapter at its HTTP boundary', () => {
       status: 'succeeded',
       providerPaymentId: 'pi_3Renewal',
       paymentMethodId: 'pm_Saved',
-      card: { brand: 'visa', last4: '4242' },
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
     });
     expect(onlyPost('/v1/payment_intents', idempotencyKey)).toEqual({
       amount: '4999',

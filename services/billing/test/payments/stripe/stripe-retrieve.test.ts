@@ -25,7 +25,7 @@ describe('Stripe adapter: reading a payment back', () => {
       status: 'succeeded',
       providerPaymentId: 'pi_3Read',
       paymentMethodId: 'pm_Saved',
-      card: { brand: 'visa', last4: '4242' },
+      card: { brand: 'visa', last4: '4242', expMonth: 12, expYear: 2030 },
     });
     expect(stripe.fake.requests).toHaveLength(1);
     expect(stripe.fake.requests[0]).toMatchObject({
@@ -41,7 +41,7 @@ describe('Stripe adapter: reading a payment back', () => {
     expect(await stripe.adapter.retrievePayment('pi_3Read')).toMatchObject({
       status: 'succeeded',
       paymentMethodId: null,
-      card: { brand: 'mastercard', last4: '4444' },
+      card: { brand: 'mastercard', last4: '4444', expMonth: 12, expYear: 2030 },
     });
   });
 
