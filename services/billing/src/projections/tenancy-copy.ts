@@ -12,8 +12,8 @@ export class SubscriptionNotKnownYet extends Error {}
 
 /**
  * Billing's copy of tenancy's tenants and subscriptions (migrations/051_tenancy_copy.sql), kept from
- * tenancy.tenant.* and tenancy.subscription.* messages: whose card renews a subscription, when, and whether it
- * is set to cancel at the end of its paid period.
+ * tenancy.tenant.* and tenancy.subscription.* messages: whose card renews a subscription, when, at which plan and
+ * price (the agreed one, or the last plan change's), and whether it is set to cancel at the end of its paid period.
  */
 export async function applyTenancyMessage(envelope: IntegrationEnvelope, tx: pg.PoolClient): Promise<void> {
   const parsed = tenancyIntegrationEventSchema.safeParse(envelope);
@@ -84,6 +84,11 @@ export async function applyTenancyMessage(envelope: IntegrationEnvelope, tx: pg.
       await setCancellation(tx, subscriptionId, null, withdrawnAt);
       return;
     }
+    case 'tenancy.subscription.plan-changed.v1': {
+      const { subscriptionId, plan, amountCents, changedAt } = event.data;
+      await setPlan(tx, subscriptionId, plan, amountCents, changedAt);
+      return;
+    }
     case 'tenancy.tenant.updated.v1':
     case 'tenancy.subscription.endpoint-configured.v1':
       return;
@@ -102,6 +107,24 @@ async function setCancellation(
      WHERE subscription_id = $1 AND status <> 'cancelled'
        AND (cancellation_changed_at IS NULL OR cancellation_changed_at <= $3)`,
     [subscriptionId, requestedAt, changedAt],
+  );
+  if (updated.rowCount === 1) return;
+  const known = await tx.query('SELECT 1 FROM subscriptions WHERE subscription_id = $1', [subscriptionId]);
+  if (known.rowCount === 0) throw new SubscriptionNotKnownYet(`Subscription ${subscriptionId} not seen yet`);
+}
+
+/** The plan and price from a plan change at `changedAt`; an older change than one applied is ignored. */
+async function setPlan(
+  tx: pg.PoolClient,
+  subscriptionId: string,
+  plan: string,
+  amountCents: number,
+  changedAt: string,
+): Promise<void> {
+  const updated = await tx.query(
+    `UPDATE subscriptions SET plan = $2, amount_cents = $3, plan_changed_at = $4
+     WHERE subscription_id = $1 AND (plan_changed_at IS NULL OR plan_changed_at <= $4)`,
+    [subscriptionId, plan, amountCents, changedAt],
   );
   if (updated.rowCount === 1) return;
   const known = await tx.query('SELECT 1 FROM subscriptions WHERE subscription_id = $1', [subscriptionId]);

@@ -96,3 +96,53 @@ describe("billing's copy of tenancy", () => {
     });
   });
 });
+
+describe("billing's copy of a plan change", () => {
+  it('takes the plan and price tenancy recorded, and ignores a change older than one applied', async () => {
+    const [tenantId, productId, subscriptionId] = [uuidv7(), uuidv7(), uuidv7()];
+    await publish('tenancy.subscription.started.v1', {
+      subscriptionId,
+      tenantId,
+      productId,
+      plan: 'professional',
+      status: 'active',
+      amountCents: 14_900,
+      startedAt: '2026-03-01T00:00:00.000Z',
+    });
+    const planChanged = (previousPlan: string, plan: string, amountCents: number, changedAt: string) =>
+      publish('tenancy.subscription.plan-changed.v1', {
+        subscriptionId,
+        tenantId,
+        productId,
+        previousPlan,
+        plan,
+        previousAmountCents: 14_900,
+        amountCents,
+        changedAt,
+      });
+    const planOf = async () =>
+      (
+        await h.pool.query(
+          `SELECT plan, amount_cents::int AS amount_cents, plan_changed_at FROM subscriptions
+           WHERE subscription_id = $1`,
+          [subscriptionId],
+        )
+      ).rows[0];
+
+    await applied(await planChanged('professional', 'enterprise', 29_900, '2026-03-10T00:00:00.000Z'));
+    const upgraded = {
+      plan: 'enterprise',
+      amount_cents: 29_900,
+      plan_changed_at: new Date('2026-03-10T00:00:00.000Z'),
+    };
+    expect(await planOf()).toEqual(upgraded);
+    await applied(await planChanged('professional', 'basic', 4_900, '2026-03-05T00:00:00.000Z'));
+    expect(await planOf()).toEqual(upgraded);
+    await applied(await planChanged('enterprise', 'basic', 4_900, '2026-04-01T00:00:00.000Z'));
+    expect(await planOf()).toEqual({
+      plan: 'basic',
+      amount_cents: 4_900,
+      plan_changed_at: new Date('2026-04-01T00:00:00.000Z'),
+    });
+  });
+});
