@@ -30,6 +30,11 @@ export const queryKeys = {
   /** The billing terms of these subscriptions, as the customer (own) or an admin (any) reads them. */
   subscriptionTermsOf: (scope: 'customer' | 'admin', ids: readonly string[]) =>
     ['/api/billing/subscriptions', scope, [...ids].sort()] as const,
+  /**
+   * What changing a subscription to `plan` would do now, at its own path: refreshing the terms after a change
+   * must not ask for a quote the dialog no longer shows.
+   */
+  planChangePreview: (path: string, plan: string) => [path, plan] as const,
 
   adminUsers: ['/api/admin/users'] as const,
   adminUserLists: ['/api/admin/users', 'list'] as const,

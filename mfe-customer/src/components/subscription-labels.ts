@@ -1,4 +1,4 @@
-import type { Subscription } from '@app/contracts';
+import type { Subscription, SubscriptionPlan } from '@app/contracts';
 
 /**
  * The fields a subscription's labels read, each possibly missing: an old or partial record may lack any of them
@@ -15,11 +15,20 @@ export function subscriptionProductName(subscription: LabelledSubscription): str
   return subscription.productName?.trim() || subscription.product?.name?.trim() || 'Unknown Product';
 }
 
-const planLabels: ReadonlyMap<string, string> = new Map([
-  ['basic', 'Basic Plan'],
-  ['professional', 'Professional Plan'],
-  ['enterprise', 'Enterprise Plan'],
-]);
+const planNames: Record<SubscriptionPlan, string> = {
+  basic: 'Basic',
+  professional: 'Professional',
+  enterprise: 'Enterprise',
+};
+
+/** A plan as a sentence names it: "Basic". */
+export function planName(plan: SubscriptionPlan): string {
+  return planNames[plan];
+}
+
+const planLabels: ReadonlyMap<string, string> = new Map(
+  Object.entries(planNames).map(([plan, name]) => [plan, `${name} Plan`]),
+);
 
 /** SPEC.md §2 "Customer dashboard": the plan, falling back to Basic Plan. */
 export function subscriptionPlanLabel(subscription: LabelledSubscription): string {

@@ -1,4 +1,4 @@
-import type { CurrentUser, Invoice, Subscription, UsageRecord } from '@app/contracts';
+import type { CurrentUser, Invoice, Product, Subscription, UsageRecord } from '@app/contracts';
 
 /** The signed-in customer of these tests, as GET /api/auth/user answers. */
 export const casey: CurrentUser = {
@@ -45,6 +45,27 @@ export function aSubscription(overrides: Partial<Subscription> = {}): Subscripti
     product: { name: 'Risk Scoring', basePrice: 99, color: '#EF4444' },
     tenant: { name: 'Acme Corp' },
     createdAt: '2026-01-15T10:00:00.000Z',
+    ...overrides,
+  };
+}
+
+/** A product as GET /api/products/{id} answers it: every plan offered unless a test says otherwise. */
+export function aProduct(overrides: Partial<Product> = {}): Product {
+  return {
+    id: crypto.randomUUID(),
+    name: 'Risk Scoring',
+    slug: 'risk-scoring',
+    description: 'Score every applicant in real time.',
+    basePrice: 49,
+    basicPrice: 9,
+    enterprisePrice: 99,
+    category: 'Security',
+    color: '#EF4444',
+    icon: 'Shield',
+    features: ['Real-time risk scores'],
+    isActive: true,
+    createdAt: '2026-01-15T10:00:00.000Z',
+    updatedAt: '2026-01-15T10:00:00.000Z',
     ...overrides,
   };
 }

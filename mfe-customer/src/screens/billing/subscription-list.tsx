@@ -4,13 +4,15 @@ import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
 import { useSubscriptionTerms } from '@app/web-data';
 import { SubscriptionCancellation } from '../../components/subscription-cancellation.js';
+import { SubscriptionPlanChange } from '../../components/plan-change/subscription-plan-change.js';
 import { subscriptionPlanLabel, subscriptionProductName } from '../../components/subscription-labels.js';
 import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.js';
 import { activeSubscriptions } from './figures.js';
 
 /**
  * SPEC.md §2 "Billing": the active subscriptions with their real product, plan and monthly amount, each
- * cancellable at the end of its paid period, or resumable while that is pending (issue 19).
+ * cancellable at the end of its paid period, or resumable while that is pending, and with its plan changeable
+ * (issue 19).
  */
 export function SubscriptionList({ subscriptions }: { subscriptions: UseQueryResult<Subscription[]> }) {
   return (
@@ -51,6 +53,7 @@ function ActiveRows({ subscriptions }: { subscriptions: Subscription[] }) {
         >
           <p className="font-semibold">{formatUsd(subscription.amount)}/month</p>
           <SubscriptionStatusBadge status={subscription.status} />
+          <SubscriptionPlanChange subscription={subscription} term={terms.data?.get(subscription.id)} />
           <SubscriptionCancellation subscription={subscription} term={terms.data?.get(subscription.id)} />
         </ListRow>
       ))}

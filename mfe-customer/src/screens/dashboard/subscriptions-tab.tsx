@@ -4,12 +4,14 @@ import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
 import { useSubscriptionTerms } from '@app/web-data';
 import { SubscriptionCancellation } from '../../components/subscription-cancellation.js';
+import { SubscriptionPlanChange } from '../../components/plan-change/subscription-plan-change.js';
 import { SubscriptionStatusBadge } from '../../components/subscription-status-badge.js';
 import { subscriptionPlanLabel, subscriptionProductName } from '../../components/subscription-labels.js';
 
 /**
  * SPEC.md §2 "Customer dashboard", Subscriptions: every subscription the customer has, whatever its status, each
- * of them cancellable at the end of its paid period, or resumable while that is pending (issue 19).
+ * of them cancellable at the end of its paid period, or resumable while that is pending, and with its plan
+ * changeable (issue 19).
  */
 export function SubscriptionsTab({ subscriptions }: { subscriptions: UseQueryResult<Subscription[]> }) {
   return (
@@ -32,7 +34,7 @@ export function SubscriptionsTab({ subscriptions }: { subscriptions: UseQueryRes
   );
 }
 
-/** Each with its cancellation control, dated by billing's terms of the subscriptions listed. */
+/** Each with its plan change and cancellation controls, dated by billing's terms of the subscriptions listed. */
 function SubscriptionRows({ subscriptions }: { subscriptions: Subscription[] }) {
   const terms = useSubscriptionTerms(
     'customer',
@@ -51,6 +53,7 @@ function SubscriptionRows({ subscriptions }: { subscriptions: Subscription[] }) 
             {formatUsd(subscription.amount)}
             <span className="text-sm font-normal text-muted-foreground">/month</span>
           </p>
+          <SubscriptionPlanChange subscription={subscription} term={terms.data?.get(subscription.id)} />
           <SubscriptionCancellation subscription={subscription} term={terms.data?.get(subscription.id)} />
         </ListRow>
       ))}

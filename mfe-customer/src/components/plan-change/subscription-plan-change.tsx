@@ -1,0 +1,52 @@
+import { offeredPlans, type Subscription, type SubscriptionTerm } from '@app/contracts';
+import { useProduct } from '@app/web-data';
+import { PlanChangeDialog } from './plan-change-dialog.js';
+import { scheduledChangeLine } from './plan-change-text.js';
+
+/** Only a subscription that renews as it is can change plan: not one set to cancel, suspended or cancelled. */
+export function canChangePlan(subscription: Subscription): boolean {
+  return (
+    (subscription.status === 'active' || subscription.status === 'trial') && !subscription.cancelAtPeriodEnd
+  );
+}
+
+/**
+ * A subscription's plan change (issue 19): a downgrade waiting for the renewal, as a note, and "Change plan" for
+ * one that can change to another plan its product offers. The waiting change comes from billing's term.
+ */
+export function SubscriptionPlanChange({
+  subscription,
+  term,
+}: {
+  subscription: Subscription;
+  term: SubscriptionTerm | undefined;
+}) {
+  const scheduled = subscription.status === 'cancelled' ? null : (term?.scheduledPlanChange ?? null);
+  return (
+    <>
+      {scheduled && <p className="text-sm text-muted-foreground">{scheduledChangeLine(scheduled)}</p>}
+      {canChangePlan(subscription) && <PlanChangeControl subscription={subscription} term={term} />}
+    </>
+  );
+}
+
+/** Shown once the product's plans are known, and only when it offers one besides the subscription's own. */
+function PlanChangeControl({
+  subscription,
+  term,
+}: {
+  subscription: Subscription;
+  term: SubscriptionTerm | undefined;
+}) {
+  const product = useProduct(subscription.productId);
+  if (!product.data) return null;
+  const plans = offeredPlans(product.data);
+  if (!plans.some((plan) => plan !== subscription.plan)) return null;
+  return (
+    <PlanChangeDialog
+      subscription={subscription}
+      product={product.data}
+      scheduled={term?.scheduledPlanChange ?? null}
+    />
+  );
+}
