@@ -90,6 +90,8 @@ describe('Admin Portal, Add Product', () => {
         slug: 'ledger-pro',
         description: 'Double-entry books',
         basePrice: 19.99,
+        basicPrice: null,
+        enterprisePrice: null,
         category: 'Accounting',
         color: '#3B82F6',
         features: ['Journals', 'Ledgers', 'Trial balance'],

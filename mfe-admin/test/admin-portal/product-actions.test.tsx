@@ -16,6 +16,7 @@ const ledger = aProduct({
   slug: 'ledger',
   description: 'Books',
   basePrice: 10,
+  enterprisePrice: 25,
   category: 'Accounting',
   color: '#10B981',
   icon: 'Link',
@@ -23,13 +24,10 @@ const ledger = aProduct({
   isActive: true,
 });
 
-/** The PUT body for `product` as the API holds it, with `change` applied. */
+/** The PUT body for `product` as the API holds it, with `change` applied: plan prices kept, not cleared. */
 function resent(product: Product, change: Partial<Product> = {}) {
-  const { name, slug, description, basePrice, category, color, icon, features, isActive } = {
-    ...product,
-    ...change,
-  };
-  return { name, slug, description, basePrice, category, color, icon, features, isActive };
+  const { id: _id, createdAt: _createdAt, updatedAt: _updatedAt, ...body } = { ...product, ...change };
+  return body;
 }
 
 async function productsTab(user: User) {

@@ -28,6 +28,8 @@ describe('the product bodies', () => {
       slug: product.slug,
       description: product.description,
       basePrice: product.basePrice,
+      basicPrice: product.basicPrice,
+      enterprisePrice: product.enterprisePrice,
       category: product.category,
       color: product.color,
       icon: product.icon,

@@ -3,7 +3,7 @@ import '@app/test-support/web/dom-setup';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { unstorableTextMessage } from '@app/contracts';
+import { basicPriceOrderMessage, enterprisePriceOrderMessage, unstorableTextMessage } from '@app/contracts';
 import { AdminPortalPage } from '../../src/screens/admin-portal/admin-portal-page.js';
 import { json, problem, renderScreen } from '@app/test-support/web';
 import { aProduct } from '../support/fixtures.js';
@@ -92,5 +92,36 @@ describe('the product form', () => {
       'Price can have at most 2 decimal places',
     );
     expect(api.callsTo(`/api/admin/products/${ledger.id}`)).toHaveLength(0);
+  });
+
+  it('takes optional basic and enterprise prices, refusing them out of order as the server would', async () => {
+    const user = userEvent.setup();
+    const ledger = aProduct({ name: 'Ledger', slug: 'ledger', basePrice: 10, enterprisePrice: 30 });
+    const api = stubPortal(
+      { products: [ledger] },
+      { [`PUT /api/admin/products/${ledger.id}`]: () => json({ ...ledger, basicPrice: 5 }) },
+    );
+    renderScreen(<AdminPortalPage />, '/admin-portal');
+    const dialog = await openDialog(user, 'Edit Ledger', 'Edit Product');
+    const basic = dialog.getByLabelText('Basic Price (optional)');
+    const enterprise = dialog.getByLabelText('Enterprise Price (optional)');
+    expect(basic).toHaveValue(null);
+    expect(enterprise).toHaveValue(30);
+
+    await user.type(basic, '10');
+    await user.clear(enterprise);
+    await user.type(enterprise, '9.99');
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    expect(basic).toHaveAccessibleDescription(basicPriceOrderMessage);
+    expect(enterprise).toHaveAccessibleDescription(enterprisePriceOrderMessage);
+    expect(api.callsTo(`/api/admin/products/${ledger.id}`)).toHaveLength(0);
+
+    await user.clear(basic);
+    await user.type(basic, '5');
+    await user.clear(enterprise);
+    await user.click(dialog.getByRole('button', { name: 'Save Changes' }));
+    await expect
+      .poll(() => api.bodiesSentTo('PUT', `/api/admin/products/${ledger.id}`))
+      .toMatchObject([{ basePrice: 10, basicPrice: 5, enterprisePrice: null }]);
   });
 });

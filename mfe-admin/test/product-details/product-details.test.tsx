@@ -14,6 +14,7 @@ const ledger = aProduct({
   name: 'Ledger',
   description: 'Double-entry books',
   basePrice: 10,
+  basicPrice: 4.5,
   category: 'Accounting',
   color: '#10B981',
   features: ['Journals', 'Ledgers'],
@@ -43,6 +44,8 @@ describe('Product details', () => {
     const info = cardTitled('Product Information');
     expect(info.getByText('Double-entry books')).toBeInTheDocument();
     expect(info.getByText('$10.00/mo')).toBeInTheDocument();
+    expect(info.getByText('Basic Plan').nextElementSibling).toHaveTextContent('$4.50/mo');
+    expect(info.getByText('Enterprise Plan').nextElementSibling).toHaveTextContent('Not offered');
     expect(info.getByText('Accounting')).toBeInTheDocument();
     expect(info.getByText('#10B981')).toBeInTheDocument();
     const features = within(cardTitled('Product Features').getByRole('list', { name: 'Features' }));

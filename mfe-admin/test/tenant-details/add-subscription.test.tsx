@@ -80,7 +80,7 @@ describe('Tenant details, Add Product Subscription', () => {
   it('sends the chosen product, plan and status, toasts, closes, and reopens reset', async () => {
     const user = userEvent.setup();
     const tenant = aTenant();
-    const product = aProduct({ name: 'Bank Connect', basePrice: 49 });
+    const product = aProduct({ name: 'Bank Connect', basePrice: 49, enterprisePrice: 99 });
     const path = `/api/admin/tenants/${tenant.id}/subscriptions`;
     const api = stubTenantDetails(
       tenant,
@@ -93,7 +93,13 @@ describe('Tenant details, Add Product Subscription', () => {
 
     const dialog = await openDialog(user);
     await pick(user, dialog.getByRole('combobox', { name: 'Product' }), 'Bank Connect - $49.00/mo');
-    await pick(user, dialog.getByRole('combobox', { name: 'Plan' }), 'Enterprise');
+    await user.click(dialog.getByRole('combobox', { name: 'Plan' }));
+    // Only the plans the product offers, each at its own price.
+    expect((await screen.findAllByRole('option')).map((option) => option.textContent)).toEqual([
+      'Professional - $49.00/mo',
+      'Enterprise - $99.00/mo',
+    ]);
+    await user.click(await screen.findByRole('option', { name: 'Enterprise - $99.00/mo' }));
     await pick(user, dialog.getByRole('combobox', { name: 'Status' }), 'Trial');
     await user.click(dialog.getByRole('button', { name: 'Add Subscription' }));
 

@@ -1,5 +1,8 @@
 import {
   basePriceSchema,
+  basicPriceSchema,
+  enterprisePriceSchema,
+  productPlanPriceProblems,
   productCategorySchema,
   productColorSchema,
   productDescriptionSchema,
@@ -11,6 +14,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { FieldErrors } from 'react-hook-form';
 import { z } from 'zod';
 import {
+  optionalPriceFrom,
   productFormFields,
   splitFeatures,
   type ProductFormErrors,
@@ -28,16 +32,25 @@ function priceFromText(text: string): number | undefined {
  * with the same words (SPEC.md §5's messages live in @app/contracts, once). Each field's first failing rule
  * speaks.
  */
-export const productFormSchema = z.object({
-  name: productNameSchema,
-  slug: productSlugSchema,
-  // The API also takes null for these two; a text field never holds one.
-  description: productDescriptionSchema.unwrap(),
-  basePrice: z.string().transform(priceFromText).pipe(basePriceSchema),
-  category: productCategorySchema.unwrap(),
-  color: productColorSchema,
-  features: z.string().transform(splitFeatures).pipe(productFeaturesSchema),
-});
+export const productFormSchema = z
+  .object({
+    name: productNameSchema,
+    slug: productSlugSchema,
+    // The API also takes null for these two; a text field never holds one.
+    description: productDescriptionSchema.unwrap(),
+    basePrice: z.string().transform(priceFromText).pipe(basePriceSchema),
+    basicPrice: z.string().transform(optionalPriceFrom).pipe(basicPriceSchema),
+    enterprisePrice: z.string().transform(optionalPriceFrom).pipe(enterprisePriceSchema),
+    category: productCategorySchema.unwrap(),
+    color: productColorSchema,
+    features: z.string().transform(splitFeatures).pipe(productFeaturesSchema),
+  })
+  // The plans' order, in the server's words, under the field at fault.
+  .superRefine((values, context) => {
+    for (const problem of productPlanPriceProblems(values)) {
+      context.addIssue({ code: 'custom', path: [problem.path], message: problem.message });
+    }
+  });
 
 /**
  * Checks the values against the rules and hands them on as typed (`raw`): productBodyFrom builds the request

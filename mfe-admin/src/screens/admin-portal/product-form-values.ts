@@ -5,12 +5,17 @@ import {
   type ReplaceProductBody,
 } from '@app/contracts';
 
-/** The Add/Edit Product form as typed: the price as its input's text, features comma-separated. */
+/**
+ * The Add/Edit Product form as typed: prices as their inputs' text, features comma-separated. Basic and
+ * enterprise prices are optional: empty means the product does not offer that plan.
+ */
 export interface ProductFormValues {
   name: string;
   slug: string;
   description: string;
   basePrice: string;
+  basicPrice: string;
+  enterprisePrice: string;
   category: string;
   color: string;
   features: string;
@@ -25,6 +30,8 @@ export const productFormFields: readonly ProductFormField[] = [
   'slug',
   'description',
   'basePrice',
+  'basicPrice',
+  'enterprisePrice',
   'category',
   'color',
   'features',
@@ -35,6 +42,8 @@ export const emptyProductForm: ProductFormValues = {
   slug: '',
   description: '',
   basePrice: '',
+  basicPrice: '',
+  enterprisePrice: '',
   category: '',
   color: defaultProductColor,
   features: '',
@@ -46,6 +55,8 @@ export function productFormFrom(product: Product): ProductFormValues {
     slug: product.slug,
     description: product.description ?? '',
     basePrice: String(product.basePrice),
+    basicPrice: product.basicPrice === null ? '' : String(product.basicPrice),
+    enterprisePrice: product.enterprisePrice === null ? '' : String(product.enterprisePrice),
     category: product.category ?? '',
     color: product.color,
     features: product.features.join(', '),
@@ -60,6 +71,11 @@ export function splitFeatures(text: string): string[] {
     .filter((feature) => feature !== '');
 }
 
+/** An optional plan price as typed: empty is null, the plan is not offered. */
+export function optionalPriceFrom(text: string): number | null {
+  return text.trim() === '' ? null : Number(text);
+}
+
 /** The POST body (SPEC.md §7); call only on values that passed productFormSchema. */
 export function productBodyFrom(values: ProductFormValues): CreateProductBody {
   return {
@@ -67,6 +83,8 @@ export function productBodyFrom(values: ProductFormValues): CreateProductBody {
     slug: values.slug,
     description: values.description.trim(),
     basePrice: Number(values.basePrice),
+    basicPrice: optionalPriceFrom(values.basicPrice),
+    enterprisePrice: optionalPriceFrom(values.enterprisePrice),
     category: values.category.trim(),
     color: values.color,
     features: splitFeatures(values.features),
@@ -83,6 +101,8 @@ export function replacementOf(
     slug: product.slug,
     description: product.description,
     basePrice: product.basePrice,
+    basicPrice: product.basicPrice,
+    enterprisePrice: product.enterprisePrice,
     category: product.category,
     color: product.color,
     icon: product.icon,

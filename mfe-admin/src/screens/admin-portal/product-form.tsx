@@ -83,6 +83,28 @@ export function ProductForm(props: ProductFormProps) {
           <Input {...input('category')} />
         </Field>
       </div>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field id="product-basicPrice" label="Basic Price (optional)" error={shown.basicPrice}>
+          <Input
+            {...input('basicPrice')}
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            placeholder="Not offered"
+          />
+        </Field>
+        <Field id="product-enterprisePrice" label="Enterprise Price (optional)" error={shown.enterprisePrice}>
+          <Input
+            {...input('enterprisePrice')}
+            type="number"
+            step="0.01"
+            min="0"
+            inputMode="decimal"
+            placeholder="Not offered"
+          />
+        </Field>
+      </div>
       <Field id="product-color" label="Brand Color" error={shown.color}>
         <div className="flex items-center gap-3">
           <Input {...input('color')} type="color" className="h-10 w-16 p-1" />

@@ -7,6 +7,9 @@ import { EditableCard } from '../../components/editable-card.js';
 import { TextField } from '../../components/text-field.js';
 import { productInfoFrom, productInfoPatch, productToasts, type ProductInfoValues } from './product-edit.js';
 
+/** A plan's monthly price, or that the product does not offer it (the professional plan is the base price). */
+const planPriceText = (price: number | null) => (price === null ? 'Not offered' : `${formatUsd(price)}/mo`);
+
 function InfoView({ product }: { product: Product }) {
   return (
     <dl className="grid gap-4 sm:grid-cols-2">
@@ -14,6 +17,8 @@ function InfoView({ product }: { product: Product }) {
       <DetailItem term="Category">{product.category || 'Not set'}</DetailItem>
       <DetailItem term="Description">{product.description || 'No description'}</DetailItem>
       <DetailItem term="Base Price">{formatUsd(product.basePrice)}/mo</DetailItem>
+      <DetailItem term="Basic Plan">{planPriceText(product.basicPrice)}</DetailItem>
+      <DetailItem term="Enterprise Plan">{planPriceText(product.enterprisePrice)}</DetailItem>
       <DetailItem term="Brand Color">
         <span className="inline-flex items-center gap-2">
           <span aria-hidden className="size-4 rounded" style={{ backgroundColor: product.color }} />

@@ -1,11 +1,14 @@
 import {
   defaultSubscriptionPlan,
+  offeredPlans,
+  planPrice,
   startableSubscriptionStatuses,
   subscriptionPlans,
+  type Product,
   type StartableSubscriptionStatus,
   type SubscriptionPlan,
 } from '@app/contracts';
-import { Button, toast } from '@app/ui';
+import { Button, formatUsd, toast } from '@app/ui';
 import { errorDescription, useAddTenantSubscription } from '@app/web-data';
 import { Plus } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
@@ -28,6 +31,15 @@ function capitalizedOptions<V extends string>(values: readonly V[]): SelectOptio
   return values.map((value) => ({ value, label: capitalized(value) }));
 }
 
+/** The chosen product's plans with their monthly prices; all three until a product is chosen. */
+function planOptions(product: Product | null): SelectOption<SubscriptionPlan>[] {
+  if (product === null) return capitalizedOptions(subscriptionPlans);
+  return offeredPlans(product).map((plan) => ({
+    value: plan,
+    label: `${capitalized(plan)} - ${formatUsd(planPrice(product, plan) ?? 0)}/mo`,
+  }));
+}
+
 /**
  * SPEC.md §2 "Tenant details": Add Product Subscription, offering active products only. The products are read
  * when the dialog opens (its content mounts then), not with the page.
@@ -35,8 +47,18 @@ function capitalizedOptions<V extends string>(values: readonly V[]): SelectOptio
 export function AddSubscriptionDialog({ tenantId }: { tenantId: string }) {
   const [open, setOpen] = useState(false);
   const [fields, setFields] = useState(emptySubscription);
+  const [product, setProduct] = useState<Product | null>(null);
   const addSubscription = useAddTenantSubscription();
   const field = fieldBinder(fields, (change) => setFields((current) => ({ ...current, ...change })));
+
+  /** A product that does not offer the plan chosen so far falls back to professional, which every one offers. */
+  function chooseProduct(productId: string, chosen: Product | null) {
+    setProduct(chosen);
+    setFields((current) => {
+      const keepsPlan = chosen === null || offeredPlans(chosen).includes(current.plan);
+      return { ...current, productId, plan: keepsPlan ? current.plan : defaultSubscriptionPlan };
+    });
+  }
 
   function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,6 +69,7 @@ export function AddSubscriptionDialog({ tenantId }: { tenantId: string }) {
         onSuccess: () => {
           setOpen(false);
           setFields(emptySubscription);
+          setProduct(null);
           toast({ title: 'Success', description: 'Subscription added successfully' });
         },
         onError: (error) =>
@@ -78,13 +101,13 @@ export function AddSubscriptionDialog({ tenantId }: { tenantId: string }) {
       description="Subscribe tenant to a new product"
     >
       <form className="grid gap-4" onSubmit={submit}>
-        <ProductPicker {...field('productId')} />
+        <ProductPicker value={fields.productId} onChange={chooseProduct} />
         <div className="grid gap-4 sm:grid-cols-2">
           <SelectField
             id="new-subscription-plan"
             label="Plan"
             {...field('plan')}
-            options={capitalizedOptions(subscriptionPlans)}
+            options={planOptions(product)}
           />
           <SelectField
             id="new-subscription-status"

@@ -14,7 +14,14 @@ function productLabel(product: Product): string {
  * The Add dialog's Product select: active products only, searched on the server rather than all loaded, so the
  * select offers the first page of matches by name. The chosen product stays offered while another search runs.
  */
-export function ProductPicker({ value, onChange }: { value: string; onChange: (productId: string) => void }) {
+export function ProductPicker({
+  value,
+  onChange,
+}: {
+  value: string;
+  /** With the product itself, whose plans the dialog then offers. */
+  onChange: (productId: string, product: Product | null) => void;
+}) {
   const search = useSearch();
   const products = useProductList({ isActive: true, q: search.q });
   const [chosen, setChosen] = useState<Product | null>(null);
@@ -22,8 +29,9 @@ export function ProductPicker({ value, onChange }: { value: string; onChange: (p
   const offered = chosen && !found.some((product) => product.id === chosen.id) ? [chosen, ...found] : found;
 
   function choose(productId: string) {
-    setChosen(offered.find((product) => product.id === productId) ?? null);
-    onChange(productId);
+    const product = offered.find((candidate) => candidate.id === productId) ?? null;
+    setChosen(product);
+    onChange(productId, product);
   }
 
   return (
