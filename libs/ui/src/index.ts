@@ -8,6 +8,7 @@ export * from './components/avatar.js';
 export * from './components/badge.js';
 export * from './components/button.js';
 export * from './components/card.js';
+export * from './components/choice-list.js';
 export * from './components/dialog.js';
 export * from './components/dropdown-menu.js';
 export * from './components/input.js';

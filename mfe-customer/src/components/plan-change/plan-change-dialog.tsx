@@ -7,6 +7,7 @@ import type {
 } from '@app/contracts';
 import {
   Button,
+  ChoiceList,
   Dialog,
   DialogContent,
   DialogDescription,
@@ -20,7 +21,7 @@ import { useChangePlan, usePlanChangePreview } from '@app/web-data';
 import { useState } from 'react';
 import { planName, subscriptionProductName } from '../subscription-labels.js';
 import { PlanChangeFailure } from './plan-change-failure.js';
-import { PlanChoices, planChoices } from './plan-choices.js';
+import { planChoices } from './plan-choices.js';
 import { PlanChangeStatement } from './plan-change-statement.js';
 import { planChangeToast } from './plan-change-text.js';
 
@@ -89,11 +90,12 @@ export function PlanChangeDialog({
             Choose a plan to see what changes and what is charged before you confirm.
           </DialogDescription>
         </DialogHeader>
-        <PlanChoices
+        <ChoiceList
+          legend="Plan"
           choices={planChoices(subscription, product, scheduled)}
-          chosen={plan}
+          value={plan}
           disabled={change.isPending}
-          onChoose={choose}
+          onChange={choose}
         />
         {plan !== null && <PlanChangeStatement preview={preview} scheduled={scheduled} />}
         {change.error && <PlanChangeFailure error={change.error} />}
