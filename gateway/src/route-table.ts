@@ -56,10 +56,18 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/admin/products', service: 'catalog', access: 'admin' },
   { pattern: '/api/admin/products/*', service: 'catalog', access: 'admin' },
   // billing: which provider takes cards (public), checkout, its Sandbox confirmation and status, a customer's own
-  // invoices, usage and subscriptions' billing periods (an admin's for any tenant); the provider's webhooks carry
-  // no session and are checked by their signature.
+  // invoices, usage, card on file (and its replacement) and subscriptions' billing periods (an admin's for any
+  // tenant); the provider's webhooks carry no session and are checked by their signature.
   { pattern: '/api/billing/config', service: 'billing', access: 'public' },
   { pattern: '/api/billing/sandbox/confirm', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/billing/sandbox/confirm-setup', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/billing/payment-method', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/billing/payment-method/setups', service: 'billing', access: 'signed-in' },
+  {
+    pattern: '/api/billing/payment-method/setups/:setupId/complete',
+    service: 'billing',
+    access: 'signed-in',
+  },
   { pattern: '/api/billing/payments/:paymentIntentId', service: 'billing', access: 'signed-in' },
   { pattern: '/api/billing/subscriptions', service: 'billing', access: 'signed-in' },
   { pattern: '/api/admin/billing/subscriptions', service: 'billing', access: 'admin' },

@@ -34,6 +34,10 @@ const expectedAccess: Record<string, Access> = {
   '/api/subscriptions/:id/resume': 'signed-in',
   '/api/billing/config': 'public',
   '/api/billing/sandbox/confirm': 'signed-in',
+  '/api/billing/sandbox/confirm-setup': 'signed-in',
+  '/api/billing/payment-method': 'signed-in',
+  '/api/billing/payment-method/setups': 'signed-in',
+  '/api/billing/payment-method/setups/:setupId/complete': 'signed-in',
   '/api/billing/payments/:paymentIntentId': 'signed-in',
   '/api/billing/subscriptions': 'signed-in',
   '/api/admin/billing/subscriptions': 'admin',
@@ -157,6 +161,33 @@ describe('the authorisation matrix', () => {
     const terms = `/api/billing/subscriptions?ids=${subscriptionId}`;
     expect((await send('GET', terms, 'otherTenant')).json()).toEqual([]);
     expect((await send('GET', terms, 'tenant')).json()).toMatchObject([{ subscriptionId }]);
+  });
+
+  it('shows a customer their own card on file, and lets nobody else finish replacing it', async () => {
+    const own = await send('GET', '/api/billing/payment-method', 'tenant');
+    expect(own.json()).toMatchObject({ card: { brand: 'visa', last4: '4242' } });
+    expect((await send('GET', '/api/billing/payment-method', 'otherTenant')).json()).toMatchObject({
+      card: null,
+    });
+    const started = await send('POST', '/api/billing/payment-method/setups', 'tenant');
+    expect(started.statusCode).toBe(200);
+    const { setupId, clientSecret } = started.json<{ setupId: string; clientSecret: string }>();
+    const complete = `/api/billing/payment-method/setups/${setupId}/complete`;
+    expect((await send('POST', complete, 'otherTenant')).statusCode).toBe(404);
+    expect((await send('POST', complete, 'tenant')).json()).toEqual({ status: 'pending', message: null });
+    const stolen = await platform.gateway.inject({
+      method: 'POST',
+      url: '/api/billing/sandbox/confirm-setup',
+      headers: { cookie: platform.users.otherTenant.cookie, origin: publicOrigin },
+      payload: {
+        clientSecret,
+        card: { number: '5555555555554444', expMonth: 12, expYear: 2034, cvc: '123' },
+      },
+    });
+    expect(stolen.statusCode).toBe(404);
+    expect((await send('GET', '/api/billing/payment-method', 'tenant')).json()).toMatchObject({
+      card: { last4: '4242' },
+    });
   });
 
   it('shows a customer their own invoices only', async () => {
