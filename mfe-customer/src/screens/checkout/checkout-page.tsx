@@ -1,3 +1,4 @@
+import { defaultSubscriptionPlan, planPrice, type SubscriptionPlan } from '@app/contracts';
 import { lazyNamed } from '@app/ui';
 import { useBillingConfig, useProductLookup } from '@app/web-data';
 import { Suspense, useCallback, useState } from 'react';
@@ -10,6 +11,7 @@ import { OrderSummary } from './order-summary.js';
 import { PaymentDetails } from './payment-details.js';
 import { PaymentElementLoading } from './payment-element-loading.js';
 import { PaymentSuccess } from './payment-success.js';
+import { PlanChoice } from './plan-choice.js';
 import { productRefFrom } from './product-ref.js';
 import { ProductSummary } from './product-summary.js';
 import { SandboxCardForm } from './sandbox-card-form.js';
@@ -38,23 +40,32 @@ function Checkout() {
   // No product named: nothing to look up, so the checkout has its answer already.
   const productRead = ref === null ? { data: null, error: null } : lookup;
   const product = productRead.data ?? undefined;
-  const intent = useCheckoutIntent(product);
+  const [plan, setPlan] = useState<SubscriptionPlan>(defaultSubscriptionPlan);
+  const intent = useCheckoutIntent(product, plan);
+  // The page stays as it is while another plan's payment opens; only the payment form waits for it.
+  const [lastIntent, setLastIntent] = useState<{ clientSecret: string } | undefined>(undefined);
+  if (intent.data && intent.data !== lastIntent) setLastIntent(intent.data);
   const [paid, setPaid] = useState(false);
   const [unavailable, setUnavailable] = useState(false);
   const onPaid = useCallback(() => setPaid(true), []);
   const onUnavailable = useCallback(() => setUnavailable(true), []);
   const signInAgain = useSignInAgain();
 
-  const state = checkoutState({ product: productRead, config, intent });
+  const state = checkoutState({
+    product: productRead,
+    config,
+    intent: { data: intent.data ?? lastIntent, error: intent.error },
+  });
   useCheckoutExit(state.kind, signInAgain);
 
   if (paid && product) return <PaymentSuccess product={product} />;
   if (state.kind === 'broken' || unavailable) return <CheckoutFallback />;
   if (state.kind !== 'ready') return <CheckoutLoading />;
 
+  const price = planPrice(state.product, plan) ?? state.product.basePrice;
   const form = {
     clientSecret: state.clientSecret,
-    price: state.product.basePrice,
+    price,
     onPaid,
     onUnauthorized: signInAgain,
   };
@@ -64,12 +75,17 @@ function Checkout() {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
         <div className="grid min-w-0 content-start gap-6">
           <ProductSummary product={state.product} />
-          <OrderSummary product={state.product} />
+          <PlanChoice product={state.product} plan={plan} onChange={setPlan} />
+          <OrderSummary product={state.product} plan={plan} price={price} />
         </div>
         <PaymentDetails provider={state.provider.name}>
-          {state.provider.name === 'stripe' ? (
+          {!intent.current ? (
+            <PaymentElementLoading />
+          ) : state.provider.name === 'stripe' ? (
             <Suspense fallback={<PaymentElementLoading />}>
               <StripePayment
+                // Stripe's Elements keeps its first client secret: another plan's payment needs a new one.
+                key={form.clientSecret}
                 {...form}
                 publishableKey={state.provider.publishableKey}
                 onUnavailable={onUnavailable}
