@@ -261,12 +261,25 @@ describe('Changing plan from the dashboard (issue 19)', () => {
   });
 
   it('offers no plan change when the product offers one plan only', async () => {
-    const subscription = aSubscription();
-    const { api, row } = await openSubscriptions(subscription, {
-      product: aProduct({ id: subscription.productId, basicPrice: null, enterprisePrice: null }),
+    const user = userEvent.setup();
+    const onePlan = aSubscription({ productName: 'Bank Connect' });
+    // Beside one that offers it, so its absence is not just a read still on its way.
+    const other = aSubscription({ productName: 'Risk Scoring' });
+    renderDashboard({
+      subscriptions: () => json([onePlan, other]),
+      terms: () => json([termOf(onePlan), termOf(other)]),
+      more: {
+        [`GET /api/products/${onePlan.productId}`]: () =>
+          json(aProduct({ id: onePlan.productId, basicPrice: null, enterprisePrice: null })),
+        [`GET /api/products/${other.productId}`]: () => json(aProduct({ id: other.productId })),
+      },
     });
-    await expect.poll(() => api.callsTo(`/api/products/${subscription.productId}`)).toHaveLength(1);
-    expect(await row.findByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
-    expect(row.queryByRole('button', { name: 'Change plan' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('tab', { name: 'Subscriptions' }));
+    const rows = within(await screen.findByRole('list', { name: 'Subscriptions' })).getAllByRole('listitem');
+    const [first, second] = rows.map((row) => within(row));
+    expect(await second!.findByRole('button', { name: 'Change plan' })).toBeInTheDocument();
+    expect(first!.getByText('Bank Connect')).toBeInTheDocument();
+    expect(first!.getByRole('button', { name: 'Cancel subscription' })).toBeInTheDocument();
+    expect(first!.queryByRole('button', { name: 'Change plan' })).not.toBeInTheDocument();
   });
 });

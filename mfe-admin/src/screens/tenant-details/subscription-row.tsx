@@ -15,6 +15,8 @@ import { DetailItem } from '../../components/detail-item.js';
 import { TextField } from '../../components/text-field.js';
 import { SecretInput } from './secret-input.js';
 import { AdminCancellation } from './subscription-cancellation.js';
+import { AdminPlanChange } from './plan-change-dialog.js';
+import { scheduledChangeLine } from './plan-change-text.js';
 import {
   subscriptionEditBody,
   subscriptionEditValues,
@@ -24,7 +26,7 @@ import {
 
 interface SubscriptionRowProps {
   subscription: Subscription;
-  /** Billing's term: the date a pending cancellation ends service. */
+  /** Billing's term: the date a pending cancellation ends service, and a downgrade waiting for the renewal. */
   term: SubscriptionTerm | undefined;
   /** Only one row is edited at a time (SPEC.md §2): the card owns which one. */
   editing: boolean;
@@ -107,6 +109,7 @@ export function SubscriptionRow({ subscription, term, editing, onEditingChange }
   const [values, setValues] = useState(() => subscriptionEditValues(subscription));
   const updateSubscription = useUpdateSubscription();
   const name = subscriptionProductName(subscription);
+  const scheduled = subscription.status === 'cancelled' ? null : (term?.scheduledPlanChange ?? null);
 
   function startEditing() {
     setValues(subscriptionEditValues(subscription));
@@ -135,6 +138,7 @@ export function SubscriptionRow({ subscription, term, editing, onEditingChange }
         <div className="min-w-40 flex-1">
           <h3 className="font-semibold break-words">{name}</h3>
           <p className="text-sm text-muted-foreground">{formatUsd(subscription.amount)}/mo</p>
+          {scheduled && <p className="text-sm text-muted-foreground">{scheduledChangeLine(scheduled)}</p>}
         </div>
         <StatusBadge status={subscription.status} />
         <EditControls
@@ -149,6 +153,7 @@ export function SubscriptionRow({ subscription, term, editing, onEditingChange }
           }}
         />
         <StatusToggle subscription={subscription} name={name} />
+        <AdminPlanChange subscription={subscription} name={name} term={term} />
         <AdminCancellation subscription={subscription} name={name} term={term} />
       </div>
       {editing ? (
