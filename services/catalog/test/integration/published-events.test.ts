@@ -34,6 +34,14 @@ describe('published catalogue events', () => {
       { name: 'Risk Engine' },
     ],
     [
+      {
+        type: 'ProductUpdated',
+        data: { ...details, basicPriceCents: 9_900, enterprisePriceCents: null, updatedAt: at },
+      },
+      'catalog.product.updated.v1',
+      { basicPriceCents: 9_900, enterprisePriceCents: null },
+    ],
+    [
       { type: 'ProductDeactivated', data: { productId, deactivatedAt: at } },
       'catalog.product.deactivated.v1',
       { changedAt: at },
