@@ -35,3 +35,5 @@ export * from './mutations/checkout.js';
 export * from './mutations/subscription-cancellation.js';
 export * from './mutations/plan-change.js';
 export * from './mutations/invoice-payment.js';
+export * from './queries/card-on-file.js';
+export * from './mutations/card-on-file.js';

@@ -26,6 +26,8 @@ export const queryKeys = {
   invoice: (id: string) => ['/api/invoices', id] as const,
   billingConfig: ['/api/billing/config'] as const,
   paymentStatus: (paymentIntentId: string) => ['/api/billing/payments', paymentIntentId] as const,
+  /** The customer's card on file (issue 19). */
+  paymentMethod: ['/api/billing/payment-method'] as const,
   subscriptionTerms: ['/api/billing/subscriptions'] as const,
   /** The billing terms of these subscriptions, as the customer (own) or an admin (any) reads them. */
   subscriptionTermsOf: (scope: 'customer' | 'admin', ids: readonly string[]) =>

@@ -1,9 +1,6 @@
-import { Elements } from '@stripe/react-stripe-js';
-import { useEffect } from 'react';
-import { PaymentElementLoading } from './payment-element-loading.js';
 import type { PaymentFormProps } from './sandbox-card-form.js';
+import { StripeElements } from './stripe-elements.js';
 import { StripePaymentForm } from './stripe-payment-form.js';
-import { useStripe } from './use-stripe.js';
 
 interface StripePaymentProps extends PaymentFormProps {
   publishableKey: string;
@@ -13,15 +10,13 @@ interface StripePaymentProps extends PaymentFormProps {
 
 /** Stripe's Payment Element for the payment billing opened (`clientSecret`). */
 export function StripePayment({ publishableKey, onUnavailable, ...form }: StripePaymentProps) {
-  const load = useStripe(publishableKey);
-  useEffect(() => {
-    if (load.status === 'failed') onUnavailable();
-  }, [load.status, onUnavailable]);
-
-  if (load.status !== 'loaded') return <PaymentElementLoading />;
   return (
-    <Elements stripe={load.stripe} options={{ clientSecret: form.clientSecret }}>
+    <StripeElements
+      publishableKey={publishableKey}
+      clientSecret={form.clientSecret}
+      onUnavailable={onUnavailable}
+    >
       <StripePaymentForm price={form.price} onPaid={form.onPaid} onUnauthorized={form.onUnauthorized} />
-    </Elements>
+    </StripeElements>
   );
 }
