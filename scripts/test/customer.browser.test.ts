@@ -226,6 +226,25 @@ describe('a new customer', () => {
     });
   });
 
+  it('sees the card on file on billing and replaces it with the Sandbox form', async () => {
+    await page.goto(at('/billing'));
+    await page.getByRole('heading', { name: 'Billing & Invoices' }).waitFor();
+    const method = card('Payment method');
+    await method.getByText('Visa •••• 4242, expires 12/34').waitFor();
+    await method.getByRole('button', { name: 'Replace card' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Replace card' });
+    await dialog.getByLabel('Card number').fill('5555 5555 5555 4444');
+    await dialog.getByLabel('Expiry date').fill('11 / 33');
+    await dialog.getByLabel('CVC').fill('123');
+    await dialog.getByRole('button', { name: 'Save card' }).click();
+    await page.getByText('Card saved', { exact: true }).first().waitFor();
+    await method.getByText('Mastercard •••• 4444, expires 11/33').waitFor();
+    expect(await ownJson('/api/billing/payment-method')).toMatchObject({
+      card: { brand: 'mastercard', last4: '4444', expMonth: 11, expYear: 2033 },
+    });
+    await checkScreen(page, 'billing-card');
+  });
+
   it('keeps its settings screen accessible', async () => {
     await page.goto(at('/settings'));
     await page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor();
