@@ -56,8 +56,8 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/admin/products', service: 'catalog', access: 'admin' },
   { pattern: '/api/admin/products/*', service: 'catalog', access: 'admin' },
   // billing: which provider takes cards (public), checkout, its Sandbox confirmation and status, a customer's own
-  // invoices, usage, card on file (and its replacement) and subscriptions' billing periods (an admin's for any
-  // tenant); the provider's webhooks carry no session and are checked by their signature.
+  // invoices, usage, card on file (and its replacement), subscriptions' billing periods and plan changes (an
+  // admin's for any tenant); the provider's webhooks carry no session and are checked by their signature.
   { pattern: '/api/billing/config', service: 'billing', access: 'public' },
   { pattern: '/api/billing/sandbox/confirm', service: 'billing', access: 'signed-in' },
   { pattern: '/api/billing/sandbox/confirm-setup', service: 'billing', access: 'signed-in' },
@@ -70,7 +70,9 @@ export const routeEntries: readonly RouteEntry[] = [
   },
   { pattern: '/api/billing/payments/:paymentIntentId', service: 'billing', access: 'signed-in' },
   { pattern: '/api/billing/subscriptions', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/billing/subscriptions/:id/plan', service: 'billing', access: 'signed-in' },
   { pattern: '/api/admin/billing/subscriptions', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/billing/subscriptions/:id/plan', service: 'billing', access: 'admin' },
   { pattern: '/api/create-payment-intent', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices/:id/pay', service: 'billing', access: 'signed-in' },

@@ -40,7 +40,9 @@ const expectedAccess: Record<string, Access> = {
   '/api/billing/payment-method/setups/:setupId/complete': 'signed-in',
   '/api/billing/payments/:paymentIntentId': 'signed-in',
   '/api/billing/subscriptions': 'signed-in',
+  '/api/billing/subscriptions/:id/plan': 'signed-in',
   '/api/admin/billing/subscriptions': 'admin',
+  '/api/admin/billing/subscriptions/:id/plan': 'admin',
   '/api/create-payment-intent': 'signed-in',
   '/api/invoices': 'signed-in',
   '/api/invoices/:id/pay': 'signed-in',
@@ -188,6 +190,27 @@ describe('the authorisation matrix', () => {
     expect((await send('GET', '/api/billing/payment-method', 'tenant')).json()).toMatchObject({
       card: { last4: '4242' },
     });
+  });
+
+  it("lets a customer preview and change their own subscription's plan, and nobody else's", async () => {
+    const path = `/api/billing/subscriptions/${platform.samples.subscriptionId}/plan`;
+    // The sample product offers its base plan only: the owner reaches the rule, anyone else finds nothing.
+    expect((await send('GET', `${path}?plan=basic`, 'otherTenant')).statusCode).toBe(404);
+    expect((await send('GET', `${path}?plan=basic`, 'tenant')).statusCode).toBe(400);
+    const other = await platform.gateway.inject({
+      method: 'POST',
+      url: path,
+      headers: { cookie: platform.users.otherTenant.cookie, origin: publicOrigin },
+      payload: { plan: 'basic' },
+    });
+    expect(other.statusCode).toBe(404);
+    const own = await platform.gateway.inject({
+      method: 'POST',
+      url: path,
+      headers: { cookie: platform.users.tenant.cookie, origin: publicOrigin },
+      payload: { plan: 'professional' },
+    });
+    expect(own.statusCode).toBe(409);
   });
 
   it('shows a customer their own invoices only', async () => {

@@ -5,6 +5,7 @@ import { createCardSetups } from './application/card-on-file/card-setups.js';
 import { createSandboxSetupConfirmation } from './application/card-on-file/sandbox-setup-confirmation.js';
 import { createCheckout } from './application/checkout.js';
 import { createOverduePayment } from './application/pay-overdue-invoice.js';
+import { createPlanChanges } from './application/plan-changes/plan-changes.js';
 import { createSandboxConfirmation } from './application/sandbox-confirmation.js';
 import { createSettlement } from './application/settlement.js';
 import { createStripeWebhooks } from './application/stripe-webhooks.js';
@@ -12,6 +13,7 @@ import { billingConfigRoutes } from './http/billing-config.routes.js';
 import { cardOnFileRoutes } from './http/card-on-file.routes.js';
 import { invoiceDocumentRoutes } from './http/invoice-document.routes.js';
 import { invoicePaymentRoutes } from './http/invoice-payment.routes.js';
+import { planChangeRoutes } from './http/plan-change.routes.js';
 import { invoiceRoutes } from './http/invoices.routes.js';
 import { paymentIntentRoutes } from './http/payment-intents.routes.js';
 import { paymentStatusRoutes } from './http/payment-status.routes.js';
@@ -82,6 +84,15 @@ export async function buildApp(context: ServiceAppContext, options: BillingOptio
     onPaymentRecorded: (outcome) => payments.inc({ provider: provider.name, outcome }),
   });
   await app.register(invoicePaymentRoutes, { payOverdueInvoice });
+  const planChanges = createPlanChanges({
+    pool: db,
+    stores,
+    provider,
+    now,
+    policy,
+    onPaymentRecorded: (outcome) => payments.inc({ provider: provider.name, outcome }),
+  });
+  await app.register(planChangeRoutes, { planChanges });
   const cardSetups = createCardSetups({ stores, provider, now });
   await app.register(cardOnFileRoutes, { db, provider: provider.name, policy, now, cardSetups, replies });
   if (provider.name === 'sandbox') {

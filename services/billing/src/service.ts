@@ -19,6 +19,7 @@ import { createPaymentProvider } from './payments/index.js';
 import { paymentsCounter } from './payments/payment-metrics.js';
 import { invoicesProjection } from './projections/invoices.js';
 import { payersProjection } from './projections/payers.js';
+import { planTermsProjection } from './projections/plan-terms.js';
 import { paymentsProjection } from './projections/payments.js';
 import { awaitProductCopies } from './seed/await-products.js';
 import { demoPurchases } from './seed/demo-purchases.js';
@@ -45,7 +46,7 @@ export const service = defineService({
     migrationsDirectory: resolve(fileURLToPath(new URL('../migrations', import.meta.url))),
   },
   aggregates: [customers, payments, invoices, terms],
-  projections: [paymentsProjection, invoicesProjection, payersProjection],
+  projections: [paymentsProjection, invoicesProjection, payersProjection, planTermsProjection],
   publishes: { stream: billingStream, toIntegrationEvent },
   loadConfig,
   loadStorageConfig,

@@ -10,8 +10,9 @@ import { terms } from '../application/terms.js';
  * Stored billing events → the public `billing.*.v1` contract (libs/contracts billing/integration-events.ts).
  * Published: a new provider customer (identity's stripeCustomerId), a confirmed checkout (tenancy starts the
  * subscription), a paid invoice (tenancy's totalSpent, and a renewal's subscription active again) and an overdue
- * renewal (tenancy suspends the subscription), and the end of a term set to cancel (tenancy cancels the
- * subscription). A payment's creation and declines, and an invoice's issue and collection attempts, stay
+ * renewal (tenancy suspends the subscription), the end of a term set to cancel (tenancy cancels the
+ * subscription) and a plan change made (tenancy records the plan and price). A scheduled, withdrawn or declined
+ * plan change, a card change, a payment's creation and declines, and an invoice's issue and collection attempts, stay
  * billing's own. Nothing card-like crosses: not even brand and last four.
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
@@ -80,7 +81,11 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
       }
       case terms.category: {
         const event = terms.decode(recorded);
-        return { ...envelope, type: billingSubjects.termEnded, data: event.data };
+        if (event.type === 'TermEnded')
+          return { ...envelope, type: billingSubjects.termEnded, data: event.data };
+        if (event.type === 'PlanChanged')
+          return { ...envelope, type: billingSubjects.planChanged, data: event.data };
+        return null;
       }
       default:
         return null;

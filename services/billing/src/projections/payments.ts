@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { paymentEventTypes, type PaymentEvent } from '../domain/payment/events.js';
+import { paymentEventTypes, type PaymentEvent, type PaymentKind } from '../domain/payment/events.js';
 import { foldedProjection } from '@app/eventing';
 import { payments } from '../application/payments.js';
 
@@ -19,7 +19,7 @@ type PaymentRow = {
   card_last4: string | null;
   created_at: string;
   updated_at: string;
-  kind: 'checkout' | 'renewal';
+  kind: PaymentKind;
   invoice_id: string | null;
 };
 
@@ -90,8 +90,8 @@ function foldPaymentEvent(row: PaymentRow | undefined, event: PaymentEvent): Pay
       failures: row.failures + 1,
       last_failure_message: event.data.message,
       updated_at: event.data.failedAt,
-      // A renewal's declined charge is final; a checkout waits for another card.
-      status: row.kind === 'renewal' ? 'failed' : row.status,
+      // An off-session charge declined is final; a checkout waits for another card.
+      status: row.kind === 'checkout' ? row.status : 'failed',
     };
   }
   return {

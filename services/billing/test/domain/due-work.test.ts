@@ -27,6 +27,8 @@ function subscription(overrides: Partial<BillableSubscription> = {}): BillableSu
     cycleTrial: false,
     payer,
     cancelRequestedAt: null,
+    scheduledPlanChange: null,
+    upgradeInFlight: null,
     ...overrides,
   };
 }
@@ -59,13 +61,20 @@ const checkout = invoice({
 
 const at = (iso: string) => new Date(iso);
 const kinds = (work: ReturnType<typeof dueWork>) =>
-  work.map((item) =>
-    item.kind === 'issue'
-      ? `issue ${item.period.index}`
-      : item.kind === 'end'
-        ? `end ${item.endsAt}`
-        : `${item.reason} ${item.attempt}`,
-  );
+  work.map((item) => {
+    switch (item.kind) {
+      case 'issue':
+        return `issue ${item.period.index}`;
+      case 'end':
+        return `end ${item.endsAt}`;
+      case 'switch':
+        return `switch ${item.effectiveAt}`;
+      case 'finish-upgrade':
+        return `finish-upgrade ${item.dueAt}`;
+      case 'collect':
+        return `${item.reason} ${item.attempt}`;
+    }
+  });
 
 describe('due renewal work', () => {
   it('issues a subscription’s period on its anniversary, not before, and not twice', () => {

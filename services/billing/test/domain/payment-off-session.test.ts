@@ -20,7 +20,7 @@ const facts = {
 } as const;
 const charge = (outcome: PaymentOutcome): RecordOffSessionCharge => ({
   type: 'RecordOffSessionCharge',
-  data: { ...facts, providerCustomerId: 'cus_sandbox_1', outcome },
+  data: { ...facts, kind: 'renewal', providerCustomerId: 'cus_sandbox_1', outcome },
   metadata: { now },
 });
 const created: PaymentEvent = {

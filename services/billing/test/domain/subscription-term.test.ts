@@ -17,6 +17,8 @@ function subscription(overrides: Partial<BillableSubscription> = {}): BillableSu
     cycleTrial: false,
     payer: { userId: '0196f2a0-0000-7000-8000-0000000000c1', providerCustomerId: 'c', paymentMethodId: 'p' },
     cancelRequestedAt: null,
+    scheduledPlanChange: null,
+    upgradeInFlight: null,
     ...overrides,
   };
 }
@@ -32,6 +34,7 @@ describe('a subscription’s billing term', () => {
       renewsAt: '2026-03-31T09:00:00.000Z',
       cancelAtPeriodEnd: false,
       endsAt: null,
+      scheduledPlanChange: null,
     });
     expect(subscriptionTerm(subscription({ payer: null }), policy, now).renewsAt).toBeNull();
     expect(subscriptionTerm(subscription({ amountCents: 49 }), policy, now).renewsAt).toBeNull();
@@ -66,6 +69,7 @@ describe('a subscription’s billing term', () => {
       renewsAt: null,
       cancelAtPeriodEnd: false,
       endsAt: null,
+      scheduledPlanChange: null,
     });
   });
 });

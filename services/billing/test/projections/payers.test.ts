@@ -68,6 +68,7 @@ describe('payers: the card renewals charge', () => {
         {
           type: 'RecordOffSessionCharge',
           data: {
+            kind: 'renewal',
             paymentId,
             invoiceId: uuidv7(),
             userId,

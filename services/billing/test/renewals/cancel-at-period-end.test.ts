@@ -89,6 +89,7 @@ describe('a subscription cancelled at period end', () => {
         renewsAt: null,
         cancelAtPeriodEnd: true,
         endsAt: '2026-02-28T09:00:00.000Z',
+        scheduledPlanChange: null,
       },
     ]);
     // Only the owner sees it; an admin sees any.

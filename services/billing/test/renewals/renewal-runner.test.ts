@@ -179,6 +179,8 @@ describe('the renewal runner', () => {
       cycleTrial: false,
       payer: { userId: bought.buyer.userId, providerCustomerId: 'cus_x', paymentMethodId: 'pm_x' },
       cancelRequestedAt: null,
+      scheduledPlanChange: null,
+      upgradeInFlight: null,
     };
     const work = {
       kind: 'issue' as const,

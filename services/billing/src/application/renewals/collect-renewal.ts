@@ -94,6 +94,7 @@ export function createRenewalCollector(deps: CollectDeps) {
           type: 'RecordOffSessionCharge',
           data: {
             paymentId: attempt.paymentId,
+            kind: 'renewal',
             invoiceId,
             userId,
             tenantId,

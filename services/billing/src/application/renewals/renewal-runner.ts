@@ -2,8 +2,9 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 import type { EventingLogger } from '@app/eventing';
 import { dueWork, type RenewalWork } from '../../domain/renewal/due-work.js';
+import { createPlanChanges } from '../plan-changes/plan-changes.js';
 import { createRenewalCollector, type CollectDeps, type CollectResult } from './collect-renewal.js';
-import { endTerm } from './end-term.js';
+import { applyScheduledPlanChange, endTerm } from './term-changes.js';
 import { issueRenewal } from './issue-renewal.js';
 import { createRenewalLease } from './renewal-lease.js';
 import { loadRenewalState } from './renewal-state.js';
@@ -22,19 +23,23 @@ export interface TickReport {
   overdue: string[];
   /** Subscriptions whose term set to cancel was ended (by subscription id). */
   ended: string[];
+  /** Subscriptions whose scheduled downgrade was applied, or whose upgrade charge left in flight was finished. */
+  planChanged: string[];
   failed: number;
 }
 
 /**
  * Renewals and dunning (README "Renewals and dunning"): each tick reads billing's views at the injected clock's
  * `now`, asks dueWork what is due, and does it: issues each due period's invoice and charges it at once, and
- * charges the retries and later-anniversary attempts that have come due. A step that throws (the provider
+ * charges the retries and later-anniversary attempts that have come due, applies the downgrades scheduled for
+ * the renewals that have come, and finishes upgrade charges cut short. A step that throws (the provider
  * unreachable, say) is logged and left for the next tick, which finds it due again or resumes it. A term set to
  * cancel that has run out is ended instead of renewed.
  */
 export function createRenewalRunner(deps: RenewalRunnerDeps) {
   const { pool, logger, now } = deps;
   const collector = createRenewalCollector(deps);
+  const planChanges = createPlanChanges(deps);
   const exclusively = createRenewalLease(pool);
 
   async function perform(work: RenewalWork, report: TickReport): Promise<void> {
@@ -44,6 +49,14 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
     }
     if (work.kind === 'end') {
       if (await endTerm(deps, work)) report.ended.push(work.subscriptionId);
+      return;
+    }
+    if (work.kind === 'switch') {
+      if (await applyScheduledPlanChange(deps, work)) report.planChanged.push(work.subscriptionId);
+      return;
+    }
+    if (work.kind === 'finish-upgrade') {
+      if (await planChanges.finishUpgrade(work.subscriptionId)) report.planChanged.push(work.subscriptionId);
       return;
     }
     const { invoiceId, issued } = await issueRenewal(deps, work);
@@ -67,6 +80,7 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
       declined: [],
       overdue: [],
       ended: [],
+      planChanged: [],
       failed: 0,
     };
     await exclusively(async (lease) => {
@@ -101,7 +115,7 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
           try {
             const report = await tick();
             const acted = report.issued.length + report.paid.length + report.declined.length;
-            if (acted + report.ended.length + report.failed > 0) {
+            if (acted + report.ended.length + report.planChanged.length + report.failed > 0) {
               logger.info(summary(report), 'renewal tick');
             }
           } catch (error) {
@@ -127,6 +141,7 @@ function summary(report: TickReport) {
     declined: report.declined.length,
     overdue: report.overdue.length,
     ended: report.ended.length,
+    planChanged: report.planChanged.length,
     failed: report.failed,
   };
 }

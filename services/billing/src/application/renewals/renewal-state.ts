@@ -28,6 +28,10 @@ interface SubscriptionRow {
   provider_customer_id: string | null;
   payment_method_id: string | null;
   cancel_requested_at: Date | null;
+  scheduled_plan: SubscriptionPlan | null;
+  scheduled_amount_cents: string | null;
+  scheduled_effective_at: Date | null;
+  upgrade_started_at: Date | null;
 }
 
 interface InvoiceRow {
@@ -51,6 +55,7 @@ interface InvoiceRow {
  *   the tolerance: the period running now began by now, so such an invoice covers more than the tolerance of it.
  * - A collection needs a renewal not paid, of a subscription not cancelled, or an attempt cut short.
  * - A term to end needs a cancellation pending (migrations/305_cancel_at_period_end.sql); there are few.
+ * - A scheduled downgrade whose renewal has come, or an upgrade charge to finish (migrations/309_plan_terms.sql).
  * The first set's renewal check is made alone, first: one range of the renewals running past that point
  * (migrations/302_renewal_candidates.sql), hashed against the eligible subscriptions. Left to join it with the
  * payers and checkouts, the planner probes every subscription's renewals one at a time, several times slower.
@@ -78,7 +83,11 @@ const candidatesSql = `
     AND (i.attempt_in_flight IS NOT NULL OR s.status <> 'cancelled')
   UNION
   SELECT s.subscription_id FROM subscriptions s
-  WHERE s.cancel_requested_at IS NOT NULL AND s.status <> 'cancelled'`;
+  WHERE s.cancel_requested_at IS NOT NULL AND s.status <> 'cancelled'
+  UNION
+  SELECT pt.subscription_id FROM plan_terms pt
+  JOIN subscriptions s ON s.subscription_id = pt.subscription_id
+  WHERE (pt.scheduled_effective_at <= $6 OR pt.upgrade_started_at IS NOT NULL) AND s.status <> 'cancelled'`;
 
 /**
  * What dueWork decides from, read from billing's views: the subscriptions that can have work (above), each with
@@ -98,6 +107,7 @@ export async function loadRenewalState(
     billedCycleStarts.trial,
     billedCycleStarts.paid,
     new Date(now.getTime() + coverageToleranceMs).toISOString(),
+    now.toISOString(),
   ]);
   const ids = candidates.map((candidate) => candidate.subscription_id);
   const subscriptions = await billableSubscriptions(db, provider, ids);
@@ -121,7 +131,9 @@ export async function loadRenewalState(
 
 /**
  * The subscriptions of `ids` billing's copy knows, each with its tenant owner's saved card at `provider`; with
- * `ownerId`, only those of tenants that user owns.
+ * `ownerId`, only those of tenants that user owns. The plan and price are billing's own after a plan change it
+ * made within the current cycle (plan_terms), tenancy's otherwise; a subscription bought again after cancelling
+ * starts a new cycle on the plan it was bought with.
  */
 export async function billableSubscriptions(
   db: pg.Pool,
@@ -130,11 +142,15 @@ export async function billableSubscriptions(
   ownerId: string | null = null,
 ): Promise<BillableSubscription[]> {
   const { rows } = await db.query<SubscriptionRow>(
-    `SELECT s.subscription_id, s.tenant_id, s.product_id, s.plan, s.status, s.amount_cents, s.cycle_start,
-            s.cycle_trial, t.owner_id, p.provider_customer_id, p.payment_method_id, s.cancel_requested_at
+    `SELECT s.subscription_id, s.tenant_id, s.product_id, s.status, s.cycle_start, s.cycle_trial, t.owner_id,
+            p.provider_customer_id, p.payment_method_id, s.cancel_requested_at,
+            CASE WHEN pt.changed_at >= s.cycle_start THEN pt.plan ELSE s.plan END AS plan,
+            CASE WHEN pt.changed_at >= s.cycle_start THEN pt.amount_cents ELSE s.amount_cents END AS amount_cents,
+            pt.scheduled_plan, pt.scheduled_amount_cents, pt.scheduled_effective_at, pt.upgrade_started_at
      FROM subscriptions s
      LEFT JOIN tenants t ON t.tenant_id = s.tenant_id
      LEFT JOIN payers p ON p.user_id = t.owner_id AND p.provider = $1 AND p.payment_method_id IS NOT NULL
+     LEFT JOIN plan_terms pt ON pt.subscription_id = s.subscription_id
      WHERE s.subscription_id = ANY($2::uuid[]) AND ($3::uuid IS NULL OR t.owner_id = $3)`,
     [provider, ids, ownerId],
   );
@@ -161,6 +177,17 @@ function toSubscription(row: SubscriptionRow): BillableSubscription {
         ? { userId, providerCustomerId, paymentMethodId }
         : null,
     cancelRequestedAt: row.cancel_requested_at?.toISOString() ?? null,
+    scheduledPlanChange:
+      row.scheduled_plan !== null &&
+      row.scheduled_amount_cents !== null &&
+      row.scheduled_effective_at !== null
+        ? {
+            plan: row.scheduled_plan,
+            amountCents: Number(row.scheduled_amount_cents),
+            effectiveAt: row.scheduled_effective_at.toISOString(),
+          }
+        : null,
+    upgradeInFlight: row.upgrade_started_at?.toISOString() ?? null,
   };
 }
 

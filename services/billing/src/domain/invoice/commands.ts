@@ -1,3 +1,5 @@
+import type { InvoiceProration } from './events.js';
+
 /** Time comes with the command (STYLE.md "Domain"): decide has no clock. */
 interface CommandMetadata {
   now: string;
@@ -21,6 +23,8 @@ export interface IssueInvoice {
     currency: 'usd';
     settledBy: string | null;
     period?: { start: string; end: string };
+    /** An upgrade's prorated invoice: how it was prorated. */
+    proration?: InvoiceProration;
   };
   metadata: CommandMetadata;
 }

@@ -13,7 +13,7 @@ import { evolve, initialState, type InvoiceState } from './invoice.js';
  * repeat is left unused.
  */
 function issue(command: IssueInvoice, state: InvoiceState): InvoiceEvent[] {
-  const { settledBy, period, ...facts } = command.data;
+  const { settledBy, period, proration, ...facts } = command.data;
   const now = command.metadata.now;
   const periodStart = period?.start ?? now;
   if (state.status !== 'absent') {
@@ -30,6 +30,7 @@ function issue(command: IssueInvoice, state: InvoiceState): InvoiceEvent[] {
     type: 'InvoiceIssued',
     data: {
       ...facts,
+      ...(proration === undefined ? {} : { proration }),
       paymentId: settledBy,
       periodStart,
       periodEnd: period?.end ?? oneMonthAfter(now),

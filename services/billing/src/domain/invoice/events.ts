@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { eventTypesOf } from '@app/domain';
-import { idSchema, invoiceNumberSchema, isoDateTimeSchema } from '@app/contracts';
+import { idSchema, invoiceNumberSchema, isoDateTimeSchema, subscriptionPlanSchema } from '@app/contracts';
 
 /**
  * Billing's stored invoice events (stream `billing_invoice-<id>`), private to it. Money is integer cents in
@@ -24,10 +24,26 @@ const invoiceFacts = {
   currency: z.literal('usd'),
 };
 
+/**
+ * How an upgrade's invoice was prorated (README "Plan changes"): the difference between the two monthly prices for
+ * `remainingSeconds` of the period's `periodSeconds`.
+ */
+export const invoiceProrationSchema = z.object({
+  fromPlan: subscriptionPlanSchema,
+  plan: subscriptionPlanSchema,
+  previousAmountCents: z.number().int().nonnegative(),
+  amountCents: z.number().int().nonnegative(),
+  remainingSeconds: z.number().int().nonnegative(),
+  periodSeconds: z.number().int().positive(),
+});
+export type InvoiceProration = z.infer<typeof invoiceProrationSchema>;
+
 const invoiceIssuedSchema = z.object({
   type: z.literal('InvoiceIssued'),
   data: z.object({
     ...invoiceFacts,
+    /** An upgrade's prorated invoice only. */
+    proration: invoiceProrationSchema.optional(),
     /**
      * The month it bills: a checkout's from its issue time to the same time a calendar month later; a renewal's
      * from the subscription's anniversary to the next one.

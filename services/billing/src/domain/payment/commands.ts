@@ -1,4 +1,4 @@
-import type { PaymentCreated } from './events.js';
+import type { PaymentCreated, PaymentKind } from './events.js';
 import type { PaymentOutcome } from '../../payments/payment-provider.js';
 import type { StoredCard } from '../stored-card.js';
 
@@ -40,12 +40,14 @@ export interface RecordPaymentFailure {
 }
 
 /**
- * A renewal's off-session charge, which the provider decided when it was made: the payment and its outcome are
- * recorded together. Its id comes from the invoice and attempt, so recording it again adds nothing.
+ * An off-session charge (a renewal's, or an upgrade's prorated difference), which the provider decided when it was
+ * made: the payment and its outcome are recorded together. Its id names one charge, so recording it again adds
+ * nothing.
  */
 export interface RecordOffSessionCharge {
   type: 'RecordOffSessionCharge';
   data: Omit<PaymentCreated['data'], 'createdAt' | 'kind' | 'providerPaymentId'> & {
+    kind: Exclude<PaymentKind, 'checkout'>;
     invoiceId: string;
     outcome: PaymentOutcome;
   };

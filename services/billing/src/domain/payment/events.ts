@@ -16,9 +16,11 @@ import { storedCardSchema } from '../stored-card.js';
  */
 /**
  * `checkout`: the buyer confirms it in the browser. `renewal`: one off-session charge of the saved card for a
- * renewal invoice, decided at once by the provider (one payment per collection attempt).
+ * renewal invoice, decided at once by the provider (one payment per collection attempt). `upgrade`: one such
+ * charge of an upgrade's prorated difference, whose invoice is issued paid when it succeeds.
  */
-const paymentKindSchema = z.enum(['checkout', 'renewal']);
+const paymentKindSchema = z.enum(['checkout', 'renewal', 'upgrade']);
+export type PaymentKind = z.infer<typeof paymentKindSchema>;
 
 const paymentFacts = {
   paymentId: idSchema,
@@ -33,7 +35,7 @@ const paymentFacts = {
   provider: paymentProviderNameSchema,
   /** The provider's id of the payment (`pi_…` at Stripe). */
   providerPaymentId: z.string().min(1).max(255),
-  /** The renewal invoice a `renewal` payment tries to collect; absent for a checkout. */
+  /** The invoice a `renewal` payment tries to collect, or an `upgrade` pays; absent for a checkout. */
   invoiceId: idSchema.optional(),
 };
 

@@ -3,7 +3,7 @@ import type { RecordOffSessionCharge } from './commands.js';
 import type { PaymentState } from './payment.js';
 
 /**
- * A renewal charge is created and decided in one provider call, so both facts are recorded together. Recorded
+ * An off-session charge is created and decided in one provider call, so both facts are recorded together. Recorded
  * once: the id names one attempt, and a repeat (a resumed attempt whose record was already made) adds nothing.
  */
 export function recordOffSessionCharge(command: RecordOffSessionCharge, state: PaymentState): PaymentEvent[] {
@@ -13,7 +13,7 @@ export function recordOffSessionCharge(command: RecordOffSessionCharge, state: P
   const { providerPaymentId } = outcome;
   const created: PaymentEvent = {
     type: 'PaymentCreated',
-    data: { ...facts, kind: 'renewal', providerPaymentId, createdAt: now },
+    data: { ...facts, providerPaymentId, createdAt: now },
   };
   const { providerCustomerId: _customer, ...paymentFacts } = facts;
   if (outcome.status === 'succeeded') {
@@ -24,7 +24,6 @@ export function recordOffSessionCharge(command: RecordOffSessionCharge, state: P
         type: 'PaymentSucceeded',
         data: {
           ...paymentFacts,
-          kind: 'renewal',
           providerPaymentId,
           paymentMethodId,
           card,

@@ -26,6 +26,16 @@ export interface BillableSubscription extends CycleStart {
   payer: Payer | null;
   /** When the customer asked to cancel at the end of the paid period; null when no cancellation is pending. */
   cancelRequestedAt: string | null;
+  /** A downgrade billing scheduled for the next renewal (README "Plan changes"); null when none is. */
+  scheduledPlanChange: ScheduledPlanChange | null;
+  /** When an upgrade's charge began that billing has not recorded the outcome of; null when none is in flight. */
+  upgradeInFlight: string | null;
+}
+
+export interface ScheduledPlanChange {
+  plan: SubscriptionPlan;
+  amountCents: number;
+  effectiveAt: string;
 }
 
 /**
@@ -73,7 +83,17 @@ export type RenewalWork =
       subscription: BillableSubscription;
       /** When its paid term ran out (termEndsAt). */
       endsAt: string;
-    };
+    }
+  /** A scheduled downgrade's renewal has come: the plan changes (the renewal is issued at its price). */
+  | { kind: 'switch'; dueAt: string; subscriptionId: string; effectiveAt: string }
+  /** An upgrade's charge began and its outcome was not recorded (billing stopped midway): finish it. */
+  | { kind: 'finish-upgrade'; dueAt: string; subscriptionId: string };
+
+/**
+ * How long an upgrade's charge is left to the request that began it before the runner finishes it: the request
+ * takes a provider call or two, so one still in flight after this stopped midway.
+ */
+export const upgradeRecoveryDelayMs = 60 * 1000;
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -119,14 +139,21 @@ export function dueWork(
     if (issue) work.push(issue);
     const end = endDue(nowIso, subscription, policy);
     if (end) work.push(end);
+    work.push(...planWork(nowIso, subscription, policy));
   }
   return work.sort(
     (a, b) => at(a.dueAt) - at(b.dueAt) || a.subscriptionId.localeCompare(b.subscriptionId) || order(a, b),
   );
 }
 
-/** Within one subscription and instant: settle what is owed, then issue, then end. */
-const kindOrder: Record<RenewalWork['kind'], number> = { collect: 0, issue: 1, end: 2 };
+/** Within one subscription and instant: settle what is owed, change plan, then issue, then end. */
+const kindOrder: Record<RenewalWork['kind'], number> = {
+  collect: 0,
+  'finish-upgrade': 1,
+  switch: 2,
+  issue: 3,
+  end: 4,
+};
 const order = (a: RenewalWork, b: RenewalWork) => kindOrder[a.kind] - kindOrder[b.kind];
 
 /**
@@ -150,17 +177,49 @@ function endDue(now: string, subscription: BillableSubscription, policy: Renewal
   return { kind: 'end', dueAt: endsAt, subscriptionId: subscription.subscriptionId, subscription, endsAt };
 }
 
+/**
+ * A scheduled downgrade is applied at its renewal, unless the subscription ends then; an upgrade charge left in
+ * flight is finished once its request has had time to finish it itself.
+ */
+function planWork(now: string, subscription: BillableSubscription, policy: RenewalPolicy): RenewalWork[] {
+  if (subscription.status === 'cancelled') return [];
+  const { subscriptionId, scheduledPlanChange: scheduled, upgradeInFlight } = subscription;
+  const work: RenewalWork[] = [];
+  const endsAt = termEndsAt(subscription, policy);
+  if (scheduled !== null && at(scheduled.effectiveAt) <= at(now)) {
+    if (endsAt === null || at(endsAt) > at(scheduled.effectiveAt)) {
+      const { effectiveAt } = scheduled;
+      work.push({ kind: 'switch', dueAt: effectiveAt, subscriptionId, effectiveAt });
+    }
+  }
+  if (upgradeInFlight !== null && at(upgradeInFlight) + upgradeRecoveryDelayMs <= at(now)) {
+    const dueAt = new Date(at(upgradeInFlight) + upgradeRecoveryDelayMs).toISOString();
+    work.push({ kind: 'finish-upgrade', dueAt, subscriptionId });
+  }
+  return work;
+}
+
+/** The plan and price a period is billed at: a downgrade scheduled for its start (or earlier) applies to it. */
+function billedTerms(subscription: BillableSubscription, periodStart: string) {
+  const scheduled = subscription.scheduledPlanChange;
+  if (scheduled !== null && at(scheduled.effectiveAt) <= at(periodStart)) {
+    return { plan: scheduled.plan, amountCents: scheduled.amountCents };
+  }
+  return { plan: subscription.plan, amountCents: subscription.amountCents };
+}
+
 function issueDue(
   now: string,
   subscription: BillableSubscription,
   invoices: readonly KnownInvoice[],
   policy: RenewalPolicy,
 ): RenewalWork | null {
-  const { payer, status, amountCents } = subscription;
+  const { payer, status } = subscription;
   if (payer === null || (status !== 'active' && status !== 'trial')) return null;
-  if (amountCents < policy.minimumChargeCents) return null;
   const period = currentPeriod(renewalCycle(subscription, policy), now);
   if (period === null) return null;
+  const billed = billedTerms(subscription, period.start);
+  if (billed.amountCents < policy.minimumChargeCents) return null;
   // Set to cancel: no period from the end of the term on is billed.
   const endsAt = termEndsAt(subscription, policy);
   if (endsAt !== null && at(period.start) >= at(endsAt)) return null;
@@ -170,7 +229,7 @@ function issueDue(
     kind: 'issue',
     dueAt: period.start,
     subscriptionId: subscription.subscriptionId,
-    subscription: { ...subscription, payer },
+    subscription: { ...subscription, ...billed, payer },
     period,
   };
 }

@@ -54,6 +54,22 @@ function lastIndexAtOrBefore(cycle: RenewalCycle, at: string): number {
   return Date.parse(monthsAfter(cycle.anchor, months)) <= when.getTime() ? months : months - 1;
 }
 
+/**
+ * The period of service running at `at`, billed or not: period 0 paid at checkout or granted counts, and during a
+ * trial (before the anchor) it is the trial itself, from the cycle's start to the trial's end.
+ */
+export function servicePeriodAt(
+  start: CycleStart,
+  cycle: RenewalCycle,
+  at: string,
+): BillingPeriod & { inTrial: boolean } {
+  const index = lastIndexAtOrBefore(cycle, at);
+  if (index >= 0) return { ...periodOf(cycle, index), inTrial: false };
+  if (start.cycleTrial) return { index: -1, start: start.cycleStart, end: cycle.anchor, inTrial: true };
+  // A moment before a paid cycle's start (a clock a little behind the checkout's) is in its first month.
+  return { ...periodOf(cycle, 0), inTrial: false };
+}
+
 /** The billed period running at `now`: the latest one that has begun, or null before billing begins. */
 export function currentPeriod(cycle: RenewalCycle, now: string): BillingPeriod | null {
   const index = lastIndexAtOrBefore(cycle, now);

@@ -1,23 +1,108 @@
 import { z } from 'zod';
 import { eventTypesOf } from '@app/domain';
-import { idSchema, isoDateTimeSchema } from '@app/contracts';
+import { idSchema, isoDateTimeSchema, subscriptionPlanSchema } from '@app/contracts';
 
 /**
- * Billing's stored term events (stream `billing_term-<subscriptionId>`), private to it: the end of the paid term
- * of a subscription set to cancel at period end, decided by the renewal runner at the moment the next renewal
- * would have been issued. Others see billing.subscription.term-ended.v1, on which tenancy cancels it.
+ * Billing's stored term events (stream `billing_term-<subscriptionId>`), private to it: what a subscription is
+ * billed and until when. The end of the paid term of a subscription set to cancel at period end, decided by the
+ * renewal runner at the moment the next renewal would have been issued; and its plan changes (README "Plan
+ * changes"): an upgrade's charge begun and its outcome, a downgrade scheduled for the next renewal or withdrawn, and
+ * each change made. Others see billing.subscription.term-ended.v1 and billing.subscription.plan-changed.v1.
  */
+const subscriptionRef = { subscriptionId: idSchema, tenantId: idSchema, productId: idSchema };
+const cents = z.number().int().nonnegative();
+
 const termEndedSchema = z.object({
   type: z.literal('TermEnded'),
   data: z.object({
-    subscriptionId: idSchema,
-    tenantId: idSchema,
-    productId: idSchema,
+    ...subscriptionRef,
     /** When the paid term ran out: the anniversary (or trial end) after the cancellation was asked for. */
     endedAt: isoDateTimeSchema,
   }),
 });
 
-export const termEventSchema = z.discriminatedUnion('type', [termEndedSchema]);
+/** A downgrade (or a change to a plan no dearer) that takes effect at the next renewal. */
+const planChangeScheduledSchema = z.object({
+  type: z.literal('PlanChangeScheduled'),
+  data: z.object({
+    ...subscriptionRef,
+    fromPlan: subscriptionPlanSchema,
+    plan: subscriptionPlanSchema,
+    previousAmountCents: cents,
+    amountCents: cents,
+    effectiveAt: isoDateTimeSchema,
+    scheduledAt: isoDateTimeSchema,
+  }),
+});
+
+const planChangeWithdrawnSchema = z.object({
+  type: z.literal('PlanChangeWithdrawn'),
+  data: z.object({ ...subscriptionRef, plan: subscriptionPlanSchema, withdrawnAt: isoDateTimeSchema }),
+});
+
+/**
+ * An upgrade's prorated charge, recorded before the card is charged (under a key from `paymentId`), so a charge
+ * cut short is finished with the same key rather than made twice.
+ */
+const upgradeStartedSchema = z.object({
+  type: z.literal('UpgradeStarted'),
+  data: z.object({
+    ...subscriptionRef,
+    paymentId: idSchema,
+    fromPlan: subscriptionPlanSchema,
+    plan: subscriptionPlanSchema,
+    previousAmountCents: cents,
+    amountCents: cents,
+    prorationCents: z.number().int().positive(),
+    /** The moment prorated from, and the end of the period it runs to. */
+    proratedFrom: isoDateTimeSchema,
+    periodEnd: isoDateTimeSchema,
+    remainingSeconds: z.number().int().nonnegative(),
+    periodSeconds: z.number().int().positive(),
+    userId: idSchema,
+    providerCustomerId: z.string().min(1).max(255),
+    paymentMethodId: z.string().min(1).max(255),
+    startedAt: isoDateTimeSchema,
+  }),
+});
+
+/** The card declined the upgrade's charge: nothing changes. */
+const upgradeDeclinedSchema = z.object({
+  type: z.literal('UpgradeDeclined'),
+  data: z.object({
+    ...subscriptionRef,
+    paymentId: idSchema,
+    code: z.string().min(1).max(100),
+    message: z.string().min(1).max(500),
+    declinedAt: isoDateTimeSchema,
+  }),
+});
+
+const planChangedSchema = z.object({
+  type: z.literal('PlanChanged'),
+  data: z.object({
+    ...subscriptionRef,
+    kind: z.enum(['upgrade', 'downgrade']),
+    fromPlan: subscriptionPlanSchema,
+    plan: subscriptionPlanSchema,
+    previousAmountCents: cents,
+    amountCents: cents,
+    prorationCents: cents,
+    invoiceId: idSchema.nullable(),
+    changedAt: isoDateTimeSchema,
+  }),
+});
+
+export const termEventSchema = z.discriminatedUnion('type', [
+  termEndedSchema,
+  planChangeScheduledSchema,
+  planChangeWithdrawnSchema,
+  upgradeStartedSchema,
+  upgradeDeclinedSchema,
+  planChangedSchema,
+]);
 export type TermEvent = z.infer<typeof termEventSchema>;
+export type UpgradeStarted = z.infer<typeof upgradeStartedSchema>['data'];
+export type PlanChanged = z.infer<typeof planChangedSchema>['data'];
+export type PlanChangeScheduled = z.infer<typeof planChangeScheduledSchema>['data'];
 export const termEventTypes = eventTypesOf(termEventSchema);

@@ -1,15 +1,45 @@
-import type { TermEvent } from './events.js';
+import type { PlanChanged, PlanChangeScheduled, TermEvent, UpgradeStarted } from './events.js';
 
-/** The terms of one subscription that billing has ended: a subscription bought again may end again later. */
+/**
+ * A subscription's terms as billing decided them: the terms it ended (a subscription bought again may end again
+ * later), the last plan change made, a downgrade waiting for the next renewal, and an upgrade charge in flight.
+ */
 export interface TermState {
   endedAt: readonly string[];
+  lastChange: PlanChanged | null;
+  scheduled: PlanChangeScheduled | null;
+  upgrade: UpgradeStarted | null;
 }
 
-export const initialState = (): TermState => ({ endedAt: [] });
+export const initialState = (): TermState => ({
+  endedAt: [],
+  lastChange: null,
+  scheduled: null,
+  upgrade: null,
+});
 
 export function evolve(state: TermState, event: TermEvent): TermState {
   switch (event.type) {
     case 'TermEnded':
-      return { endedAt: [...state.endedAt, event.data.endedAt] };
+      return { ...state, endedAt: [...state.endedAt, event.data.endedAt], scheduled: null };
+    case 'PlanChangeScheduled':
+      return { ...state, scheduled: event.data };
+    case 'PlanChangeWithdrawn':
+      return { ...state, scheduled: null };
+    case 'UpgradeStarted':
+      return { ...state, upgrade: event.data };
+    case 'UpgradeDeclined':
+      return { ...state, upgrade: null };
+    case 'PlanChanged':
+      return { ...state, lastChange: event.data, scheduled: null, upgrade: null };
   }
+}
+
+/**
+ * The plan the subscription is on by billing's own record, when it changed plan in its current cycle: a
+ * subscription cancelled and bought again starts its new cycle on the plan it was bought with.
+ */
+export function changedPlanSince(state: TermState, cycleStart: string) {
+  const change = state.lastChange;
+  return change !== null && Date.parse(change.changedAt) >= Date.parse(cycleStart) ? change : null;
 }

@@ -2,6 +2,7 @@ import type { RenewalWork } from '../../domain/renewal/due-work.js';
 import type { BillingStores } from '../billing-stores.js';
 
 type End = Extract<RenewalWork, { kind: 'end' }>;
+type Switch = Extract<RenewalWork, { kind: 'switch' }>;
 
 /**
  * Ends the paid term of a subscription set to cancel, once (the term's stream refuses a second end of the same
@@ -15,6 +16,27 @@ export async function endTerm(deps: { stores: BillingStores; now: () => Date }, 
     {
       type: 'EndTerm',
       data: { subscriptionId, tenantId, productId, endsAt: work.endsAt },
+      metadata: { now: deps.now().toISOString() },
+    },
+    { metadata: { actorId: 'billing-renewals', correlationId: subscriptionId } },
+  );
+  return result.newEvents.length > 0;
+}
+
+/**
+ * Applies the downgrade scheduled for the renewal at `effectiveAt`, once (withdrawn or replaced meanwhile, the
+ * term stream adds nothing): billing.subscription.plan-changed.v1 then tells tenancy. True when this call did.
+ */
+export async function applyScheduledPlanChange(
+  deps: { stores: BillingStores; now: () => Date },
+  work: Switch,
+): Promise<boolean> {
+  const { subscriptionId, effectiveAt } = work;
+  const result = await deps.stores.terms.handle(
+    subscriptionId,
+    {
+      type: 'ApplyScheduledPlanChange',
+      data: { subscriptionId, effectiveAt },
       metadata: { now: deps.now().toISOString() },
     },
     { metadata: { actorId: 'billing-renewals', correlationId: subscriptionId } },
