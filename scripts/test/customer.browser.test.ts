@@ -2,7 +2,14 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import type { Invoice, Product, Subscription, SubscriptionTerm } from '@app/contracts';
+import {
+  offeredPlans,
+  planPrice,
+  type Invoice,
+  type Product,
+  type Subscription,
+  type SubscriptionTerm,
+} from '@app/contracts';
 import { pdfTextOf } from '../../services/billing/test/support/pdf-text.js';
 import { browserOnPlatform } from './support/browser-platform.js';
 import { checkScreen, desktop } from './support/screen-check.js';
@@ -243,6 +250,43 @@ describe('a new customer', () => {
       card: { brand: 'mastercard', last4: '4444', expMonth: 11, expYear: 2033 },
     });
     await checkScreen(page, 'billing-card');
+  });
+
+  it('buys another product on a plan other than professional, charged and subscribed at that plan', async () => {
+    const products = (await (await fetch(at('/api/products'))).json()) as Product[];
+    const planned = products.find(
+      (candidate) => candidate.id !== product.id && candidate.isActive && offeredPlans(candidate).length > 1,
+    );
+    if (!planned) throw new Error('the demo catalogue offers no product with a plan besides professional');
+    const plan = offeredPlans(planned).find((offered) => offered !== 'professional')!;
+    const price = planPrice(planned, plan)!;
+    const planLabel = plan === 'basic' ? 'Basic' : 'Enterprise';
+
+    await page.goto(at(`/checkout?product=${encodeURIComponent(planned.slug)}`));
+    const plans = page.getByRole('group', { name: 'Choose a plan' });
+    await plans.getByRole('radio', { name: 'Professional' }).waitFor();
+    expect(await plans.getByRole('radio', { name: 'Professional' }).isChecked()).toBe(true);
+    await plans.getByRole('radio', { name: planLabel }).check();
+    await expect.poll(() => payButton().innerText()).toBe(`Complete Payment - ${usd.format(price)}/month`);
+    await expect.poll(() => payButton().isEnabled()).toBe(true);
+    await page.getByText(`${planned.name}, ${planLabel} (monthly)`).waitFor();
+    await checkScreen(page, 'checkout-plans');
+
+    await fillCard('4242 4242 4242 4242');
+    await payButton().click();
+    await page.getByRole('heading', { name: 'Payment Successful!' }).waitFor();
+    await expect
+      .poll(
+        async () =>
+          (await ownJson<Subscription[]>('/api/subscriptions'))
+            .filter((subscription) => subscription.productId === planned.id)
+            .map(({ plan: bought, amount, status }) => ({ plan: bought, amount, status })),
+        { timeout: 15_000 },
+      )
+      .toEqual([{ plan, amount: price, status: 'active' }]);
+    expect(await ownJson<Invoice[]>('/api/invoices')).toContainEqual(
+      expect.objectContaining({ status: 'paid', amount: price, productId: planned.id }),
+    );
   });
 
   it('keeps its settings screen accessible', async () => {
