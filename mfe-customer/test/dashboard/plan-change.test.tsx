@@ -231,6 +231,7 @@ describe('Changing plan from the dashboard (issue 19)', () => {
     const failure = within(await dialog.findByRole('alert'));
     expect(failure.getByText('Payment failed')).toBeInTheDocument();
     expect(failure.getByText('Your card has insufficient funds.')).toBeInTheDocument();
+    expect(failure.getByRole('button', { name: 'Use a new card' })).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
     expect(screen.queryByText('Plan changed')).not.toBeInTheDocument();
   });

@@ -19,6 +19,7 @@ import {
 } from '@app/ui';
 import { useChangePlan, usePlanChangePreview } from '@app/web-data';
 import { useState } from 'react';
+import { CardChangeDialog } from '../card-on-file/card-change-dialog.js';
 import { planName, subscriptionProductName } from '../subscription-labels.js';
 import { PlanChangeFailure } from './plan-change-failure.js';
 import { planChoices } from './plan-choices.js';
@@ -35,7 +36,8 @@ function confirmLabel(preview: PlanChangePreview | undefined): string {
 /**
  * "Change plan" (issue 19): the product's plans with their monthly prices; choosing one asks billing what the
  * change would do now and says it plainly; confirming sends that quote's `quotedAt`, so an upgrade charges the
- * amount shown. A declined charge or a refusal stays in the dialog with the server's words.
+ * amount shown. A declined charge or a refusal stays in the dialog with the server's words; a decline offers
+ * "Use a new card" (the billing screen's Replace card), after which the upgrade is asked for again.
  */
 export function PlanChangeDialog({
   subscription,
@@ -48,6 +50,7 @@ export function PlanChangeDialog({
 }) {
   const [open, setOpen] = useState(false);
   const [plan, setPlan] = useState<SubscriptionPlan | null>(null);
+  const [changingCard, setChangingCard] = useState(false);
   const name = subscriptionProductName(subscription);
   const preview = usePlanChangePreview('customer', subscription.id, open ? plan : null);
   // The mutation's own outcome: the refreshed row may replace this control before the toast would show.
@@ -98,7 +101,11 @@ export function PlanChangeDialog({
           onChange={choose}
         />
         {plan !== null && <PlanChangeStatement preview={preview} scheduled={scheduled} />}
-        {change.error && <PlanChangeFailure error={change.error} />}
+        {change.error && <PlanChangeFailure error={change.error} onNewCard={() => setChangingCard(true)} />}
+        {/* A new card on file, the upgrade is asked for again with the same quote, as Pay now pays again. */}
+        {changingCard && (
+          <CardChangeDialog open onOpenChange={setChangingCard} onSaved={() => quote && confirm(quote)} />
+        )}
         <DialogFooter>
           <Button
             type="button"

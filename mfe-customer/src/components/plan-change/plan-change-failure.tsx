@@ -1,17 +1,26 @@
+import { Button } from '@app/ui';
 import { ApiError, errorDescription } from '@app/web-data';
 
 /**
  * Why the change was not made, in the dialog so the customer can choose again: a declined upgrade charge (402)
- * in the card issuer's words, or the server's refusal.
+ * in the card issuer's words, with "Use a new card", or the server's refusal.
  */
-export function PlanChangeFailure({ error }: { error: Error }) {
+export function PlanChangeFailure({ error, onNewCard }: { error: Error; onNewCard: () => void }) {
   const declined = error instanceof ApiError && error.status === 402;
   return (
-    <div role="alert" className="grid gap-1 rounded-lg border border-destructive p-3 text-sm">
+    <div
+      role="alert"
+      className="grid justify-items-start gap-1 rounded-lg border border-destructive p-3 text-sm"
+    >
       <p className="font-semibold text-destructive">
         {declined ? 'Payment failed' : 'The plan was not changed'}
       </p>
       <p>{errorDescription(error)}</p>
+      {declined && (
+        <Button type="button" variant="link" className="h-auto p-0" onClick={onNewCard}>
+          Use a new card
+        </Button>
+      )}
     </div>
   );
 }
