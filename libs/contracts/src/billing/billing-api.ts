@@ -75,6 +75,17 @@ export const invoiceStatusSchema = z.enum(['paid', 'pending', 'overdue']);
 export type InvoiceStatus = z.infer<typeof invoiceStatusSchema>;
 
 /** SPEC.md §3 Invoice (id, invoiceNumber, amount, status, createdAt) and what the billing page may show besides. */
+/** How an upgrade's prorated invoice was prorated: the two plans' monthly prices, for part of the period. */
+export const invoiceProrationSchema = z.object({
+  fromPlan: subscriptionPlanSchema,
+  plan: subscriptionPlanSchema,
+  previousAmount: z.number().nonnegative(),
+  amount: z.number().nonnegative(),
+  remainingSeconds: z.number().int().nonnegative(),
+  periodSeconds: z.number().int().positive(),
+});
+export type InvoiceProration = z.infer<typeof invoiceProrationSchema>;
+
 export const invoiceSchema = z.object({
   id: idSchema,
   invoiceNumber: invoiceNumberSchema,
@@ -89,6 +100,8 @@ export const invoiceSchema = z.object({
   /** The product's name as billing last heard it; null if billing never heard of the product. */
   productName: z.string().nullable(),
   tenantId: idSchema.nullable(),
+  /** An upgrade's prorated invoice only; absent or null on every other. */
+  proration: invoiceProrationSchema.nullable().optional(),
 });
 export type Invoice = z.infer<typeof invoiceSchema>;
 export const invoiceListSchema = z.array(invoiceSchema);

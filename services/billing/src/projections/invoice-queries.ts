@@ -1,6 +1,13 @@
 import type pg from 'pg';
 import { z } from 'zod';
-import { dollarsFromCents, invoiceNumberSchema, type Invoice, type InvoiceStatus } from '@app/contracts';
+import {
+  dollarsFromCents,
+  invoiceNumberSchema,
+  type Invoice,
+  type InvoiceProration,
+  type InvoiceStatus,
+} from '@app/contracts';
+import type { InvoiceProration as StoredProration } from '../domain/invoice/events.js';
 import { keysetSql, pageFrom, type KeysetOrder } from '@app/service-kit';
 import { instantKeySchema, instantKeySql } from './page-keys.js';
 
@@ -17,6 +24,7 @@ interface InvoiceRow {
   product_id: string;
   product_name: string | null;
   tenant_id: string | null;
+  proration: StoredProration | null;
 }
 
 /** Where a page of invoices starts: after this issue time and number (a cursor's content). */
@@ -55,7 +63,7 @@ export async function listInvoicesOf(db: pg.Pool, userId: string, query: Invoice
   params.push(query.limit + 1);
   const { rows } = await db.query<InvoiceRow & { issued_key: string }>(
     `SELECT i.id, i.number, i.amount_cents, i.currency, i.status, i.issued_at, i.paid_at, i.period_start,
-            i.period_end, i.product_id, p.name AS product_name, i.tenant_id,
+            i.period_end, i.product_id, p.name AS product_name, i.tenant_id, i.proration,
             ${instantKeySql('i.issued_at')} AS issued_key
      FROM invoices i LEFT JOIN products p ON p.product_id = i.product_id
      WHERE ${conditions.join(' AND ')}
@@ -74,7 +82,7 @@ export async function findInvoice(
 ): Promise<{ invoice: Invoice; userId: string } | null> {
   const { rows } = await db.query<InvoiceRow & { user_id: string }>(
     `SELECT i.id, i.number, i.amount_cents, i.currency, i.status, i.issued_at, i.paid_at, i.period_start,
-            i.period_end, i.product_id, p.name AS product_name, i.tenant_id, i.user_id
+            i.period_end, i.product_id, p.name AS product_name, i.tenant_id, i.proration, i.user_id
      FROM invoices i LEFT JOIN products p ON p.product_id = i.product_id
      WHERE i.id = $1`,
     [invoiceId],
@@ -97,5 +105,15 @@ function toInvoice(row: InvoiceRow): Invoice {
     productId: row.product_id,
     productName: row.product_name,
     tenantId: row.tenant_id,
+    proration: row.proration ? prorationOf(row.proration) : null,
+  };
+}
+
+function prorationOf(stored: StoredProration): InvoiceProration {
+  const { previousAmountCents, amountCents, ...rest } = stored;
+  return {
+    ...rest,
+    previousAmount: dollarsFromCents(previousAmountCents),
+    amount: dollarsFromCents(amountCents),
   };
 }

@@ -1,4 +1,4 @@
-import { invoiceEventTypes, type InvoiceEvent } from '../domain/invoice/events.js';
+import { invoiceEventTypes, type InvoiceEvent, type InvoiceProration } from '../domain/invoice/events.js';
 import { foldedProjection } from '@app/eventing';
 import { invoices } from '../application/invoices.js';
 
@@ -24,6 +24,7 @@ type InvoiceRow = {
   next_attempt_at: string | null;
   last_failure_message: string | null;
   overdue_at: string | null;
+  proration: InvoiceProration | null;
 };
 
 const invoiceColumns = [
@@ -47,6 +48,7 @@ const invoiceColumns = [
   'next_attempt_at',
   'last_failure_message',
   'overdue_at',
+  'proration',
 ] as const satisfies ReadonlyArray<keyof InvoiceRow>;
 
 /**
@@ -96,6 +98,7 @@ function foldInvoiceEvent(row: InvoiceRow | undefined, event: InvoiceEvent): Inv
       next_attempt_at: data.paymentId === null ? data.issuedAt : null,
       last_failure_message: null,
       overdue_at: null,
+      proration: data.proration ?? null,
     };
   }
   if (!row) return row;

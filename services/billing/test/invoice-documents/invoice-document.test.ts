@@ -33,4 +33,31 @@ describe('an invoice as a document', () => {
       { description: 'Unknown Product', amount: 1299 },
     ]);
   });
+
+  it("says what an upgrade's prorated invoice prorates: the plans, their prices and the time billed", () => {
+    const upgrade: Invoice = {
+      ...invoice,
+      amount: 2.26,
+      proration: {
+        fromPlan: 'professional',
+        plan: 'enterprise',
+        previousAmount: 29,
+        amount: 99,
+        remainingSeconds: 86_400 + 2 * 3_600 + 5 * 60 + 59,
+        periodSeconds: 31 * 86_400,
+      },
+    };
+    expect(invoiceDocumentOf(upgrade, seller, casey).lines).toEqual([
+      {
+        description:
+          'Risk Scoring: upgrade from Professional ($29.00/month) to Enterprise ($99.00/month), ' +
+          'prorated for 1 day 2 h 5 min of a 31-day period',
+        amount: 2.26,
+      },
+    ]);
+    const lastSeconds = { ...upgrade, proration: { ...upgrade.proration!, remainingSeconds: 40 } };
+    expect(invoiceDocumentOf(lastSeconds, seller, casey).lines[0]?.description).toMatch(
+      /prorated for 0 min of/,
+    );
+  });
 });

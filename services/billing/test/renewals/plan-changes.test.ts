@@ -109,6 +109,19 @@ describe('changing plan', () => {
       ]),
     );
     expect(invoices).toHaveLength(2);
+    const document = await h.app.inject({
+      method: 'GET',
+      url: `/api/invoices/${changed.invoiceId}`,
+      headers: avery.headers,
+    });
+    expect(document.json()).toMatchObject({
+      amount: 2.26,
+      periodStart: '2027-02-14T10:00:00.000Z',
+      periodEnd: '2027-02-15T10:00:00.000Z',
+      lines: [
+        { description: expect.stringContaining('upgrade from Professional ($29.00/month)'), amount: 2.26 },
+      ],
+    });
     const upgrades = (await billingEvents(h)).filter(
       (event) => event.type === 'PaymentSucceeded' && event.data.kind === 'upgrade',
     );
