@@ -255,3 +255,35 @@ describe('a subscription set to cancel at period end', () => {
     ).toEqual([]);
   });
 });
+
+describe('plan changes in due work (README "Plan changes")', () => {
+  const downgrade = { plan: 'basic' as const, amountCents: 9_900, effectiveAt: '2026-02-28T09:00:00.000Z' };
+
+  it('applies a scheduled downgrade at its renewal, before issuing that renewal at the new price', () => {
+    const scheduled = subscription({ scheduledPlanChange: downgrade });
+    expect(dueWork(at('2026-02-28T08:59:00.000Z'), [scheduled], [checkout], policy)).toEqual([]);
+    const work = dueWork(at('2026-02-28T09:01:00.000Z'), [scheduled], [checkout], policy);
+    expect(kinds(work)).toEqual(['switch 2026-02-28T09:00:00.000Z', 'issue 1']);
+    expect(work[1]).toMatchObject({ kind: 'issue', subscription: { plan: 'basic', amountCents: 9_900 } });
+  });
+
+  it('does not apply a downgrade to a subscription that ends at that renewal, nor to a cancelled one', () => {
+    const ending = subscription({
+      scheduledPlanChange: downgrade,
+      cancelRequestedAt: '2026-02-10T00:00:00.000Z',
+    });
+    expect(kinds(dueWork(at('2026-02-28T09:01:00.000Z'), [ending], [checkout], policy))).toEqual([
+      'end 2026-02-28T09:00:00.000Z',
+    ]);
+    const cancelled = subscription({ scheduledPlanChange: downgrade, status: 'cancelled' });
+    expect(dueWork(at('2026-02-28T09:01:00.000Z'), [cancelled], [checkout], policy)).toEqual([]);
+  });
+
+  it('finishes an upgrade charge left in flight once its request has had a minute to finish it', () => {
+    const inFlight = subscription({ upgradeInFlight: '2026-02-10T12:00:00.000Z' });
+    expect(dueWork(at('2026-02-10T12:00:30.000Z'), [inFlight], [checkout], policy)).toEqual([]);
+    expect(kinds(dueWork(at('2026-02-10T12:05:00.000Z'), [inFlight], [checkout], policy))).toEqual([
+      'finish-upgrade 2026-02-10T12:01:00.000Z',
+    ]);
+  });
+});
