@@ -35,8 +35,12 @@ let product: Product;
 
 beforeAll(async () => {
   const products = (await (await fetch(at('/api/products'))).json()) as Product[];
-  const chosen = products.find((candidate) => candidate.isActive && candidate.basePrice > 0);
-  if (!chosen) throw new Error('the demo catalogue has no active product with a price');
+  // One that also offers the enterprise plan, which the customer later upgrades to.
+  const chosen = products.find(
+    (candidate) => candidate.isActive && candidate.basePrice > 0 && candidate.enterprisePrice !== null,
+  );
+  if (!chosen)
+    throw new Error('the demo catalogue has no active product with a price and an enterprise plan');
   product = chosen;
   page = await ui.newPage();
   await page.setViewportSize(desktop);
@@ -287,6 +291,39 @@ describe('a new customer', () => {
     expect(await ownJson<Invoice[]>('/api/invoices')).toContainEqual(
       expect.objectContaining({ status: 'paid', amount: price, productId: planned.id }),
     );
+  });
+
+  it('upgrades to enterprise, charged the prorated amount it was told, and sees the new plan', async () => {
+    await page.goto(at('/dashboard'));
+    await page.getByRole('tab', { name: 'Subscriptions' }).click();
+    const row = page
+      .getByRole('list', { name: 'Subscriptions' })
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: product.name, exact: true }) });
+    await row.getByText('Professional Plan').waitFor();
+
+    await row.getByRole('button', { name: 'Change plan' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('radio', { name: /Enterprise/ }).check();
+    const statement = dialog.getByText(/^You'll be charged \$[\d,.]+ now for the rest of this period/);
+    await statement.waitFor();
+    const [, chargeNow] = /^You'll be charged (\$[\d,.]+) now/.exec(await statement.innerText()) ?? [];
+    expect(await statement.innerText()).toContain(`then ${usd.format(product.enterprisePrice!)}/month.`);
+    await checkScreen(page, 'change-plan');
+    await dialog.getByRole('button', { name: 'Upgrade to Enterprise' }).click();
+    await page.getByText('Plan changed', { exact: true }).waitFor();
+    await row.getByText('Enterprise Plan').waitFor();
+    expect(await row.innerText()).toContain(usd.format(product.enterprisePrice!));
+
+    // Tenancy hears of the change from billing's event; the prorated invoice holds the amount the dialog stated.
+    const upgraded = async () =>
+      (await ownJson<Subscription[]>('/api/subscriptions')).find(({ productId }) => productId === product.id);
+    await expect.poll(upgraded).toMatchObject({ plan: 'enterprise', amount: product.enterprisePrice });
+    const invoices = await ownJson<Invoice[]>('/api/invoices');
+    expect(invoices.map((invoice) => usd.format(invoice.amount))).toContain(chargeNow);
+    await page.reload();
+    await page.getByRole('tab', { name: 'Subscriptions' }).click();
+    await row.getByText('Enterprise Plan').waitFor();
   });
 
   it('keeps its settings screen accessible', async () => {
