@@ -71,6 +71,7 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/billing/payments/:paymentIntentId', service: 'billing', access: 'signed-in' },
   { pattern: '/api/billing/subscriptions', service: 'billing', access: 'signed-in' },
   { pattern: '/api/billing/subscriptions/:id/plan', service: 'billing', access: 'signed-in' },
+  { pattern: '/api/billing/subscriptions/:id/plan/complete', service: 'billing', access: 'signed-in' },
   { pattern: '/api/admin/billing/subscriptions', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/billing/subscriptions/:id/plan', service: 'billing', access: 'admin' },
   { pattern: '/api/create-payment-intent', service: 'billing', access: 'signed-in' },

@@ -41,6 +41,7 @@ const expectedAccess: Record<string, Access> = {
   '/api/billing/payments/:paymentIntentId': 'signed-in',
   '/api/billing/subscriptions': 'signed-in',
   '/api/billing/subscriptions/:id/plan': 'signed-in',
+  '/api/billing/subscriptions/:id/plan/complete': 'signed-in',
   '/api/admin/billing/subscriptions': 'admin',
   '/api/admin/billing/subscriptions/:id/plan': 'admin',
   '/api/create-payment-intent': 'signed-in',
@@ -211,6 +212,12 @@ describe('the authorisation matrix', () => {
       payload: { plan: 'professional' },
     });
     expect(own.statusCode).toBe(409);
+    // Nothing in flight: the owner's completion answers the plan as it stands; anyone else's finds nothing.
+    expect((await send('POST', `${path}/complete`, 'otherTenant')).statusCode).toBe(404);
+    expect((await send('POST', `${path}/complete`, 'tenant')).json()).toMatchObject({
+      outcome: 'changed',
+      plan: 'professional',
+    });
   });
 
   it('shows a customer their own invoices only', async () => {

@@ -5,8 +5,8 @@ import { subscriptionPlanSchema } from '../tenancy/subscription.js';
 /**
  * Changing a subscription's plan (issue 19; README "Plan changes"): an upgrade takes effect at once and charges the
  * prorated difference for the rest of the period to the card on file; a downgrade takes effect at the next renewal.
- * Routes: GET/POST /api/billing/subscriptions/:id/plan (the caller's own) and /api/admin/billing/subscriptions/:id/plan
- * (any). Money is in dollars, as everywhere in the API.
+ * Routes: GET/POST /api/billing/subscriptions/:id/plan and POST …/plan/complete (the caller's own), and
+ * GET/POST /api/admin/billing/subscriptions/:id/plan (any). Money is in dollars, as everywhere in the API.
  */
 export const planChangeParamsSchema = z.strictObject({ id: idSchema });
 
@@ -61,6 +61,18 @@ export const planChangeReplySchema = z.object({
   effectiveAt: isoDateTimeSchema,
 });
 export type PlanChangeReply = z.infer<typeof planChangeReplySchema>;
+
+/**
+ * 202 from POST …/plan (or …/plan/complete): the card's bank asks the customer for 3-D Secure. The page completes
+ * the step with Stripe.js (`handleNextAction` with `clientSecret`), then POSTs …/plan/complete, which answers as the
+ * change did. A step not completed within 30 minutes is cancelled, and nothing changes.
+ */
+export const planChangeAuthenticationSchema = z.object({
+  subscriptionId: idSchema,
+  outcome: z.literal('requires-action'),
+  clientSecret: z.string().min(1),
+});
+export type PlanChangeAuthentication = z.infer<typeof planChangeAuthenticationSchema>;
 
 /** A downgrade waiting for the next renewal, as GET /api/billing/subscriptions shows it. */
 export const scheduledPlanChangeSchema = z.object({

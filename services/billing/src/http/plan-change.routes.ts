@@ -1,11 +1,14 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   dollarsFromCents,
+  planChangeAuthenticationSchema,
   planChangeBodySchema,
   planChangeParamsSchema,
   planChangePreviewSchema,
   planChangeQuerySchema,
   planChangeReplySchema,
+  type PlanChangeAuthentication,
   type PlanChangePreview,
   type PlanChangeReply,
 } from '@app/contracts';
@@ -29,9 +32,21 @@ function previewReply({ subscriptionId, decision, chargeNowCents, quotedAt }: Pr
   };
 }
 
-function changeReply(subscriptionId: string, result: PlanChangeResult): PlanChangeReply {
+export const awaitingBank =
+  'Your bank has not confirmed the payment yet; finish its check, or try again in a moment';
+
+function changeReply(
+  reply: FastifyReply,
+  subscriptionId: string,
+  result: PlanChangeResult,
+): PlanChangeReply | PlanChangeAuthentication {
   if (result.outcome === 'declined') {
     throw new HttpProblem(402, result.message, { type: problemType('payment-declined') });
+  }
+  if (result.outcome === 'pending') throw new HttpProblem(409, awaitingBank);
+  if (result.outcome === 'requires-action') {
+    void reply.code(202);
+    return { subscriptionId, outcome: 'requires-action', clientSecret: result.clientSecret };
   }
   return {
     subscriptionId,
@@ -58,7 +73,10 @@ const previewDescription =
 const changeDescription =
   "Makes the change the preview describes. Send the preview's `quotedAt` to be charged exactly the amount " +
   'shown (within 15 minutes of it). An upgrade charges the card on file once, however often it is asked; a ' +
-  "decline is a 402 `urn:problem:payment-declined` with the card issuer's words, and nothing changes.";
+  "decline is a 402 `urn:problem:payment-declined` with the card issuer's words, and nothing changes. When the " +
+  "card's bank asks the customer for 3-D Secure, a 202 carries the `clientSecret` for Stripe.js's " +
+  '`handleNextAction`; then POST …/plan/complete. An admin acts for a customer who is not present: a card ' +
+  'that needs the step declines.';
 
 /** GET/POST …/subscriptions/:id/plan: a customer's own subscription, and an admin's for any tenant. */
 export const planChangeRoutes: FastifyPluginAsyncZod<{ planChanges: PlanChanges }> = async (
@@ -105,18 +123,44 @@ export const planChangeRoutes: FastifyPluginAsyncZod<{ planChanges: PlanChanges 
           tags: ['billing'],
           params: planChangeParamsSchema,
           body: planChangeBodySchema,
-          response: { 200: planChangeReplySchema },
+          response: { 200: planChangeReplySchema, 202: planChangeAuthenticationSchema },
         },
       },
-      async (request) => {
+      async (request, reply) => {
         const caller = callerOf(request.caller);
         const { id } = request.params;
         const result = await planChanges.change(id, request.body, {
           actorId: caller.userId,
           ownerId: ownerOf(caller),
         });
-        return changeReply(id, result);
+        return changeReply(reply, id, result);
       },
     );
   }
+
+  app.post(
+    '/api/billing/subscriptions/:id/plan/complete',
+    {
+      config: { policy: 'signed-in', idempotent: true },
+      schema: {
+        summary: "Finish an upgrade after the bank's 3-D Secure step",
+        description:
+          'After Stripe.js completed the step a 202 asked for: the upgrade charge as the provider has it now, ' +
+          'recorded once. Answers as the change does (200 changed, 402 declined), 409 while the bank has not ' +
+          'answered; with nothing in flight, the plan as it stands.',
+        tags: ['billing'],
+        params: planChangeParamsSchema,
+        response: { 200: planChangeReplySchema, 202: planChangeAuthenticationSchema },
+      },
+    },
+    async (request, reply) => {
+      const caller = callerOf(request.caller);
+      const { id } = request.params;
+      const result = await planChanges.completeUpgrade(id, {
+        actorId: caller.userId,
+        ownerId: caller.userId,
+      });
+      return changeReply(reply, id, result);
+    },
+  );
 };

@@ -102,6 +102,13 @@ export type SetupOutcome =
 /** A setup as the provider has it now: decided, or still waiting for the customer's card. */
 export type RetrievedSetup = SetupOutcome | { status: 'pending'; providerSetupId: string };
 
+/**
+ * A charge of the saved card with its holder present (an upgrade): decided, or waiting for the 3-D Secure step
+ * the card's bank asked of them, which the browser completes with `clientSecret` (Stripe.js `handleNextAction`).
+ */
+export type PresentChargeOutcome =
+  PaymentOutcome | { status: 'requires_action'; providerPaymentId: string; clientSecret: string };
+
 export interface PaymentProvider {
   readonly name: ProviderName;
   /** What `GET /api/billing/config` tells the browser besides the name (Stripe's publishable key). */
@@ -110,6 +117,13 @@ export interface PaymentProvider {
   createPaymentIntent(input: PaymentIntentInput): Promise<CreatedPaymentIntent>;
   /** A renewal: charge the saved method without the customer present. Declines are outcomes, not errors. */
   chargeOffSession(input: OffSessionChargeInput): Promise<PaymentOutcome>;
+  /** The saved method with the customer present, who can be asked for 3-D Secure. Declines are outcomes. */
+  chargeSavedCard(input: OffSessionChargeInput): Promise<PresentChargeOutcome>;
+  /**
+   * Gives up on a payment still waiting for its customer (a 3-D Secure step abandoned), so it can no longer be
+   * paid; answers how it stands after, which is its outcome when it was decided meanwhile.
+   */
+  cancelPayment(providerPaymentId: string): Promise<PaymentOutcome>;
   /**
    * How a payment stands at the provider, for recovering one whose outcome billing did not get to record (it
    * stopped between the provider's answer and its own record). An unknown id is ProviderResourceMissingError.

@@ -12,6 +12,7 @@ type PlanTermRow = {
   scheduled_amount_cents: number | null;
   scheduled_effective_at: string | null;
   upgrade_started_at: string | null;
+  upgrade_awaiting_since: string | null;
 };
 
 const noPlanTerms = (subscriptionId: string): PlanTermRow => ({
@@ -23,12 +24,13 @@ const noPlanTerms = (subscriptionId: string): PlanTermRow => ({
   scheduled_amount_cents: null,
   scheduled_effective_at: null,
   upgrade_started_at: null,
+  upgrade_awaiting_since: null,
 });
 
 const noneScheduled = { scheduled_plan: null, scheduled_amount_cents: null, scheduled_effective_at: null };
 
 /**
- * The `plan_terms` read model (migrations/309_plan_terms.sql): per subscription, the plan and price of the last
+ * The `plan_terms` read model (migrations/309_plan_terms.sql, 312): per subscription, the plan and price of the last
  * change billing made, a downgrade scheduled for the next renewal, and an upgrade charge in flight, folded from
  * billing's term streams as the term aggregate evolves them (domain/term/term.ts). A batch is folded in memory and
  * written in one statement (@app/eventing foldedProjection).
@@ -47,6 +49,7 @@ export const planTermsProjection = foldedProjection<PlanTermRow, TermEvent>({
     'scheduled_amount_cents',
     'scheduled_effective_at',
     'upgrade_started_at',
+    'upgrade_awaiting_since',
   ],
   decode: (recorded) => terms.decode(recorded),
   rowKeyOf: (event) => ({ subscription_id: event.data.subscriptionId }),
@@ -71,9 +74,11 @@ function foldPlanTerm(row: PlanTermRow, event: TermEvent): PlanTermRow {
       };
     }
     case 'UpgradeStarted':
-      return { ...row, upgrade_started_at: event.data.startedAt };
+      return { ...row, upgrade_started_at: event.data.startedAt, upgrade_awaiting_since: null };
+    case 'UpgradeAwaitingAuthentication':
+      return { ...row, upgrade_awaiting_since: event.data.awaitingSince };
     case 'UpgradeDeclined':
-      return { ...row, upgrade_started_at: null };
+      return { ...row, upgrade_started_at: null, upgrade_awaiting_since: null };
     case 'PlanChanged': {
       const { plan, amountCents, changedAt } = event.data;
       return {
@@ -83,6 +88,7 @@ function foldPlanTerm(row: PlanTermRow, event: TermEvent): PlanTermRow {
         amount_cents: amountCents,
         changed_at: changedAt,
         upgrade_started_at: null,
+        upgrade_awaiting_since: null,
       };
     }
   }

@@ -280,10 +280,19 @@ describe('plan changes in due work (README "Plan changes")', () => {
   });
 
   it('finishes an upgrade charge left in flight once its request has had a minute to finish it', () => {
-    const inFlight = subscription({ upgradeInFlight: '2026-02-10T12:00:00.000Z' });
+    const startedAt = '2026-02-10T12:00:00.000Z';
+    const inFlight = subscription({ upgradeInFlight: { startedAt, awaitingSince: null } });
     expect(dueWork(at('2026-02-10T12:00:30.000Z'), [inFlight], [checkout], policy)).toEqual([]);
     expect(kinds(dueWork(at('2026-02-10T12:05:00.000Z'), [inFlight], [checkout], policy))).toEqual([
       'finish-upgrade 2026-02-10T12:01:00.000Z',
+    ]);
+    // Waiting for the customer's 3-D Secure step: half an hour, then it is cancelled.
+    const awaiting = subscription({
+      upgradeInFlight: { startedAt, awaitingSince: '2026-02-10T12:00:02.000Z' },
+    });
+    expect(dueWork(at('2026-02-10T12:20:00.000Z'), [awaiting], [checkout], policy)).toEqual([]);
+    expect(kinds(dueWork(at('2026-02-10T12:31:00.000Z'), [awaiting], [checkout], policy))).toEqual([
+      'finish-upgrade 2026-02-10T12:30:02.000Z',
     ]);
   });
 });

@@ -86,7 +86,9 @@ describe('deciding a plan change', () => {
     expect(reason(subscription({ status: 'cancelled' }), 'enterprise')).toBe('cancelled');
     expect(reason(subscription({ status: 'suspended' }), 'enterprise')).toBe('suspended');
     expect(reason(subscription({ cancelRequestedAt: at }), 'enterprise')).toBe('cancelling');
-    expect(reason(subscription({ upgradeInFlight: at }), 'basic')).toBe('upgrade-in-progress');
+    expect(reason(subscription({ upgradeInFlight: { startedAt: at, awaitingSince: null } }), 'basic')).toBe(
+      'upgrade-in-progress',
+    );
     expect(reason(subscription({ payer: null }), 'enterprise')).toBe('no-card');
     expect(decidePlanChange(subscription(), null, 'basic', at, policy)).toEqual({
       kind: 'refused',

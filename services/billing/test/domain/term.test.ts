@@ -54,6 +54,7 @@ describe('plan changes on the term stream', () => {
     userId: '0196f2a0-0000-7000-8000-0000000000c1',
     providerCustomerId: 'cus_1',
     paymentMethodId: 'pm_1',
+    customerPresent: true,
   };
   const started: TermEvent = { type: 'UpgradeStarted', data: { ...upgrade, startedAt: now.now } };
   const startUpgrade = {

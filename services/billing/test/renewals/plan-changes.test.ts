@@ -5,6 +5,7 @@ import {
   planChangeReplySchema,
   subscriptionTermListSchema,
 } from '@app/contracts';
+import { identityHeaders } from '@app/service-kit/testing';
 import { eventually } from '@app/test-support/eventually';
 import { withRelay } from '@app/test-support/nats';
 import { startedForFile } from '@app/test-support/started-for-file';
@@ -190,6 +191,25 @@ describe('changing plan', () => {
     await viewsSettled(h);
     expect(await invoicesOf(h, casey)).toHaveLength(1);
     expect(await preview(casey, subscriptionId, 'enterprise')).toMatchObject({ fromPlan: 'professional' });
+  });
+
+  it("charges a 3-D Secure card with its holder present, as checkout does; an admin's upgrade for them declines", async () => {
+    const erin = await newBuyer();
+    clock.set('2027-07-01T10:00:00.000Z');
+    // Stripe's 3184 card asks for 3-D Secure on every charge; the Sandbox counts it given while the holder is present.
+    const { subscriptionId } = await bought(erin, '4000 0027 6000 3184');
+    clock.set('2027-07-10T10:00:00.000Z');
+    const admin = await h.app.inject({
+      method: 'POST',
+      url: `/api/admin/billing/subscriptions/${subscriptionId}/plan`,
+      headers: await identityHeaders('admin'),
+      payload: { plan: 'enterprise' },
+    });
+    expect(admin.statusCode).toBe(402);
+    expect(problemOf(admin).detail).toMatch(/authentication/i);
+    const own = await change(erin, subscriptionId, { plan: 'enterprise' });
+    expect(own.statusCode).toBe(200);
+    expect(own.json()).toMatchObject({ outcome: 'changed', plan: 'enterprise' });
   });
 
   it('refuses a plan the product does not offer with 400, and another customer’s subscription with 404', async () => {

@@ -12,7 +12,7 @@ import { decidePlanChange, type PlanChangeDecision } from '../../domain/plan-cha
 import { withRecordedTerms } from '../../domain/plan-change/recorded-terms.js';
 import type { BillableSubscription } from '../../domain/renewal/due-work.js';
 import type { RenewalPolicy } from '../../domain/renewal/renewal-cycle.js';
-import type { UpgradeStarted } from '../../domain/term/events.js';
+import type { UpgradeInFlight } from '../../domain/term/term.js';
 import type { PaymentOutcome, PaymentProvider } from '../../payments/payment-provider.js';
 import type { ProductForSale } from '../../domain/payment/checkout-price.js';
 import { findProductForSale } from '../../projections/products-copy.js';
@@ -51,7 +51,14 @@ export type PlanChangeResult =
       invoiceId: string | null;
       effectiveAt: string;
     }
-  | { outcome: 'declined'; message: string };
+  | { outcome: 'declined'; message: string }
+  /** The bank asks the customer for 3-D Secure: the page completes it with `clientSecret`, then asks again. */
+  | { outcome: 'requires-action'; clientSecret: string }
+  /** Still waiting for the customer's 3-D Secure step at the provider. */
+  | { outcome: 'pending' };
+
+/** Who is at the other end of a charge: the customer on the page, or the renewal runner on its own. */
+type Holder = 'present' | 'absent';
 
 function planPricesOf(product: ProductForSale | null): PlanPrices | null {
   if (product === null || product.deleted || !product.isActive) return null;
@@ -94,21 +101,54 @@ export function createPlanChanges(deps: PlanChangeDeps) {
     return age >= 0 && age <= planChangeQuoteMinutes * 60_000 ? quotedAt : current.toISOString();
   }
 
-  async function finish(upgrade: UpgradeStarted, options: CommandOptions): Promise<PlanChangeResult> {
+  /**
+   * The charge's answer: made now (a repeat under the same key answers as before), or, when it waits for the
+   * customer's 3-D Secure step, as it stands; the runner cancels one still waiting, whose time is up.
+   */
+  async function chargeOf(upgrade: UpgradeInFlight, holder: Holder) {
+    if (upgrade.awaiting === null) {
+      const input = {
+        amountCents: upgrade.prorationCents,
+        currency: 'usd' as const,
+        customerId: upgrade.providerCustomerId,
+        paymentMethodId: upgrade.paymentMethodId,
+        metadata: {
+          paymentId: upgrade.paymentId,
+          productId: upgrade.productId,
+          userId: upgrade.userId,
+          tenantId: upgrade.tenantId,
+        },
+        idempotencyKey: `billing-upgrade-${upgrade.paymentId}`,
+      };
+      // A repeat (the runner finishing it) makes the same request as the first, so the provider replays it.
+      return upgrade.customerPresent ? provider.chargeSavedCard(input) : provider.chargeOffSession(input);
+    }
+    const { providerPaymentId } = upgrade.awaiting;
+    const standing = await provider.retrievePayment(providerPaymentId);
+    if (standing.status !== 'pending' || holder === 'present') return standing;
+    return provider.cancelPayment(providerPaymentId);
+  }
+
+  async function finish(
+    upgrade: UpgradeInFlight,
+    options: CommandOptions,
+    holder: Holder,
+  ): Promise<PlanChangeResult> {
     const { paymentId, subscriptionId } = upgrade;
-    const outcome = await provider.chargeOffSession({
-      amountCents: upgrade.prorationCents,
-      currency: 'usd',
-      customerId: upgrade.providerCustomerId,
-      paymentMethodId: upgrade.paymentMethodId,
-      metadata: {
-        paymentId,
-        productId: upgrade.productId,
-        userId: upgrade.userId,
-        tenantId: upgrade.tenantId,
-      },
-      idempotencyKey: `billing-upgrade-${paymentId}`,
-    });
+    const outcome = await chargeOf(upgrade, holder);
+    if (outcome.status === 'pending') return { outcome: 'pending' };
+    if (outcome.status === 'requires_action') {
+      await stores.terms.handle(
+        subscriptionId,
+        {
+          type: 'AwaitUpgradeAuthentication',
+          data: { subscriptionId, paymentId, providerPaymentId: outcome.providerPaymentId },
+          metadata: { now: now().toISOString() },
+        },
+        options,
+      );
+      return { outcome: 'requires-action', clientSecret: outcome.clientSecret };
+    }
     const charged = await stores.payments.handle(
       paymentId,
       {
@@ -161,6 +201,7 @@ export function createPlanChanges(deps: PlanChangeDeps) {
     decision: Extract<Decided, { kind: 'upgrade' }>,
     charge: NonNullable<Extract<Decided, { kind: 'upgrade' }>['charge']>,
     options: CommandOptions,
+    customerPresent: boolean,
   ): Promise<PlanChangeResult> {
     const paymentId = newId();
     const { subscriptionId, tenantId, productId, cycleStart } = subscription;
@@ -186,6 +227,7 @@ export function createPlanChanges(deps: PlanChangeDeps) {
           userId: charge.payer.userId,
           providerCustomerId: charge.payer.providerCustomerId,
           paymentMethodId: charge.payer.paymentMethodId,
+          customerPresent,
         },
         metadata: { now: now().toISOString() },
       },
@@ -194,13 +236,14 @@ export function createPlanChanges(deps: PlanChangeDeps) {
     const upgrade = started.state.upgrade;
     // Another request got there first (a second press): its change, or its charge in flight, decides.
     if (upgrade === null || upgrade.paymentId !== paymentId) throw planChangeRefused('upgrade-in-progress');
-    return finish(upgrade, options);
+    return finish(upgrade, options, customerPresent ? 'present' : 'absent');
   }
 
   async function act(
     subscription: BillableSubscription,
     decision: Decided,
     options: CommandOptions,
+    customerPresent: boolean,
   ): Promise<PlanChangeResult> {
     const { subscriptionId, tenantId, productId, cycleStart } = subscription;
     const at = { now: now().toISOString() };
@@ -224,7 +267,8 @@ export function createPlanChanges(deps: PlanChangeDeps) {
       if (result.state.scheduled?.plan !== plan) throw planChangeRefused('upgrade-in-progress');
       return { outcome: 'scheduled', plan, amountCents, chargedCents: 0, invoiceId: null, effectiveAt };
     }
-    if (decision.charge !== null) return charge(subscription, decision, decision.charge, options);
+    if (decision.charge !== null)
+      return charge(subscription, decision, decision.charge, options, customerPresent);
     const result = await stores.terms.handle(
       subscriptionId,
       { type: 'ChangePlanNow', data: { ...basis, plan, previousAmountCents, amountCents }, metadata: at },
@@ -251,15 +295,42 @@ export function createPlanChanges(deps: PlanChangeDeps) {
       const at = prorationMoment(request.quotedAt);
       const { subscription, decision } = await decide(subscriptionId, request.plan, at, caller.ownerId);
       const options = { metadata: { actorId: caller.actorId, correlationId: subscriptionId } };
-      return act(subscription, decision, options);
+      // An admin acts for the customer, who is not on the page to answer their bank.
+      return act(subscription, decision, options, caller.ownerId !== null);
     },
 
-    /** The renewal runner's: an upgrade charge left in flight is charged under its own key and recorded. */
+    /**
+     * After the page's 3-D Secure step: the upgrade charge of the caller's subscription as the provider has it now,
+     * recorded once decided. Nothing in flight: the plan as it stands (an earlier completion, or the runner, got
+     * there first).
+     */
+    async completeUpgrade(subscriptionId: string, caller: PlanChangeCaller): Promise<PlanChangeResult> {
+      const [found] = await billableSubscriptions(pool, provider.name, [subscriptionId], caller.ownerId);
+      if (!found) throw new NotFoundError(subscriptionNotFound);
+      const { state } = await stores.terms.read(subscriptionId);
+      const options = { metadata: { actorId: caller.actorId, correlationId: subscriptionId } };
+      if (state.upgrade !== null) return finish(state.upgrade, options, 'present');
+      const changed = withRecordedTerms(found, state);
+      const last = state.lastChange;
+      return {
+        outcome: 'changed',
+        plan: changed.plan,
+        amountCents: changed.amountCents,
+        chargedCents: last?.prorationCents ?? 0,
+        invoiceId: last?.invoiceId ?? null,
+        effectiveAt: last?.changedAt ?? changed.cycleStart,
+      };
+    },
+
+    /**
+     * The renewal runner's: an upgrade charge left in flight is charged under its own key and recorded; one that
+     * waited too long for the customer's 3-D Secure step is cancelled at the provider, and recorded as it ended.
+     */
     async finishUpgrade(subscriptionId: string): Promise<PlanChangeResult | null> {
       const { state } = await stores.terms.read(subscriptionId);
       if (state.upgrade === null) return null;
       const options = { metadata: { actorId: 'billing-renewals', correlationId: subscriptionId } };
-      return finish(state.upgrade, options);
+      return finish(state.upgrade, options, 'absent');
     },
   };
 }

@@ -23,7 +23,7 @@ export interface TickReport {
   overdue: string[];
   /** Subscriptions whose term set to cancel was ended (by subscription id). */
   ended: string[];
-  /** Subscriptions whose scheduled downgrade was applied, or whose upgrade charge left in flight was finished. */
+  /** Subscriptions whose scheduled downgrade was applied, or whose upgrade charge left in flight was paid. */
   planChanged: string[];
   failed: number;
 }
@@ -56,7 +56,8 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
       return;
     }
     if (work.kind === 'finish-upgrade') {
-      if (await planChanges.finishUpgrade(work.subscriptionId)) report.planChanged.push(work.subscriptionId);
+      const finished = await planChanges.finishUpgrade(work.subscriptionId);
+      if (finished?.outcome === 'changed') report.planChanged.push(work.subscriptionId);
       return;
     }
     const { invoiceId, issued } = await issueRenewal(deps, work);

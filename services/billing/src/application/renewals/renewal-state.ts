@@ -32,6 +32,7 @@ interface SubscriptionRow {
   scheduled_amount_cents: string | null;
   scheduled_effective_at: Date | null;
   upgrade_started_at: Date | null;
+  upgrade_awaiting_since: Date | null;
 }
 
 interface InvoiceRow {
@@ -146,7 +147,8 @@ export async function billableSubscriptions(
             p.provider_customer_id, p.payment_method_id, s.cancel_requested_at,
             CASE WHEN pt.changed_at >= s.cycle_start THEN pt.plan ELSE s.plan END AS plan,
             CASE WHEN pt.changed_at >= s.cycle_start THEN pt.amount_cents ELSE s.amount_cents END AS amount_cents,
-            pt.scheduled_plan, pt.scheduled_amount_cents, pt.scheduled_effective_at, pt.upgrade_started_at
+            pt.scheduled_plan, pt.scheduled_amount_cents, pt.scheduled_effective_at, pt.upgrade_started_at,
+            pt.upgrade_awaiting_since
      FROM subscriptions s
      LEFT JOIN tenants t ON t.tenant_id = s.tenant_id
      LEFT JOIN payers p ON p.user_id = t.owner_id AND p.provider = $1 AND p.payment_method_id IS NOT NULL
@@ -187,7 +189,12 @@ function toSubscription(row: SubscriptionRow): BillableSubscription {
             effectiveAt: row.scheduled_effective_at.toISOString(),
           }
         : null,
-    upgradeInFlight: row.upgrade_started_at?.toISOString() ?? null,
+    upgradeInFlight: row.upgrade_started_at
+      ? {
+          startedAt: row.upgrade_started_at.toISOString(),
+          awaitingSince: row.upgrade_awaiting_since?.toISOString() ?? null,
+        }
+      : null,
   };
 }
 

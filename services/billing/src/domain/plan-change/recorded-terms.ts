@@ -17,6 +17,8 @@ export function withRecordedTerms(
     scheduledPlanChange: scheduled
       ? { plan: scheduled.plan, amountCents: scheduled.amountCents, effectiveAt: scheduled.effectiveAt }
       : null,
-    upgradeInFlight: upgrade?.startedAt ?? null,
+    upgradeInFlight: upgrade
+      ? { startedAt: upgrade.startedAt, awaitingSince: upgrade.awaiting?.since ?? null }
+      : null,
   };
 }

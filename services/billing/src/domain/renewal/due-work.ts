@@ -28,8 +28,14 @@ export interface BillableSubscription extends CycleStart {
   cancelRequestedAt: string | null;
   /** A downgrade billing scheduled for the next renewal (README "Plan changes"); null when none is. */
   scheduledPlanChange: ScheduledPlanChange | null;
-  /** When an upgrade's charge began that billing has not recorded the outcome of; null when none is in flight. */
-  upgradeInFlight: string | null;
+  /** An upgrade's charge whose outcome billing has not recorded; null when none is in flight. */
+  upgradeInFlight: UpgradeInFlight | null;
+}
+
+export interface UpgradeInFlight {
+  startedAt: string;
+  /** Since when it waits for the customer's 3-D Secure step; null when it does not. */
+  awaitingSince: string | null;
 }
 
 export interface ScheduledPlanChange {
@@ -94,6 +100,9 @@ export type RenewalWork =
  * takes a provider call or two, so one still in flight after this stopped midway.
  */
 export const upgradeRecoveryDelayMs = 60 * 1000;
+
+/** How long a customer has for an upgrade's 3-D Secure step before the runner cancels the charge. */
+export const upgradeAuthenticationWindowMs = 30 * 60 * 1000;
 
 const at = (iso: string) => Date.parse(iso);
 
@@ -179,7 +188,8 @@ function endDue(now: string, subscription: BillableSubscription, policy: Renewal
 
 /**
  * A scheduled downgrade is applied at its renewal, unless the subscription ends then; an upgrade charge left in
- * flight is finished once its request has had time to finish it itself.
+ * flight is finished once its request has had time to finish it itself, or, waiting for a 3-D Secure step the
+ * customer did not complete, once their time for it is up.
  */
 function planWork(now: string, subscription: BillableSubscription, policy: RenewalPolicy): RenewalWork[] {
   if (subscription.status === 'cancelled') return [];
@@ -192,9 +202,15 @@ function planWork(now: string, subscription: BillableSubscription, policy: Renew
       work.push({ kind: 'switch', dueAt: effectiveAt, subscriptionId, effectiveAt });
     }
   }
-  if (upgradeInFlight !== null && at(upgradeInFlight) + upgradeRecoveryDelayMs <= at(now)) {
-    const dueAt = new Date(at(upgradeInFlight) + upgradeRecoveryDelayMs).toISOString();
-    work.push({ kind: 'finish-upgrade', dueAt, subscriptionId });
+  if (upgradeInFlight !== null) {
+    const { startedAt, awaitingSince } = upgradeInFlight;
+    const due =
+      awaitingSince === null
+        ? at(startedAt) + upgradeRecoveryDelayMs
+        : at(awaitingSince) + upgradeAuthenticationWindowMs;
+    if (due <= at(now)) {
+      work.push({ kind: 'finish-upgrade', dueAt: new Date(due).toISOString(), subscriptionId });
+    }
   }
   return work;
 }

@@ -54,6 +54,13 @@ export interface StartUpgrade {
   metadata: CommandMetadata;
 }
 
+/** The upgrade charge waits for the customer's 3-D Secure step at the provider. */
+export interface AwaitUpgradeAuthentication {
+  type: 'AwaitUpgradeAuthentication';
+  data: { subscriptionId: string; paymentId: string; providerPaymentId: string };
+  metadata: CommandMetadata;
+}
+
 /** The upgrade charge's outcome: the plan changes, or nothing does. */
 export interface CompleteUpgrade {
   type: 'CompleteUpgrade';
@@ -84,6 +91,7 @@ export type TermCommand =
   | SchedulePlanChange
   | WithdrawPlanChange
   | StartUpgrade
+  | AwaitUpgradeAuthentication
   | CompleteUpgrade
   | ChangePlanNow
   | ApplyScheduledPlanChange;

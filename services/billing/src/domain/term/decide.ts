@@ -1,6 +1,7 @@
 import { assertNever, type Decider } from '@app/domain';
 import type {
   ApplyScheduledPlanChange,
+  AwaitUpgradeAuthentication,
   ChangePlanNow,
   CompleteUpgrade,
   EndTerm,
@@ -53,6 +54,28 @@ function startUpgrade(command: StartUpgrade, state: TermState): TermEvent[] {
   const { cycleStart: _basis, ...data } = command.data;
   if (!startsFromCurrentPlan(state, command.data)) return [];
   return [{ type: 'UpgradeStarted', data: { ...data, startedAt: command.metadata.now } }];
+}
+
+/** Recorded once, for the charge in flight. */
+function awaitAuthentication(command: AwaitUpgradeAuthentication, state: TermState): TermEvent[] {
+  const { upgrade } = state;
+  if (upgrade === null || upgrade.paymentId !== command.data.paymentId || upgrade.awaiting !== null)
+    return [];
+  const { subscriptionId, tenantId, productId, paymentId } = upgrade;
+  const { providerPaymentId } = command.data;
+  return [
+    {
+      type: 'UpgradeAwaitingAuthentication',
+      data: {
+        subscriptionId,
+        tenantId,
+        productId,
+        paymentId,
+        providerPaymentId,
+        awaitingSince: command.metadata.now,
+      },
+    },
+  ];
 }
 
 /** The outcome of the charge in flight; a repeat, or one for another charge, adds nothing. */
@@ -148,6 +171,8 @@ export function decide(command: TermCommand, state: TermState): TermEvent[] {
       return withdraw(command, state);
     case 'StartUpgrade':
       return startUpgrade(command, state);
+    case 'AwaitUpgradeAuthentication':
+      return awaitAuthentication(command, state);
     case 'CompleteUpgrade':
       return completeUpgrade(command, state);
     case 'ChangePlanNow':

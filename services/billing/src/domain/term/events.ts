@@ -62,7 +62,23 @@ const upgradeStartedSchema = z.object({
     userId: idSchema,
     providerCustomerId: z.string().min(1).max(255),
     paymentMethodId: z.string().min(1).max(255),
+    /** The customer asked on the page (their bank may ask them for 3-D Secure), or an admin did for them. */
+    customerPresent: z.boolean(),
     startedAt: isoDateTimeSchema,
+  }),
+});
+
+/**
+ * The card's bank asked the customer for 3-D Secure: the charge waits for them (the page completes it), and is
+ * cancelled if they do not (README "Plan changes").
+ */
+const upgradeAwaitingAuthenticationSchema = z.object({
+  type: z.literal('UpgradeAwaitingAuthentication'),
+  data: z.object({
+    ...subscriptionRef,
+    paymentId: idSchema,
+    providerPaymentId: z.string().min(1).max(255),
+    awaitingSince: isoDateTimeSchema,
   }),
 });
 
@@ -98,6 +114,7 @@ export const termEventSchema = z.discriminatedUnion('type', [
   planChangeScheduledSchema,
   planChangeWithdrawnSchema,
   upgradeStartedSchema,
+  upgradeAwaitingAuthenticationSchema,
   upgradeDeclinedSchema,
   planChangedSchema,
 ]);

@@ -8,8 +8,13 @@ export interface TermState {
   endedAt: readonly string[];
   lastChange: PlanChanged | null;
   scheduled: PlanChangeScheduled | null;
-  upgrade: UpgradeStarted | null;
+  upgrade: UpgradeInFlight | null;
 }
+
+/** An upgrade's charge begun, and the provider's payment waiting for the customer's 3-D Secure step, if it is. */
+export type UpgradeInFlight = UpgradeStarted & {
+  awaiting: { providerPaymentId: string; since: string } | null;
+};
 
 export const initialState = (): TermState => ({
   endedAt: [],
@@ -27,7 +32,12 @@ export function evolve(state: TermState, event: TermEvent): TermState {
     case 'PlanChangeWithdrawn':
       return { ...state, scheduled: null };
     case 'UpgradeStarted':
-      return { ...state, upgrade: event.data };
+      return { ...state, upgrade: { ...event.data, awaiting: null } };
+    case 'UpgradeAwaitingAuthentication': {
+      if (state.upgrade === null) return state;
+      const { providerPaymentId, awaitingSince: since } = event.data;
+      return { ...state, upgrade: { ...state.upgrade, awaiting: { providerPaymentId, since } } };
+    }
     case 'UpgradeDeclined':
       return { ...state, upgrade: null };
     case 'PlanChanged':

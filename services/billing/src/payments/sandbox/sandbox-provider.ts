@@ -5,11 +5,12 @@ import type {
   PaymentMetadata,
   PaymentOutcome,
   PaymentProvider,
+  RetrievedPayment,
   SetupMetadata,
 } from '../payment-provider.js';
 import { IdempotencyKeyReuseError, ProviderResourceMissingError } from '../provider-errors.js';
 import { confirmSandboxPayment } from './sandbox-confirm.js';
-import { chargeSandboxOffSession } from './sandbox-off-session.js';
+import { chargeSandboxSavedCard } from './sandbox-off-session.js';
 import { createSandboxSetups, type SandboxSetupConfirmation } from './sandbox-setup.js';
 import { fingerprint, hashClientSecret, newClientSecret, randomIdPart } from './sandbox-secrets.js';
 import {
@@ -65,6 +66,16 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     return `${prefix}_sandbox_${part}`;
   };
   const setups = createSandboxSetups({ pool, now, newId });
+
+  async function retrievePayment(providerPaymentId: string): Promise<RetrievedPayment> {
+    const { rows } = await pool.query<IntentRow>('SELECT * FROM sandbox_payment_intents WHERE id = $1', [
+      providerPaymentId,
+    ]);
+    const intent = rows[0];
+    if (!intent) throw new ProviderResourceMissingError('payment_intent', providerPaymentId);
+    const decided = intent.status === 'succeeded' || intent.last_error_code !== null;
+    return decided ? outcomeOf(intent) : { status: 'pending', providerPaymentId };
+  }
 
   return {
     name: 'sandbox',
@@ -136,18 +147,21 @@ export function createSandboxProvider(options: SandboxProviderOptions): SandboxP
     },
 
     chargeOffSession(input) {
-      return chargeSandboxOffSession({ pool, now, newIntentId: () => newId('pi') }, input);
+      return chargeSandboxSavedCard({ pool, now, newIntentId: () => newId('pi') }, input, 'absent');
     },
 
-    async retrievePayment(providerPaymentId) {
-      const { rows } = await pool.query<IntentRow>('SELECT * FROM sandbox_payment_intents WHERE id = $1', [
-        providerPaymentId,
-      ]);
-      const intent = rows[0];
-      if (!intent) throw new ProviderResourceMissingError('payment_intent', providerPaymentId);
-      const decided = intent.status === 'succeeded' || intent.last_error_code !== null;
-      return decided ? outcomeOf(intent) : { status: 'pending', providerPaymentId };
+    chargeSavedCard(input) {
+      return chargeSandboxSavedCard({ pool, now, newIntentId: () => newId('pi') }, input, 'present');
     },
+
+    /** The Sandbox decides every charge at once, so there is never one left waiting to cancel. */
+    async cancelPayment(providerPaymentId) {
+      const outcome = await retrievePayment(providerPaymentId);
+      if (outcome.status === 'pending') throw new Error(`Sandbox payment ${providerPaymentId} is still open`);
+      return outcome;
+    },
+
+    retrievePayment,
 
     async paymentIdOf(providerPaymentId) {
       const { rows } = await pool.query<Pick<IntentRow, 'metadata'>>(

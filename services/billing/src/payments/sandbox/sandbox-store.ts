@@ -132,7 +132,7 @@ export function replayed(row: IntentRow, requested: string): PaymentOutcome {
 }
 
 export function intentFingerprint(
-  kind: 'on-session' | 'off-session',
+  kind: 'on-session' | 'off-session' | 'saved-card-present',
   input: PaymentIntentInput | OffSessionChargeInput,
 ): string {
   const { paymentId, productId, userId, tenantId } = input.metadata;

@@ -1,6 +1,12 @@
 import type Stripe from 'stripe';
 import { z } from 'zod';
-import type { CardSummary, PaymentMetadata, PaymentOutcome, RetrievedPayment } from '../payment-provider.js';
+import type {
+  CardSummary,
+  PaymentMetadata,
+  PaymentOutcome,
+  PresentChargeOutcome,
+  RetrievedPayment,
+} from '../payment-provider.js';
 
 /**
  * Translations between billing's vocabulary and Stripe's objects: metadata both ways, and a PaymentIntent or a
@@ -99,4 +105,19 @@ export function outcomeOfCardError(error: Stripe.errors.StripeCardError): Paymen
     declineCode: error.decline_code ?? null,
     message: error.message,
   };
+}
+
+/**
+ * A customer-present charge of a saved card: paid, declined, or waiting for the 3-D Secure step its bank asked
+ * for, which the page completes with the intent's client secret.
+ */
+export function presentChargeOutcome(
+  intent: Stripe.PaymentIntent,
+  paymentMethodId: string,
+): PresentChargeOutcome {
+  if (intent.status === 'requires_action' && intent.client_secret) {
+    return { status: 'requires_action', providerPaymentId: intent.id, clientSecret: intent.client_secret };
+  }
+  const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
+  return outcomeOfIntent(intent, { paymentMethodId, card: cardOf(method) });
 }

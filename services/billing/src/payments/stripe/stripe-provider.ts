@@ -3,9 +3,11 @@ import type { PaymentProvider } from '../payment-provider.js';
 import { ProviderResourceMissingError } from '../provider-errors.js';
 import {
   cardOf,
+  failureOfIntent,
   outcomeOfCardError,
   outcomeOfIntent,
   paymentMethodIdOf,
+  presentChargeOutcome,
   retrievedOutcome,
   toStripeMetadata,
 } from './stripe-outcomes.js';
@@ -101,6 +103,47 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       } catch (error) {
         if (error instanceof Stripe.errors.StripeCardError) return outcomeOfCardError(error);
         throw error;
+      }
+    },
+
+    async chargeSavedCard(input) {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: input.amountCents,
+            currency: input.currency,
+            customer: input.customerId,
+            payment_method: input.paymentMethodId,
+            metadata: toStripeMetadata(input.metadata),
+            confirm: true,
+            // The customer is on the page: a 3-D Secure step comes back to it (handleNextAction), not a redirect.
+            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+            expand: ['payment_method'],
+          },
+          { idempotencyKey: input.idempotencyKey },
+        );
+        return presentChargeOutcome(intent, input.paymentMethodId);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) return outcomeOfCardError(error);
+        throw error;
+      }
+    },
+
+    async cancelPayment(providerPaymentId) {
+      try {
+        const cancelled = await stripe.paymentIntents.cancel(providerPaymentId, {
+          expand: ['payment_method'],
+        });
+        return failureOfIntent(cancelled);
+      } catch (error) {
+        // It was paid (or otherwise decided) meanwhile: that is how it stands.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw error;
+        const intent = await stripe.paymentIntents.retrieve(providerPaymentId, {
+          expand: ['payment_method'],
+        });
+        const outcome = retrievedOutcome(intent);
+        if (outcome.status === 'pending') throw error;
+        return outcome;
       }
     },
 
