@@ -1,11 +1,11 @@
 import { hostname } from 'node:os';
 import type pg from 'pg';
+import { createSsrfGuard, type Resolver } from '@app/outbound';
 import { sleep } from '@app/retry';
 import type { EventingLogger } from '@app/eventing';
 import type { ReadinessCheck } from '@app/service-kit';
 import type { MonitoringConfig } from './config.js';
 import { createPlatformHealth, type ProbedComponent } from './health/platform-health.js';
-import { createSsrfGuard, type Resolver } from './outbound/ssrf-guard.js';
 import { claimHoldMs } from './domain/scrape/schedule.js';
 import { createScraper } from './scraper/scraper.js';
 import { createTenancyEndpoints } from './scraper/tenancy-endpoints.js';

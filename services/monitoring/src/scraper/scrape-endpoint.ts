@@ -1,10 +1,8 @@
 import { parseMetricsDocument } from '../domain/scrape/metrics-document.js';
 import { seriesOf } from '../domain/scrape/metric-series.js';
 import { retryDelayMs } from '../domain/scrape/schedule.js';
-import { guardedGet } from '../outbound/guarded-get.js';
-import { OutboundError } from '../outbound/outbound-error.js';
-import type { SsrfGuard } from '../outbound/ssrf-guard.js';
-import type { ScrapeResult, ScrapeTarget } from '../store/scrape-result.js';
+import { guardedGet, OutboundError, type SsrfGuard } from '@app/outbound';
+import type { ScrapeFailureKind, ScrapeResult, ScrapeTarget } from '../store/scrape-result.js';
 
 export interface ScrapeSettings {
   /** METRICS_PATH, appended to the subscription's domain URL. */
@@ -40,13 +38,13 @@ export async function scrapeEndpoint(
   const { subscriptionId, tenantId, domainUrl } = target;
   const base = { subscriptionId, tenantId, domainUrl };
   if (target.metricsApiKey === null) {
-    return failure(base, deps, 0, 0, null, new OutboundError('no-key', 'No metrics API key is configured'));
+    return failure(base, deps, 0, 0, null, { kind: 'no-key', message: 'No metrics API key is configured' });
   }
   let url: string;
   try {
     url = new URL(`${domainUrl.replace(/\/+$/, '')}${deps.settings.metricsPath}`).toString();
   } catch {
-    return failure(base, deps, 0, 0, null, new OutboundError('refused', 'The domain URL is not a valid URL'));
+    return failure(base, deps, 0, 0, null, { kind: 'refused', message: 'The domain URL is not a valid URL' });
   }
   for (let attempt = 1; ; attempt += 1) {
     const started = performance.now();
@@ -61,7 +59,7 @@ export async function scrapeEndpoint(
       if (response.status < 200 || response.status >= 300) throw statusError(response.status);
       const parsed = parseMetricsDocument(response.body.toString('utf8'));
       if (!parsed.ok) {
-        const error = new OutboundError('invalid-document', parsed.reason, false, response.status);
+        const error = { kind: 'invalid-document', message: parsed.reason } as const;
         return failure(base, deps, latencyMs, attempt, response.status, error);
       }
       return {
@@ -106,7 +104,7 @@ function failure(
   latencyMs: number,
   attempts: number,
   httpStatus: number | null,
-  error: OutboundError,
+  error: { kind: ScrapeFailureKind; message: string },
 ): ScrapeResult {
   return {
     ...base,

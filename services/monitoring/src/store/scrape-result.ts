@@ -1,6 +1,6 @@
 import type { TenantMetricsDocument, TenantMetricsGroup } from '@app/contracts';
 import type { MetricSeries } from '../domain/scrape/metric-series.js';
-import type { OutboundFailureKind } from '../outbound/outbound-error.js';
+import type { OutboundFailureKind } from '@app/outbound';
 
 /** One scrape as it is recorded for the history, whichever way it went. */
 export interface ScrapeTarget {
@@ -23,9 +23,12 @@ export interface SuccessfulScrape extends ScrapeBase {
   series: MetricSeries;
 }
 
+/** The outbound request's failures and the scrape's own: no key to send, or a document that does not validate. */
+export type ScrapeFailureKind = OutboundFailureKind | 'invalid-document' | 'no-key';
+
 export interface FailedScrape extends ScrapeBase {
   outcome: 'failure';
-  failureKind: OutboundFailureKind;
+  failureKind: ScrapeFailureKind;
   reason: string;
 }
 

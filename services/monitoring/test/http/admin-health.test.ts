@@ -4,7 +4,7 @@ import type { SystemHealthEntry } from '@app/contracts';
 import { identityHeaders } from '@app/service-kit/testing';
 import type { MonitoringApp } from '../../src/app.js';
 import { createPlatformHealth } from '../../src/health/platform-health.js';
-import { startLocalServer } from '../support/local-server.js';
+import { startLocalServer } from '@app/test-support/local-server';
 import {
   startMonitoringApp,
   startMonitoringStorage,

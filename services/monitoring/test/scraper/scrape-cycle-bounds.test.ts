@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { watchedEndpoint } from '../support/fake-tenancy.js';
-import { startLocalServer } from '../support/local-server.js';
+import { startLocalServer } from '@app/test-support/local-server';
 import { startScrapeRig } from '../support/scrape-rig.js';
 import { documentAt } from '../support/tenant-apps.js';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { derivedKey, internalKeyHeader, metricsEndpointsPurpose } from '@app/service-kit';
 import { testIdentitySecret } from '@app/service-kit/testing';
 import type { MetricsEndpoint } from '../../src/scraper/tenancy-endpoints.js';
-import { startLocalServer } from './local-server.js';
+import { startLocalServer } from '@app/test-support/local-server';
 
 /**
  * Tenancy's internal metrics-endpoints call as monitoring sees it (the same path, key check and reply shape as

@@ -1,6 +1,6 @@
 import type pg from 'pg';
 import { testIdentitySecret } from '@app/service-kit/testing';
-import type { Resolver } from '../../src/outbound/ssrf-guard.js';
+import type { Resolver } from '@app/outbound';
 import { wireScraper } from '../../src/wire.js';
 
 export interface CapturedLogs {

@@ -2,7 +2,7 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { TenantMetricsDocument } from '@app/contracts';
 import { demoMetricsDocument } from '@app/demo-tenant-app';
-import { startLocalServer } from './local-server.js';
+import { startLocalServer } from '@app/test-support/local-server';
 
 export type AppBehaviour =
   'good' | 'hot' | 'wrong-types' | 'huge' | 'slow' | 'not-json' | 'server-error' | 'flaky' | 'partial';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardedGet } from '../../src/outbound/guarded-get.js';
-import { createSsrfGuard, type ResolvedAddress, type SsrfGuard } from '../../src/outbound/ssrf-guard.js';
-import { startLocalServer } from '../support/local-server.js';
+import { guardedGet } from '../src/guarded-request.js';
+import { createSsrfGuard, type ResolvedAddress, type SsrfGuard } from '../src/ssrf-guard.js';
+import { startLocalServer } from '@app/test-support/local-server';
 
 type Server = Awaited<ReturnType<typeof startLocalServer>>;
 let app: Server;

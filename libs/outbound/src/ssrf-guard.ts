@@ -1,7 +1,7 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
-import { classifyAddress } from '../domain/ssrf/address-policy.js';
-import { checkHostName, checkUrlShape, isAllowListed, normalizeHost } from '../domain/ssrf/target-policy.js';
+import { classifyAddress } from './address-policy.js';
+import { checkHostName, checkUrlShape, isAllowListed, normalizeHost } from './target-policy.js';
 import { OutboundError, refused } from './outbound-error.js';
 
 export interface ResolvedAddress {

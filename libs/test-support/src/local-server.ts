@@ -1,6 +1,6 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 
-/** A throwaway HTTP server on 127.0.0.1 and a free port, standing in for a tenant app or a platform service. */
+/** A throwaway HTTP server on 127.0.0.1 and a free port, standing in for a tenant app, a platform service or a webhook receiver. */
 export async function startLocalServer(
   routes: (app: FastifyInstance) => void,
 ): Promise<{ app: FastifyInstance; port: number; origin: string; close(): Promise<void> }> {

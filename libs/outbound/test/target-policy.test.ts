@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  checkHostName,
-  checkUrlShape,
-  isAllowListed,
-  normalizeHost,
-} from '../../src/domain/ssrf/target-policy.js';
+import { checkHostName, checkUrlShape, isAllowListed, normalizeHost } from '../src/target-policy.js';
 
 describe('checkUrlShape', () => {
   it('takes plain http and https only, without credentials', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyAddress } from '../../src/domain/ssrf/address-policy.js';
+import { classifyAddress } from '../src/address-policy.js';
 
 const refusedReason = (address: string) => {
   const verdict = classifyAddress(address);

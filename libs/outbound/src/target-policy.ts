@@ -1,6 +1,6 @@
 /**
  * The parts of the SSRF guard that need no network: which URLs may be fetched at all, which host names are
- * refused before any lookup, and whether a host is on the operator's allow list (SCRAPE_ALLOW_HOSTS).
+ * refused before any lookup, and whether a host is on the operator's allow list (monitoring's SCRAPE_ALLOW_HOSTS).
  */
 
 export type TargetVerdict = { allowed: true } | { allowed: false; reason: string };
@@ -23,7 +23,7 @@ export function normalizeHost(hostname: string): string {
   return bare.toLowerCase().replace(/\.$/, '');
 }
 
-/** Only plain http(s) without credentials in the URL: the key travels in a header we control. */
+/** Only plain http(s) without credentials in the URL: credentials travel in a header we control. */
 export function checkUrlShape(url: URL): TargetVerdict {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     return { allowed: false, reason: `${url.protocol} URLs are not fetched (http and https only)` };
@@ -51,7 +51,7 @@ export function effectivePort(url: URL): number {
 
 /**
  * True when `url`'s host (and port, where the entry names one) is allow-listed. Entries are `host`, `host:port`,
- * `[v6]` or `[v6]:port`, already lower case (config.ts); a bare IPv6 address is accepted as well.
+ * `[v6]` or `[v6]:port`, already lower case (the caller's config); a bare IPv6 address is accepted as well.
  */
 export function isAllowListed(allowList: readonly string[], url: URL): boolean {
   const host = normalizeHost(url.hostname);

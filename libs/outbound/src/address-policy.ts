@@ -1,7 +1,7 @@
 import ipaddr from 'ipaddr.js';
 
 /**
- * Which resolved addresses the scraper may connect to (the SSRF guard). Default deny: an IPv4 address must
+ * Which resolved addresses an outbound request may connect to (the SSRF guard). Default deny: an IPv4 address must
  * be plain unicast and an IPv6 address plain global unicast (2000::/3) by ipaddr.js's table of special ranges,
  * which is maintained against the IANA registries; everything it names (private, loopback, link-local with the
  * cloud metadata address, CGNAT, unique-local, multicast, broadcast, unspecified, reserved, documentation,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createSsrfGuard, type ResolvedAddress } from '../../src/outbound/ssrf-guard.js';
+import { createSsrfGuard, type ResolvedAddress } from '../src/ssrf-guard.js';
 
 /** A resolver that answers from a table; anything else does not exist. */
 function resolverOf(table: Record<string, string[]>) {

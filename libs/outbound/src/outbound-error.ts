@@ -1,16 +1,10 @@
 /**
- * Why an outbound fetch failed, as recorded with the scrape. `retryable` marks the failures a later attempt may
- * fix (network, timeout, 5xx, 429); a refusal, an oversized or malformed answer or a 4xx will not change.
+ * Why an outbound request failed. `retryable` marks the failures a later attempt may fix (network, timeout, 5xx,
+ * 429); a refusal, an oversized answer or a 4xx will not change. `http-status` is the caller's to raise: the
+ * request itself returns any status it gets.
  */
 export type OutboundFailureKind =
-  | 'refused'
-  | 'timeout'
-  | 'network'
-  | 'too-large'
-  | 'redirect'
-  | 'http-status'
-  | 'invalid-document'
-  | 'no-key';
+  'refused' | 'timeout' | 'network' | 'too-large' | 'redirect' | 'http-status';
 
 export class OutboundError extends Error {
   constructor(
