@@ -17,7 +17,7 @@ import {
   DialogTrigger,
   toast,
 } from '@app/ui';
-import { useChangePlan, usePlanChangePreview } from '@app/web-data';
+import { usePlanChangePreview } from '@app/web-data';
 import { useState } from 'react';
 import { CardChangeDialog } from '../card-on-file/card-change-dialog.js';
 import { planName, subscriptionProductName } from '../subscription-labels.js';
@@ -25,6 +25,7 @@ import { PlanChangeFailure } from './plan-change-failure.js';
 import { planChoices } from './plan-choices.js';
 import { PlanChangeStatement } from './plan-change-statement.js';
 import { planChangeToast } from './plan-change-text.js';
+import { useCustomerPlanChange } from './use-customer-plan-change.js';
 
 /** The confirm button says what it does. */
 function confirmLabel(preview: PlanChangePreview | undefined): string {
@@ -37,7 +38,9 @@ function confirmLabel(preview: PlanChangePreview | undefined): string {
  * "Change plan" (issue 19): the product's plans with their monthly prices; choosing one asks billing what the
  * change would do now and says it plainly; confirming sends that quote's `quotedAt`, so an upgrade charges the
  * amount shown. A declined charge or a refusal stays in the dialog with the server's words; a decline offers
- * "Use a new card" (the billing screen's Replace card), after which the upgrade is asked for again.
+ * "Use a new card" (the billing screen's Replace card), after which the upgrade is asked for again. When the
+ * card's bank asks for 3-D Secure, Stripe.js shows its step over the dialog, which is then not modal: a modal
+ * dialog keeps pointer events and focus from everything outside it, Stripe's frame included.
  */
 export function PlanChangeDialog({
   subscription,
@@ -53,17 +56,14 @@ export function PlanChangeDialog({
   const [changingCard, setChangingCard] = useState(false);
   const name = subscriptionProductName(subscription);
   const preview = usePlanChangePreview('customer', subscription.id, open ? plan : null);
-  // The mutation's own outcome: the refreshed row may replace this control before the toast would show.
-  const change = useChangePlan('customer', {
-    onSuccess: (reply) => {
-      setOpen(false);
-      setPlan(null);
-      toast(planChangeToast(name, reply));
-    },
+  const change = useCustomerPlanChange((reply) => {
+    setOpen(false);
+    setPlan(null);
+    toast(planChangeToast(name, reply));
   });
 
   function changeOpen(next: boolean) {
-    if (change.isPending) return;
+    if (change.busy) return;
     setOpen(next);
     if (!next) setPlan(null);
     change.reset();
@@ -75,12 +75,12 @@ export function PlanChangeDialog({
   }
 
   function confirm(quote: PlanChangePreview) {
-    change.mutate({ subscriptionId: subscription.id, body: { plan: quote.plan, quotedAt: quote.quotedAt } });
+    change.confirm({ subscriptionId: subscription.id, body: { plan: quote.plan, quotedAt: quote.quotedAt } });
   }
 
   const quote = plan === null ? undefined : preview.data;
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
+    <Dialog open={open} onOpenChange={changeOpen} modal={!change.bankStep}>
       <DialogTrigger asChild>
         <Button type="button" variant="outline" size="sm">
           Change plan
@@ -97,27 +97,39 @@ export function PlanChangeDialog({
           legend="Plan"
           choices={planChoices(subscription, product, scheduled)}
           value={plan}
-          disabled={change.isPending}
+          disabled={change.busy || change.waiting}
           onChange={choose}
         />
         {plan !== null && <PlanChangeStatement preview={preview} scheduled={scheduled} />}
-        {change.error && <PlanChangeFailure error={change.error} onNewCard={() => setChangingCard(true)} />}
+        {change.bankStep && (
+          <p role="status" className="text-sm font-medium">
+            Your bank asks you to confirm this payment.
+          </p>
+        )}
+        {change.error && (
+          <PlanChangeFailure
+            error={change.error}
+            waiting={change.waiting}
+            onNewCard={() => setChangingCard(true)}
+          />
+        )}
         {/* A new card on file, the upgrade is asked for again with the same quote, as Pay now pays again. */}
         {changingCard && (
           <CardChangeDialog open onOpenChange={setChangingCard} onSaved={() => quote && confirm(quote)} />
         )}
         <DialogFooter>
-          <Button
-            type="button"
-            variant="outline"
-            disabled={change.isPending}
-            onClick={() => changeOpen(false)}
-          >
+          <Button type="button" variant="outline" disabled={change.busy} onClick={() => changeOpen(false)}>
             Not now
           </Button>
-          <Button type="button" disabled={!quote || change.isPending} onClick={() => quote && confirm(quote)}>
-            {change.isPending ? 'Changing plan...' : confirmLabel(quote)}
-          </Button>
+          {change.waiting ? (
+            <Button type="button" disabled={change.busy} onClick={change.retry}>
+              {change.busy ? 'Confirming payment...' : 'Confirm payment'}
+            </Button>
+          ) : (
+            <Button type="button" disabled={!quote || change.busy} onClick={() => quote && confirm(quote)}>
+              {change.busy ? 'Changing plan...' : confirmLabel(quote)}
+            </Button>
+          )}
         </DialogFooter>
       </DialogContent>
     </Dialog>
