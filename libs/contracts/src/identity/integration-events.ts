@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema } from '../common.js';
 import { publishedEvents } from '../integration-envelope.js';
+import { notificationPreferencesSchema } from './notification-preferences.js';
 import { registrationChannelSchema, userRoleSchema } from './user.js';
 
 /**
- * What identity publishes on NATS (stream IDENTITY, subjects `identity.>`), for tenancy (owner names), billing
- * and anyone else that keeps a copy of users. Never a secret: no password, hash or session ever appears here.
+ * What identity publishes on NATS (stream IDENTITY, subjects `identity.>`), for tenancy (owner names), billing,
+ * notifications (who gets mail, and which mail they want) and anyone else that keeps a copy of users. Never a
+ * secret: no password, hash or session ever appears here.
  */
 const userProfile = z.object({
   email: z.string(),
@@ -40,10 +42,21 @@ export const userUpdatedV1DataSchema = z
 
 export const userDeactivatedV1DataSchema = z.object({ userId: idSchema, deactivatedAt: isoDateTimeSchema });
 
+/** The user's Settings switches after a change, all three (issue 20: notifications honours them). */
+export const userNotificationPreferencesChangedV1DataSchema = z.object({
+  userId: idSchema,
+  preferences: notificationPreferencesSchema,
+  changedAt: isoDateTimeSchema,
+});
+
 const identity = publishedEvents({
   userRegistered: ['identity.user.registered.v1', userRegisteredV1DataSchema],
   userUpdated: ['identity.user.updated.v1', userUpdatedV1DataSchema],
   userDeactivated: ['identity.user.deactivated.v1', userDeactivatedV1DataSchema],
+  userNotificationPreferencesChanged: [
+    'identity.user.notification-preferences-changed.v1',
+    userNotificationPreferencesChangedV1DataSchema,
+  ],
 });
 
 export const identitySubjects = identity.subjects;
@@ -51,6 +64,7 @@ export const {
   userRegistered: identityUserRegisteredV1,
   userUpdated: identityUserUpdatedV1,
   userDeactivated: identityUserDeactivatedV1,
+  userNotificationPreferencesChanged: identityUserNotificationPreferencesChangedV1,
 } = identity.schemas;
 export const identityIntegrationEventSchema = identity.union;
 export type IdentityIntegrationEvent = z.infer<typeof identityIntegrationEventSchema>;

@@ -5,8 +5,8 @@ import { users } from '../application/users.js';
 
 /**
  * Stored user events → the public `identity.user.*.v1` contract. The stored shape may evolve on its own; this
- * mapping keeps the published one stable. That a password was set, and a user's notification
- * switches, are identity's own business: not published.
+ * mapping keeps the published one stable. That a password was set is identity's own business: not published.
+ * The notification switches are, whole, for notifications to honour.
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
   const event = users.decode(recorded);
@@ -23,8 +23,9 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
         return { ...envelope, type: identitySubjects.userUpdated, data: event.data };
       case 'UserDeactivated':
         return { ...envelope, type: identitySubjects.userDeactivated, data: event.data };
-      case 'UserPasswordSet':
       case 'UserNotificationPreferencesChanged':
+        return { ...envelope, type: identitySubjects.userNotificationPreferencesChanged, data: event.data };
+      case 'UserPasswordSet':
         return null;
     }
   })();

@@ -39,6 +39,14 @@ describe('published identity events', () => {
       'identity.user.deactivated.v1',
       { deactivatedAt: at },
     ],
+    [
+      {
+        type: 'UserNotificationPreferencesChanged',
+        data: { userId, preferences: { email: false, push: false, securityAlerts: true }, changedAt: at },
+      },
+      'identity.user.notification-preferences-changed.v1',
+      { preferences: { email: false, push: false, securityAlerts: true }, changedAt: at },
+    ],
   ];
 
   it.each(history.map(([event, subject, data], revision) => ({ event, subject, data, revision })))(
