@@ -5,4 +5,5 @@
 export const secretContexts = {
   tenantProviderPassword: (tenantId: string, group: string) => `tenant:${tenantId}:${group}`,
   subscriptionMetricsApiKey: (subscriptionId: string) => `subscription:${subscriptionId}:metricsApiKey`,
+  webhookEndpointSecret: (endpointId: string) => `webhook-endpoint:${endpointId}:secret`,
 };
