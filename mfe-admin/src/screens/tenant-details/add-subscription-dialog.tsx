@@ -31,13 +31,22 @@ function capitalizedOptions<V extends string>(values: readonly V[]): SelectOptio
   return values.map((value) => ({ value, label: capitalized(value) }));
 }
 
-/** The chosen product's plans with their monthly prices; all three until a product is chosen. */
+/**
+ * The chosen product's plans, all three until a product is chosen; named as SPEC.md names them, the chosen plan's
+ * price said beneath (PlanPriceNote).
+ */
 function planOptions(product: Product | null): SelectOption<SubscriptionPlan>[] {
-  if (product === null) return capitalizedOptions(subscriptionPlans);
-  return offeredPlans(product).map((plan) => ({
-    value: plan,
-    label: `${capitalized(plan)} - ${formatUsd(planPrice(product, plan) ?? 0)}/mo`,
-  }));
+  return capitalizedOptions(product === null ? subscriptionPlans : offeredPlans(product));
+}
+
+function PlanPriceNote({ product, plan }: { product: Product | null; plan: SubscriptionPlan }) {
+  const price = product === null ? null : planPrice(product, plan);
+  if (price === null) return null;
+  return (
+    <p className="text-sm text-muted-foreground">
+      {capitalized(plan)}: {formatUsd(price)}/mo
+    </p>
+  );
 }
 
 /**
@@ -116,6 +125,7 @@ export function AddSubscriptionDialog({ tenantId }: { tenantId: string }) {
             options={capitalizedOptions(startableSubscriptionStatuses)}
           />
         </div>
+        <PlanPriceNote product={product} plan={fields.plan} />
         <FormActions
           submitLabel="Add Subscription"
           pendingLabel="Adding..."
