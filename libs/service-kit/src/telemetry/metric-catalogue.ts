@@ -21,6 +21,8 @@ export const metricCatalogue = {
   tenantScrapes: { name: 'monitoring_scrapes_total', type: 'counter', labels: ['outcome'] },
   /** Public catalogue reads at the gateway, by how its cache took them (hit, miss, bypass). */
   catalogueCacheReads: { name: 'gateway_catalogue_cache_reads_total', type: 'counter', labels: ['outcome'] },
+  /** Email send attempts by message (receipt, …) and outcome (sent, retried, failed). */
+  emailSends: { name: 'notifications_emails_total', type: 'counter', labels: ['message', 'outcome'] },
 } as const;
 
 export type MetricName = (typeof metricCatalogue)[keyof typeof metricCatalogue]['name'];

@@ -1,0 +1,22 @@
+/** How messages write money and dates: in USD and UTC, as the invoices do (SPEC.md: currency is USD). */
+const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
+const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
+const moment = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' });
+
+export function formatCents(cents: number): string {
+  return usd.format(cents / 100);
+}
+
+export function formatDay(iso: string): string {
+  return day.format(new Date(iso));
+}
+
+export function formatMoment(iso: string): string {
+  return `${moment.format(new Date(iso))} UTC`;
+}
+
+/** "Hi Ada," or "Hello," when the name is unknown. */
+export function greetingOf(firstName: string | null): string {
+  const name = firstName?.trim();
+  return name ? `Hi ${name},` : 'Hello,';
+}

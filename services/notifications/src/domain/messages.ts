@@ -1,0 +1,49 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '@app/contracts';
+
+/**
+ * Every message notifications sends, with what its template needs. A send row keeps this payload, so the mail
+ * says what was true when the event happened even if it goes out after a retry hours later.
+ */
+const greeting = { firstName: z.string().nullable() };
+
+export const receiptPayloadSchema = z.object({
+  ...greeting,
+  invoiceId: idSchema,
+  number: z.string(),
+  amountCents: z.number().int().nonnegative(),
+  currency: z.string(),
+  paidAt: isoDateTimeSchema,
+  productName: z.string().nullable(),
+  periodStart: isoDateTimeSchema.nullable(),
+  periodEnd: isoDateTimeSchema.nullable(),
+  invoiceUrl: z.url(),
+  pdfUrl: z.url(),
+});
+
+export const messagePayloadSchemas = {
+  receipt: receiptPayloadSchema,
+} as const;
+
+export type MessageKind = keyof typeof messagePayloadSchemas;
+export type MessagePayload<Kind extends MessageKind> = z.infer<(typeof messagePayloadSchemas)[Kind]>;
+export const messageKinds = Object.keys(messagePayloadSchemas) as MessageKind[];
+
+/** The Settings switches a message can be governed by (identity's notification preferences). */
+export interface RecipientSwitches {
+  email: boolean;
+  securityAlerts: boolean;
+}
+
+/**
+ * Which switch governs which message (README "Who gets what"): account and billing mail follows Email
+ * Notifications; a security notice always goes, as it is how someone learns their account was taken.
+ */
+export const governingSwitch: Record<MessageKind, keyof RecipientSwitches | 'always'> = {
+  receipt: 'email',
+};
+
+export function wantsMessage(kind: MessageKind, switches: RecipientSwitches): boolean {
+  const governing = governingSwitch[kind];
+  return governing === 'always' || switches[governing];
+}

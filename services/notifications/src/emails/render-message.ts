@@ -1,0 +1,29 @@
+import { createElement, type ReactElement } from 'react';
+import { render } from '@react-email/render';
+import { messagePayloadSchemas, type MessageKind, type MessagePayload } from '../domain/messages.js';
+import { ReceiptEmail, receiptSubject } from './receipt-email.js';
+
+export interface RenderedEmail {
+  subject: string;
+  html: string;
+  text: string;
+}
+
+interface Template<Kind extends MessageKind> {
+  subject(payload: MessagePayload<Kind>): string;
+  body(payload: MessagePayload<Kind>): ReactElement;
+}
+
+/** Each message's subject and React body; React escapes every value it writes (STYLE.md). */
+const templates: { [Kind in MessageKind]: Template<Kind> } = {
+  receipt: { subject: receiptSubject, body: (payload) => createElement(ReceiptEmail, payload) },
+};
+
+/** A stored send as mail: the payload checked against its message's schema, then HTML and its plain-text part. */
+export async function renderMessage(kind: MessageKind, storedPayload: unknown): Promise<RenderedEmail> {
+  const payload = messagePayloadSchemas[kind].parse(storedPayload) as MessagePayload<typeof kind>;
+  const template = templates[kind] as Template<typeof kind>;
+  const body = template.body(payload);
+  const [html, text] = await Promise.all([render(body), render(body, { plainText: true })]);
+  return { subject: template.subject(payload), html, text };
+}

@@ -1,0 +1,40 @@
+import type pg from 'pg';
+import { billingIntegrationEventSchema, type IntegrationEnvelope } from '@app/contracts';
+import { enqueueEmail } from '../outbox/enqueue-email.js';
+import type { AppLinks } from './app-links.js';
+
+/**
+ * Billing's events that call for mail, queued in the transaction that records the message (README "Sends"). The
+ * receipt goes to the user who bought (the invoice's `userId`), as the invoice is addressed to them.
+ */
+export function billingMessageHandler(links: AppLinks, now: () => Date) {
+  return async (envelope: IntegrationEnvelope, tx: pg.PoolClient): Promise<void> => {
+    const parsed = billingIntegrationEventSchema.safeParse(envelope);
+    if (!parsed.success) return;
+    const event = parsed.data;
+    if (event.type !== 'billing.invoice.paid.v1') return;
+    const { invoiceId, number, userId, productId, amountCents, currency, paidAt } = event.data;
+    const { rows } = await tx.query<{ name: string }>('SELECT name FROM products WHERE product_id = $1', [
+      productId,
+    ]);
+    await enqueueEmail(tx, {
+      eventId: event.id,
+      message: 'receipt',
+      userId,
+      now: now(),
+      payload: (recipient) => ({
+        firstName: recipient.firstName,
+        invoiceId,
+        number,
+        amountCents,
+        currency,
+        paidAt,
+        productName: rows[0]?.name ?? null,
+        periodStart: null,
+        periodEnd: null,
+        invoiceUrl: links.invoicePage(invoiceId),
+        pdfUrl: links.invoicePdf(invoiceId),
+      }),
+    });
+  };
+}

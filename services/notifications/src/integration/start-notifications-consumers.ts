@@ -1,0 +1,58 @@
+import { billingStream, catalogStream, identityStream, tenancyStream } from '@app/contracts';
+import { startServiceConsumers, type ConsumerClients } from '@app/service-kit/runtime';
+import { notificationsSchema } from '../config.js';
+import type { AppLinks } from './app-links.js';
+import { billingMessageHandler } from './billing-messages.js';
+import { applyCatalogMessage } from './catalog-products.js';
+import { applyIdentityMessage } from './identity-users.js';
+import { applyTenancyMessage } from './tenancy-tenants.js';
+
+/** Durable names, each also its dedupe key in processed_messages. */
+export const notificationsConsumers = {
+  users: 'notifications-users',
+  tenants: 'notifications-tenants',
+  products: 'notifications-products',
+  billing: 'notifications-billing',
+} as const;
+
+/**
+ * The copies of who gets mail (identity's users, tenancy's tenants, the catalogue's product names) and the
+ * events that call for mail (ARCHITECTURE.md "Read models and consistency"). A message whose recipient is not
+ * copied yet is redelivered later (enqueue-email.ts), as the streams are not ordered among themselves.
+ */
+export function startNotificationsConsumers(
+  clients: ConsumerClients,
+  deps: { links: AppLinks; now: () => Date },
+): Promise<{ stop(): Promise<void> }> {
+  const schema = notificationsSchema;
+  return startServiceConsumers(clients, [
+    {
+      stream: identityStream,
+      subject: 'identity.>',
+      schema,
+      durableName: notificationsConsumers.users,
+      handle: applyIdentityMessage,
+    },
+    {
+      stream: tenancyStream,
+      subject: 'tenancy.>',
+      schema,
+      durableName: notificationsConsumers.tenants,
+      handle: applyTenancyMessage,
+    },
+    {
+      stream: catalogStream,
+      subject: 'catalog.>',
+      schema,
+      durableName: notificationsConsumers.products,
+      handle: applyCatalogMessage,
+    },
+    {
+      stream: billingStream,
+      subject: 'billing.>',
+      schema,
+      durableName: notificationsConsumers.billing,
+      handle: billingMessageHandler(deps.links, deps.now),
+    },
+  ]);
+}

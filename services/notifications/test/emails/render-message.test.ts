@@ -1,0 +1,48 @@
+import { describe, expect, it } from 'vitest';
+import { renderMessage } from '../../src/emails/render-message.js';
+
+const receipt = {
+  firstName: 'Ada <b>',
+  invoiceId: '0196f2a0-0000-7000-8000-000000000001',
+  number: 'INV-000123',
+  amountCents: 2_900,
+  currency: 'usd',
+  paidAt: '2026-11-27T10:00:00.000Z',
+  productName: 'Analytics Pro',
+  periodStart: '2026-11-27T10:00:00.000Z',
+  periodEnd: '2026-12-27T10:00:00.000Z',
+  invoiceUrl: 'https://app.example/billing/invoices/0196f2a0-0000-7000-8000-000000000001',
+  pdfUrl: 'https://app.example/api/invoices/0196f2a0-0000-7000-8000-000000000001/pdf',
+};
+
+describe('the receipt', () => {
+  it('states the number, amount, period and links, in HTML and plain text', async () => {
+    const email = await renderMessage('receipt', receipt);
+    expect(email.subject).toBe('Receipt for INV-000123: $29.00 paid');
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain('INV-000123');
+      expect(part).toContain('$29.00');
+      expect(part).toContain('Analytics Pro');
+      expect(part).toContain('Nov 27, 2026 – Dec 27, 2026');
+      expect(part).toContain(receipt.invoiceUrl);
+      expect(part).toContain(receipt.pdfUrl);
+    }
+    expect(email.html).toContain('#2b3dd1');
+    expect(email.html).toContain('FinTech Platform');
+  });
+
+  it('escapes what it writes', async () => {
+    const email = await renderMessage('receipt', receipt);
+    expect(email.html).toContain('Hi Ada &lt;b&gt;,');
+    expect(email.html).not.toContain('Ada <b>');
+  });
+
+  it('leaves the period out when the event has none', async () => {
+    const email = await renderMessage('receipt', { ...receipt, periodStart: null, periodEnd: null });
+    expect(email.text).not.toContain('Period');
+  });
+
+  it('refuses a payload its template cannot show', async () => {
+    await expect(renderMessage('receipt', { ...receipt, amountCents: -1 })).rejects.toThrow();
+  });
+});
