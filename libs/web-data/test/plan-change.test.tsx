@@ -5,7 +5,7 @@ import { useMutation, type QueryClient } from '@app/query';
 import { act } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { json, stubFetch } from '@app/test-support/web';
-import { changePlanMutation, createQueryClient, queryKeys } from '../src/index.js';
+import { changePlanMutation, createQueryClient, queryKeys, type PlanChangeAnswer } from '../src/index.js';
 import { renderQueryHook } from './render-hook.js';
 
 const before = { id: 's1', plan: 'professional', amount: 49 };
@@ -27,6 +27,13 @@ function reply(overrides: Partial<PlanChangeReply>): PlanChangeReply {
   };
 }
 
+/** Its subscription is the contract's id (a UUID), which the 202 is checked against. */
+const authentication = {
+  subscriptionId: '0196f2a0-0000-7000-8000-0000000000a1',
+  outcome: 'requires-action',
+  clientSecret: 'pi_1_secret_2',
+} as const;
+
 function seed(client: QueryClient) {
   client.setQueryData(queryKeys.subscriptions, [before, other]);
   client.setQueryData(adminList, {
@@ -40,16 +47,16 @@ function seed(client: QueryClient) {
   client.setQueryData(queryKeys.invoices, []);
 }
 
-async function change(answer: PlanChangeReply, scope: 'customer' | 'admin' = 'customer') {
-  const { calls } = stubFetch(() => json(answer));
+async function change(answer: PlanChangeAnswer, scope: 'customer' | 'admin' = 'customer', status = 200) {
+  const { calls } = stubFetch(() => json(answer, status));
   const client = createQueryClient();
   seed(client);
   const { result } = renderQueryHook(() => useMutation(changePlanMutation(scope)), client);
-  await act(() =>
-    result.current.mutateAsync({ subscriptionId: 's1', body: { plan: answer.plan, quotedAt: 'q' } }),
+  const answered = await act(() =>
+    result.current.mutateAsync({ subscriptionId: 's1', body: { plan: 'enterprise', quotedAt: 'q' } }),
   );
   const invalidated = (key: readonly unknown[]) => client.getQueryState(key)?.isInvalidated;
-  return { calls, client, invalidated };
+  return { calls, client, invalidated, answered };
 }
 
 describe('changing plan (issue 19)', () => {
@@ -93,5 +100,17 @@ describe('changing plan (issue 19)', () => {
     expect(client.getQueryData(queryKeys.subscriptions)).toEqual([before, other]);
     expect([invalidated(queryKeys.subscriptions), invalidated(adminList)]).toEqual([false, false]);
     expect([invalidated(terms), invalidated(queryKeys.invoices)]).toEqual([true, false]);
+  });
+
+  it('a 202 asking for the bank’s 3-D Secure step is answered as its contract has it, and changes nothing yet', async () => {
+    const { client, invalidated, answered } = await change(authentication, 'customer', 202);
+    expect(answered).toEqual(authentication);
+    expect(client.getQueryData(queryKeys.subscriptions)).toEqual([before, other]);
+    expect([invalidated(terms), invalidated(queryKeys.invoices)]).toEqual([false, false]);
+  });
+
+  it('a 202 without its client secret, or one for an admin, who cannot take the step, is an error', async () => {
+    await expect(change({ ...authentication, clientSecret: '' }, 'customer', 202)).rejects.toThrow();
+    await expect(change(authentication, 'admin', 202)).rejects.toThrow('3-D Secure');
   });
 });

@@ -3,96 +3,19 @@ import '@app/test-support/web/dom-setup';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type {
-  PlanChangePreview,
-  PlanChangeReply,
-  Product,
-  Subscription,
-  SubscriptionTerm,
-} from '@app/contracts';
-import { json, problem, type Routes } from '@app/test-support/web';
+import { json, problem } from '@app/test-support/web';
 import { aProduct, aSubscription } from '../support/fixtures.js';
+import {
+  choosePlan,
+  openSubscriptions,
+  periodEnd,
+  planPath,
+  previewOf,
+  quotedAt,
+  replyOf,
+  termOf,
+} from './plan-change-support.js';
 import { renderDashboard } from './render.js';
-
-const periodEnd = '2026-12-15T10:00:00.000Z';
-const quotedAt = '2026-11-22T12:00:00.000Z';
-
-function termOf(subscription: Subscription, overrides: Partial<SubscriptionTerm> = {}): SubscriptionTerm {
-  return {
-    subscriptionId: subscription.id,
-    status: subscription.status,
-    currentPeriodEnd: periodEnd,
-    renewsAt: periodEnd,
-    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-    endsAt: null,
-    scheduledPlanChange: null,
-    ...overrides,
-  };
-}
-
-function previewOf(subscription: Subscription, overrides: Partial<PlanChangePreview>): PlanChangePreview {
-  return {
-    subscriptionId: subscription.id,
-    kind: 'upgrade',
-    fromPlan: subscription.plan,
-    plan: 'enterprise',
-    currentAmount: subscription.amount,
-    amount: 99,
-    chargeNow: 23.45,
-    effectiveAt: quotedAt,
-    periodEnd,
-    quotedAt,
-    ...overrides,
-  };
-}
-
-function replyOf(subscription: Subscription, overrides: Partial<PlanChangeReply>): PlanChangeReply {
-  return {
-    subscriptionId: subscription.id,
-    outcome: 'changed',
-    plan: 'enterprise',
-    amount: 99,
-    charged: 23.45,
-    invoiceId: crypto.randomUUID(),
-    effectiveAt: quotedAt,
-    ...overrides,
-  };
-}
-
-const planPath = (subscription: Subscription) => `/api/billing/subscriptions/${subscription.id}/plan`;
-
-/** The dashboard's Subscriptions tab with one subscription of `product`, its term, and `more` routes. */
-async function openSubscriptions(
-  subscription: Subscription,
-  {
-    product = aProduct({ id: subscription.productId }),
-    term = termOf(subscription),
-    more = {},
-  }: { product?: Product; term?: SubscriptionTerm | (() => SubscriptionTerm); more?: Routes } = {},
-) {
-  const user = userEvent.setup();
-  const api = renderDashboard({
-    subscriptions: () => json([subscription]),
-    terms: () => json([typeof term === 'function' ? term() : term]),
-    more: { [`GET /api/products/${subscription.productId}`]: () => json(product), ...more },
-  });
-  await user.click(screen.getByRole('tab', { name: 'Subscriptions' }));
-  const row = within(
-    within(await screen.findByRole('list', { name: 'Subscriptions' })).getByRole('listitem'),
-  );
-  return { user, api, row };
-}
-
-async function choosePlan(
-  user: ReturnType<typeof userEvent.setup>,
-  row: ReturnType<typeof within>,
-  plan: RegExp,
-) {
-  await user.click(await row.findByRole('button', { name: 'Change plan' }));
-  const dialog = within(await screen.findByRole('dialog'));
-  await user.click(dialog.getByRole('radio', { name: plan }));
-  return dialog;
-}
 
 describe('Changing plan from the dashboard (issue 19)', () => {
   it('lists the offered plans with their prices, the current one marked and not to be chosen', async () => {
