@@ -49,9 +49,17 @@ export function toRecordedEvent(event: KurrentRecordedEvent | AllStreamRecordedE
     position: { commit: event.position.commit, prepare: event.position.prepare },
   };
   if (!event.isJson) throw new MalformedEventError(address, 'its content type is not application/json');
+  const { data, metadata } = checkedPayload(address, event.data, event.metadata);
+  // One literal, not spreads of address and payload: those cost V8 about 2.5 µs an event (postgres/rows.ts).
+  const { id, type, streamName, revision, position } = address;
   return {
-    ...address,
-    ...checkedPayload(address, event.data, event.metadata),
+    id,
+    type,
+    streamName,
+    revision,
+    position,
+    data,
+    metadata,
     recordedAt: recordedAtOf(event.created),
   };
 }
