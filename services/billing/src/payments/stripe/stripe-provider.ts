@@ -1,5 +1,5 @@
 import Stripe from 'stripe';
-import type { PaymentProvider } from '../payment-provider.js';
+import type { OffSessionChargeInput, PaymentOutcome, PaymentProvider } from '../payment-provider.js';
 import { ProviderResourceMissingError } from '../provider-errors.js';
 import {
   cardOf,
@@ -51,6 +51,38 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
     appInfo: { name: 'fintech-subscriptions-billing' },
   });
 
+  /**
+   * A saved card charged and confirmed in one request, off-session (a renewal) or with its holder present (an
+   * upgrade), never redirecting; a decline is Stripe's 402 card error, which carries the intent it made.
+   */
+  async function chargeSaved<Outcome>(
+    input: OffSessionChargeInput,
+    holder: 'absent' | 'present',
+    outcomeOf: (intent: Stripe.PaymentIntent) => Outcome,
+  ): Promise<Outcome | PaymentOutcome> {
+    try {
+      const intent = await stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: input.currency,
+          customer: input.customerId,
+          payment_method: input.paymentMethodId,
+          metadata: toStripeMetadata(input.metadata),
+          ...(holder === 'absent' ? { off_session: true } : {}),
+          confirm: true,
+          automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
+          // The card's brand and last four in the same answer, instead of a second request.
+          expand: ['payment_method'],
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return outcomeOf(intent);
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeCardError) return outcomeOfCardError(error);
+      throw error;
+    }
+  }
+
   return {
     name: 'stripe',
     publishableKey: options.publishableKey,
@@ -77,57 +109,17 @@ export function createStripeProvider(options: StripeProviderOptions): StripeProv
       return { providerPaymentId: intent.id, clientSecret: intent.client_secret };
     },
 
-    async chargeOffSession(input) {
-      try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: input.amountCents,
-            currency: input.currency,
-            customer: input.customerId,
-            payment_method: input.paymentMethodId,
-            metadata: toStripeMetadata(input.metadata),
-            off_session: true,
-            confirm: true,
-            // Nobody is present to follow a redirect; the saved card either pays or fails.
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-            // The card's brand and last four in the same answer, instead of a second request.
-            expand: ['payment_method'],
-          },
-          { idempotencyKey: input.idempotencyKey },
-        );
+    // Nobody is present to follow a 3-D Secure step: the saved card either pays or fails.
+    chargeOffSession: (input) =>
+      chargeSaved(input, 'absent', (intent) => {
         const method = typeof intent.payment_method === 'object' ? intent.payment_method : null;
-        return outcomeOfIntent(intent, {
-          paymentMethodId: paymentMethodIdOf(intent) ?? input.paymentMethodId,
-          card: cardOf(method),
-        });
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) return outcomeOfCardError(error);
-        throw error;
-      }
-    },
+        const paymentMethodId = paymentMethodIdOf(intent) ?? input.paymentMethodId;
+        return outcomeOfIntent(intent, { paymentMethodId, card: cardOf(method) });
+      }),
 
-    async chargeSavedCard(input) {
-      try {
-        const intent = await stripe.paymentIntents.create(
-          {
-            amount: input.amountCents,
-            currency: input.currency,
-            customer: input.customerId,
-            payment_method: input.paymentMethodId,
-            metadata: toStripeMetadata(input.metadata),
-            confirm: true,
-            // The customer is on the page: a 3-D Secure step comes back to it (handleNextAction), not a redirect.
-            automatic_payment_methods: { enabled: true, allow_redirects: 'never' },
-            expand: ['payment_method'],
-          },
-          { idempotencyKey: input.idempotencyKey },
-        );
-        return presentChargeOutcome(intent, input.paymentMethodId);
-      } catch (error) {
-        if (error instanceof Stripe.errors.StripeCardError) return outcomeOfCardError(error);
-        throw error;
-      }
-    },
+    // The customer is on the page: a 3-D Secure step comes back to it (handleNextAction).
+    chargeSavedCard: (input) =>
+      chargeSaved(input, 'present', (intent) => presentChargeOutcome(intent, input.paymentMethodId)),
 
     async cancelPayment(providerPaymentId) {
       try {
