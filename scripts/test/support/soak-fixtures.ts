@@ -48,17 +48,24 @@ export async function inBatches<T, R>(
 
 const range = (count: number) => Array.from({ length: count }, (_, index) => index);
 
+/** A product's basic and enterprise prices in dollars, for the phases that change plans; absent: not offered. */
+export interface PlanPrices {
+  basicPrice?: number;
+  enterprisePrice?: number;
+}
+
 export async function createProducts(
   admin: ApiClient,
   prefix: string,
   count: number,
+  planPrices: PlanPrices = {},
 ): Promise<SoakProduct[]> {
   return inBatches(range(count), 8, async (index) => {
     const slug = `${prefix}-${index}`;
     const product = await expectReply<{ id: string; basePrice: number }>(admin, {
       method: 'POST',
       path: '/api/admin/products',
-      json: { name: `Soak ${slug}`, slug, basePrice: 12.5 },
+      json: { name: `Soak ${slug}`, slug, basePrice: 12.5, ...planPrices },
     });
     return { id: product.id, slug, basePrice: product.basePrice };
   });

@@ -1,8 +1,10 @@
 import type { SoakPhase } from './soak-phase.js';
 import { billingRoutes } from './soak-routes-billing.js';
 import { cancellationRoutes } from './soak-routes-cancellation.js';
+import { cardOnFileRoutes } from './soak-routes-card-on-file.js';
 import { catalogRoutes } from './soak-routes-catalog.js';
 import { identityRoutes } from './soak-routes-identity.js';
+import { planChangeRoutes } from './soak-routes-plan-change.js';
 import { tenancyRoutes } from './soak-routes-tenancy.js';
 
 /**
@@ -24,4 +26,6 @@ export const soakRoutes: Readonly<Record<string, SoakRoute>> = {
   ...tenancyRoutes,
   ...cancellationRoutes,
   ...billingRoutes,
+  ...planChangeRoutes,
+  ...cardOnFileRoutes,
 };
