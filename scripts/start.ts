@@ -1,13 +1,14 @@
 /**
  * `npm start`: runs the whole platform on one machine on embedded defaults (README "Two commands"): Postgres from
  * DATABASE_URL or embedded in .data/, NATS from NATS_URL or a local nats-server, the event store on Postgres
- * unless EVENTSTORE_URL is set; then starts every service, each seeded once it is ready, then the gateway, and
- * prints the URL. It restarts a service, the gateway or the demo app that crashes (launcher/supervisor.ts) and
+ * unless EVENTSTORE_URL is set, a maildev mail catcher unless SMTP_URL is set; then starts every service, each
+ * seeded once it is ready, then the gateway, and prints the URL (and the mail catcher's inbox). It restarts a service, the gateway or the demo app that crashes (launcher/supervisor.ts) and
  * stops everything in order on Ctrl-C (launcher/lifecycle.ts).
  */
 import { loadLauncherConfig } from './launcher/config.js';
 import { startEmbeddedNats } from './launcher/embedded-nats.js';
 import { startEmbeddedPostgres } from './launcher/embedded-postgres.js';
+import { startMailCatcher } from './launcher/mail-catcher.js';
 import { createLifecycle } from './launcher/lifecycle.js';
 import { describeExit, startNodeProcess, type RunningProcess } from './launcher/processes.js';
 import { demoTenantApp, gatewayEntry, services, webApps } from './launcher/services.js';
@@ -72,6 +73,17 @@ async function main(): Promise<void> {
   const gatewayUrl = `http://127.0.0.1:${config.PORT}`;
   // The bundle runs from dist/ of the checkout, whatever the working directory.
   const checkout = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+  const mail = config.SMTP_URL
+    ? { smtpUrl: config.SMTP_URL, inboxUrl: null }
+    : await startMailCatcher(
+        checkout,
+        { smtp: config.MAILDEV_SMTP_PORT, web: config.MAILDEV_WEB_PORT },
+        ownInfrastructure,
+      );
+  // Only notifications sends mail; PUBLIC_URL is not shared, as it would make identity's links absolute too.
+  const ownEnv: Record<string, Record<string, string>> = {
+    notifications: { SMTP_URL: mail.smtpUrl, PUBLIC_URL: `http://localhost:${config.PORT}` },
+  };
   const gatewayEnv: Record<string, string> = { ...shared, PORT: String(config.PORT), ...webApps(checkout) };
   const serviceAddresses: Record<string, string> = {};
   for (const [index, service] of services.entries()) {
@@ -79,6 +91,7 @@ async function main(): Promise<void> {
     const env = {
       ...shared,
       ...serviceAddresses,
+      ...ownEnv[service.name],
       GATEWAY_URL: gatewayUrl,
       PORT: String(port),
       HOST: '127.0.0.1',
@@ -95,6 +108,11 @@ async function main(): Promise<void> {
   console.log(`\nThe platform is running at http://localhost:${config.PORT}`);
   console.log(
     `  catalogue: http://localhost:${config.PORT}/api/products · API docs: http://localhost:${config.PORT}/api/docs`,
+  );
+  console.log(
+    mail.inboxUrl
+      ? `  mail the platform sends: ${mail.inboxUrl} (maildev; set SMTP_URL to send through a server of yours)`
+      : '  mail goes out through SMTP_URL',
   );
   console.log('Demo logins (sign in at /api/login):');
   for (const account of demoAccounts) {

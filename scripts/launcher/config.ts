@@ -11,6 +11,10 @@ const schema = z.object({
   EMBEDDED_NATS_PORT: z.coerce.number().int().min(1).max(65535).default(14222),
   SERVICES_BASE_PORT: z.coerce.number().int().min(1).max(65000).default(3001),
   DEMO_APP_PORT: z.coerce.number().int().min(1).max(65535).default(4100),
+  /** Where notifications sends mail; absent: a local maildev catches it (launcher/mail-catcher.ts). */
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAILDEV_SMTP_PORT: z.coerce.number().int().min(1).max(65535).default(1025),
+  MAILDEV_WEB_PORT: z.coerce.number().int().min(1).max(65535).default(1080),
   NATS_PREFIX: z
     .string()
     .regex(/^[a-z0-9]*$/)

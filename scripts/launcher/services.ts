@@ -48,6 +48,11 @@ export const services: readonly LaunchedService[] = [
     entry: 'services/monitoring/dist/server.cjs',
     gatewayUrlVariable: 'MONITORING_URL',
   },
+  {
+    name: 'notifications',
+    entry: 'services/notifications/dist/server.cjs',
+    gatewayUrlVariable: 'NOTIFICATIONS_URL',
+  },
 ];
 
 /** The demo tenant app the demo subscriptions point at: not a platform service, started first. */

@@ -149,11 +149,13 @@ describe('npm start', () => {
     const children = tree.filter((entry) => entry.ppid === launcher.pid);
     const stopOrder = [
       'gateway',
+      'notifications',
       'monitoring',
       'billing',
       'tenancy',
       'identity',
       'catalog',
+      'maildev',
       'demo-tenant-app',
       'nats-server',
       'postgres',
@@ -200,6 +202,7 @@ function childName(entry: ProcessEntry): string {
   const bundle = /(?:services\/([a-z-]+)|(gateway)|demo\/(tenant-app))\/dist\/server\.cjs/.exec(entry.args);
   if (bundle) return bundle[1] ?? bundle[2] ?? `demo-${bundle[3] ?? ''}`;
   if (/\bnats-server\b/.test(entry.args)) return 'nats-server';
+  if (/\bmaildev\b/.test(entry.args)) return 'maildev';
   if (/\/postgres\s/.test(entry.args)) return 'postgres';
   return entry.args;
 }

@@ -77,9 +77,10 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const gatewayPort = await freePortBlock(1);
     const servicesPort = await freePortBlock(services.length);
     const demoAppPort = await freePortBlock(1);
+    const mailCatcherPorts = await freePortBlock(2);
     const env = {
       ...infrastructure.env,
-      ...launcherEnv({ gatewayPort, servicesPort, demoAppPort }),
+      ...launcherEnv({ gatewayPort, servicesPort, demoAppPort, mailCatcherPorts }),
       ...options.env,
     };
     await withBuildLock(root, async () => {
@@ -150,6 +151,8 @@ function launcherEnv(ports: {
   gatewayPort: number;
   servicesPort: number;
   demoAppPort: number;
+  /** maildev's SMTP port and, after it, its inbox's: platforms started side by side each catch their own mail. */
+  mailCatcherPorts: number;
 }): Record<string, string> {
   return {
     PATH: process.env.PATH ?? '',
@@ -158,6 +161,8 @@ function launcherEnv(ports: {
     PORT: String(ports.gatewayPort),
     SERVICES_BASE_PORT: String(ports.servicesPort),
     DEMO_APP_PORT: String(ports.demoAppPort),
+    MAILDEV_SMTP_PORT: String(ports.mailCatcherPorts),
+    MAILDEV_WEB_PORT: String(ports.mailCatcherPorts + 1),
     // A key ring of this run's own, so the launcher writes none into the checkout's data folder.
     SECRETS_KEYS: `test:${randomBytes(32).toString('base64')}`,
   };
