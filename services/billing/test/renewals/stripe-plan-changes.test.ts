@@ -1,17 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { planChangeAuthenticationSchema, planChangeReplySchema } from '@app/contracts';
 import { startedForFile } from '@app/test-support/started-for-file';
-import { stripeEvent, stripeIntent } from '../payments/stripe/fake-stripe.js';
+import { stripeIntent } from '../payments/stripe/fake-stripe.js';
 import { addProduct, viewsSettled } from '../support/billing-harness.js';
-import {
-  checkoutPaymentId,
-  renewalRunner,
-  subscriptionStartedByCheckout,
-  tenantOwnedBy,
-  testClock,
-} from '../support/renewals.js';
-import { billingEvents, createIntent, invoicesOf, newBuyer, type Buyer } from '../support/requests.js';
-import { answerAsStripe, startBillingWithStripe } from '../support/stripe.js';
+import { renewalRunner, testClock } from '../support/renewals.js';
+import { billingEvents, invoicesOf, newBuyer, type Buyer } from '../support/requests.js';
+import { paidStripeCheckout, startBillingWithStripe } from '../support/stripe.js';
 
 /**
  * An upgrade through the Stripe adapter when the card's bank asks for 3-D Secure (README "Plan changes"): the
@@ -31,34 +25,17 @@ const h = startedForFile(() =>
 );
 const prices = { basePriceCents: 2900, enterprisePriceCents: 9900 };
 
-/** A checkout at Stripe confirmed by its webhook, and tenancy's start of its subscription. */
+/** A checkout at Stripe confirmed by its webhook, and tenancy's start of its subscription a second later. */
 async function boughtWithStripe(buyer: Buyer) {
-  answerAsStripe(h.fake);
   const product = await addProduct(h.pool, prices);
-  const response = await createIntent(h, buyer, { productId: product.productId, amount: 29 });
-  expect(response.statusCode).toBe(200);
-  const paymentId = await checkoutPaymentId(h.pool, buyer.userId, product.productId);
-  const created = (await billingEvents(h)).find(
-    (row) => row.type === 'PaymentCreated' && row.data.paymentId === paymentId,
+  const startedAt = new Date(clock.now().getTime() + 1_000).toISOString();
+  const checkout = await paidStripeCheckout(
+    h,
+    buyer,
+    { productId: product.productId, basePriceCents: 2900 },
+    startedAt,
   );
-  const intent = stripeIntent({
-    id: created?.data.providerPaymentId,
-    amount: 2900,
-    status: 'succeeded',
-    payment_method: 'pm_Card',
-    setup_future_usage: 'off_session',
-    metadata: { paymentId, productId: product.productId, userId: buyer.userId },
-  });
-  expect((await h.deliver(stripeEvent('payment_intent.succeeded', intent))).statusCode).toBe(200);
-  await viewsSettled(h);
-  const tenantId = await tenantOwnedBy(h.pool, buyer.userId, clock.now().toISOString());
-  return subscriptionStartedByCheckout(h.pool, {
-    paymentId,
-    tenantId,
-    productId: product.productId,
-    amountCents: 2900,
-    startedAt: new Date(clock.now().getTime() + 1_000).toISOString(),
-  });
+  return checkout.subscriptionId;
 }
 
 /**

@@ -2,15 +2,9 @@ import { describe, expect, it } from 'vitest';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { cardDeclined, stripeEvent, stripeIntent } from '../payments/stripe/fake-stripe.js';
 import { addProduct, viewsSettled } from '../support/billing-harness.js';
-import {
-  checkoutPaymentId,
-  renewalRunner,
-  subscriptionStartedByCheckout,
-  tenantOwnedBy,
-  testClock,
-} from '../support/renewals.js';
-import { billingEvents, createIntent, invoicesOf, newBuyer } from '../support/requests.js';
-import { answerAsStripe, startBillingWithStripe } from '../support/stripe.js';
+import { renewalRunner, testClock } from '../support/renewals.js';
+import { billingEvents, invoicesOf, newBuyer } from '../support/requests.js';
+import { paidStripeCheckout, startBillingWithStripe } from '../support/stripe.js';
 
 /**
  * Renewals through the Stripe adapter, at its HTTP boundary: the saved card is charged off-session with a key per
@@ -30,31 +24,14 @@ const h = startedForFile(() =>
 
 describe('renewals with Stripe', () => {
   it('charges the saved card off-session once per attempt, and a webhook about the charge adds nothing', async () => {
-    answerAsStripe(h.fake);
     const product = await addProduct(h.pool, { basePriceCents: 34_900 });
     const buyer = await newBuyer();
-    const response = await createIntent(h, buyer, { productId: product.productId, amount: 349 });
-    expect(response.statusCode).toBe(200);
-    const paymentId = await checkoutPaymentId(h.pool, buyer.userId, product.productId);
-    const created = (await billingEvents(h)).find((row) => row.type === 'PaymentCreated');
-    const checkoutIntent = stripeIntent({
-      id: created?.data.providerPaymentId,
-      amount: 34_900,
-      status: 'succeeded',
-      payment_method: 'pm_Card',
-      setup_future_usage: 'off_session',
-      metadata: { paymentId, productId: product.productId, userId: buyer.userId },
-    });
-    expect((await h.deliver(stripeEvent('payment_intent.succeeded', checkoutIntent))).statusCode).toBe(200);
-    await viewsSettled(h);
-    const tenantId = await tenantOwnedBy(h.pool, buyer.userId, clock.now().toISOString());
-    await subscriptionStartedByCheckout(h.pool, {
-      paymentId,
-      tenantId,
-      productId: product.productId,
-      amountCents: 34_900,
-      startedAt: '2026-06-15T10:00:01.000Z',
-    });
+    const { tenantId } = await paidStripeCheckout(
+      h,
+      buyer,
+      { productId: product.productId, basePriceCents: 34_900 },
+      '2026-06-15T10:00:01.000Z',
+    );
 
     const renewalIntent = (form: Record<string, string>) =>
       stripeIntent({

@@ -4,10 +4,13 @@ import {
   signStripe,
   startFakeStripe,
   stripeCardMethod,
+  stripeEvent,
   stripeIntent,
   type FakeStripe,
 } from '../payments/stripe/fake-stripe.js';
-import { startBilling, type BillingOptions } from './billing-harness.js';
+import { startBilling, viewsSettled, type BillingOptions } from './billing-harness.js';
+import { checkoutPaymentId, subscriptionStartedByCheckout, tenantOwnedBy } from './renewals.js';
+import { billingEvents, createIntent, type Buyer } from './requests.js';
 
 /**
  * Billing on the Stripe adapter (`stripe`), which talks to a local stand-in for Stripe (`fake`), and `deliver`, a
@@ -67,4 +70,46 @@ export function answerAsStripe(fake: FakeStripe): void {
     }
     return { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such thing' } } };
   });
+}
+
+type StripeBilling = Awaited<ReturnType<typeof startBillingWithStripe>>;
+
+/**
+ * A checkout of `product` at Stripe, confirmed by its `payment_intent.succeeded` webhook (saving `pm_Card`), then
+ * tenancy's start of its subscription at `startedAt`, in the buyer's tenant.
+ */
+export async function paidStripeCheckout(
+  h: StripeBilling,
+  buyer: Buyer,
+  product: { productId: string; basePriceCents: number },
+  startedAt: string,
+) {
+  answerAsStripe(h.fake);
+  const { productId, basePriceCents } = product;
+  const response = await createIntent(h, buyer, { productId, amount: basePriceCents / 100 });
+  if (response.statusCode !== 200) throw new Error(`checkout failed: ${response.body}`);
+  const paymentId = await checkoutPaymentId(h.pool, buyer.userId, productId);
+  const created = (await billingEvents(h)).find(
+    (row) => row.type === 'PaymentCreated' && row.data.paymentId === paymentId,
+  );
+  const intent = stripeIntent({
+    id: created?.data.providerPaymentId,
+    amount: basePriceCents,
+    status: 'succeeded',
+    payment_method: 'pm_Card',
+    setup_future_usage: 'off_session',
+    metadata: { paymentId, productId, userId: buyer.userId },
+  });
+  const webhook = await h.deliver(stripeEvent('payment_intent.succeeded', intent));
+  if (webhook.statusCode !== 200) throw new Error(`webhook failed: ${webhook.body}`);
+  await viewsSettled(h);
+  const tenantId = await tenantOwnedBy(h.pool, buyer.userId, startedAt);
+  const subscriptionId = await subscriptionStartedByCheckout(h.pool, {
+    paymentId,
+    tenantId,
+    productId,
+    amountCents: basePriceCents,
+    startedAt,
+  });
+  return { paymentId, tenantId, subscriptionId };
 }
