@@ -141,6 +141,16 @@ export interface BacklogReader {
   backlog(query: BacklogQuery): Promise<Backlog>;
 }
 
+/**
+ * The same delivery as EventStore.subscribe, a page of events at a time, for a reader that takes many at once (a
+ * projection's pump): one step of the iterator per page instead of one per event. Apart from the port, as
+ * BacklogReader is; subscribeInPages (paged-subscription.ts) reads a store without it in pages of one event. A
+ * wrapper that copies a store and changes its `subscribe` must change this one too, or leave it out.
+ */
+export interface PagedSubscriber {
+  subscribePages(options: SubscribeOptions): AsyncIterable<readonly RecordedEvent[]>;
+}
+
 export function comparePositions(a: Position | 'start', b: Position | 'start'): number {
   if (a === 'start') return b === 'start' ? 0 : -1;
   if (b === 'start') return 1;

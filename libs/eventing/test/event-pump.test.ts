@@ -17,12 +17,16 @@ function event(n: number): RecordedEvent {
   };
 }
 
-/** A subscription that reports progress between its events, as SubscribeOptions.onProgress promises. */
-function source(items: Array<number | { progress: number }>) {
+/**
+ * A subscription read in pages that reports progress between them, as SubscribeOptions.onProgress promises: a
+ * number is a page of one event, an array a page of several.
+ */
+function source(items: Array<number | number[] | { progress: number }>) {
   return (onProgress: (position: Position) => void) =>
     (async function* () {
       for (const item of items) {
-        if (typeof item === 'number') yield event(item);
+        if (typeof item === 'number') yield [event(item)];
+        else if (Array.isArray(item)) yield item.map(event);
         else onProgress(at(item.progress));
       }
     })();
@@ -48,10 +52,39 @@ describe('EventPump', () => {
     expect(await pump.take(10)).toEqual({ events: [], through: at(7) });
   });
 
+  it('splits a page across batches in order, and checkpoints each batch at its own last event', async () => {
+    const pump = new EventPump(source([[1, 2, 3, 4, 5], { progress: 8 }]), 100, new AbortController().signal);
+    await pump.finished;
+    expect(await pump.take(2)).toEqual({ events: [event(1), event(2)], through: at(2) });
+    expect(await pump.take(2)).toEqual({ events: [event(3), event(4)], through: at(4) });
+    expect(await pump.take(2)).toEqual({ events: [event(5)], through: at(8) });
+    expect(await pump.take(2)).toBeNull();
+  });
+
+  it('stops reading pages once it holds its capacity, and reads on as batches are taken', async () => {
+    let pagesRead = 0;
+    const pages = (async function* () {
+      for (let page = 0; page < 4; page += 1) {
+        pagesRead += 1;
+        yield [1, 2, 3].map((n) => event(page * 3 + n));
+      }
+    })();
+    const pump = new EventPump(() => pages, 5, new AbortController().signal);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    // 6 events held (two pages) is past the capacity of 5: the third page waits.
+    expect(pagesRead).toBe(2);
+    expect((await pump.take(4))?.events.map((e) => e.id)).toEqual(['e1', 'e2', 'e3', 'e4']);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(pagesRead).toBe(3);
+    const rest = [];
+    for (let batch = await pump.take(100); batch; batch = await pump.take(100)) rest.push(...batch.events);
+    expect(rest.map((e) => e.id)).toEqual(['e5', 'e6', 'e7', 'e8', 'e9', 'e10', 'e11', 'e12']);
+  });
+
   it('rethrows the subscription’s failure after what came before it', async () => {
     const failing = (onProgress: (position: Position) => void) =>
       (async function* () {
-        yield event(1);
+        yield [event(1)];
         onProgress(at(2));
         throw new Error('store gone');
       })();

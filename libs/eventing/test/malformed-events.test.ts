@@ -54,6 +54,38 @@ describe('an unreadable event on PostgreSQL', () => {
     });
   });
 
+  it('ends a page read by a subscription: the events before it in the page are delivered, then it is refused', async () => {
+    const category = freshCategory();
+    const ids = [randomUUID(), randomUUID(), randomUUID()];
+    for (const id of ids.slice(0, 2))
+      await fixture.store.append(streamName(category, id), [productCreated(id, id)], 'no_stream');
+    const unreadable = await insertUnreadable(category, 'ProductCreated');
+    await fixture.store.append(
+      streamName(category, ids[2]!),
+      [productCreated(ids[2]!, 'after')],
+      'no_stream',
+    );
+
+    const controller = new AbortController();
+    const pages: string[][] = [];
+    const read = async () => {
+      const options = {
+        from: 'start' as const,
+        categories: [category],
+        signal: controller.signal,
+        batchSize: 10,
+      };
+      for await (const page of fixture.store.subscribePages(options))
+        pages.push(page.map((event) => event.id));
+    };
+    const error = await read().catch((caught: unknown) => caught);
+    controller.abort();
+    expect(error).toBeInstanceOf(MalformedEventError);
+    expect(error).toMatchObject({ event: { id: unreadable.id } });
+    expect(pages).toHaveLength(1);
+    expect(pages[0]).toHaveLength(2);
+  });
+
   it('is parked by a projection that handles its type, passed by one that does not, and stops neither', async () => {
     const category = freshCategory();
     const projection = productsProjection(catalogSchema, uniquePrefix('products_'));

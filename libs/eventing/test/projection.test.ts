@@ -5,6 +5,7 @@ import {
   comparePositions,
   streamName,
   type EventStore,
+  type PagedSubscriber,
   type Position,
   type RecordedEvent,
 } from '../src/event-store.js';
@@ -223,11 +224,12 @@ describe('projections', () => {
     const logger = captureLogger();
     let subscriptions = 0;
     // A store whose first subscription ends at once, as a subscription the server closed would without a check.
-    const ending: EventStore = {
+    // The runner reads the store in pages (PagedSubscriber), so that is the subscription that ends.
+    const ending: EventStore & PagedSubscriber = {
       ...fixture.store,
-      subscribe: (options) => {
+      subscribePages: (options) => {
         subscriptions += 1;
-        return subscriptions === 1 ? (async function* () {})() : fixture.store.subscribe(options);
+        return subscriptions === 1 ? (async function* () {})() : fixture.store.subscribePages(options);
       },
     };
     const runner = await runCatalogProjections(fixture, [category], [projection], {

@@ -3,6 +3,7 @@ import type {
   BacklogReader,
   EventStore,
   EventStoreLogger,
+  PagedSubscriber,
   Position,
   ReadStreamResult,
 } from '../event-store.js';
@@ -11,7 +12,7 @@ import { readBacklog } from './backlog.js';
 import { createNotificationListener } from './listener.js';
 import { eventColumns, toRecordedEvent, type EventRow } from './rows.js';
 import { assertSchemaName, migrateEventStore, notifyChannel } from './schema.js';
-import { subscribeToCategories } from './subscription.js';
+import { subscribePages, subscribeToCategories, type SubscriptionContext } from './subscription.js';
 
 export interface PostgresEventStoreOptions {
   pool: pg.Pool;
@@ -22,7 +23,7 @@ export interface PostgresEventStoreOptions {
   logger?: EventStoreLogger;
 }
 
-export interface PostgresEventStore extends EventStore, BacklogReader {
+export interface PostgresEventStore extends EventStore, BacklogReader, PagedSubscriber {
   /** Creates or updates the schema; idempotent and safe to run from several processes at once. */
   migrate(): Promise<void>;
   readonly schema: string;
@@ -36,6 +37,14 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
   const listener = createNotificationListener(pool.options, notifyChannel(schema), logger);
   const closing = new AbortController();
   let storeId: Promise<string> | undefined;
+  const subscriptionContext: SubscriptionContext = {
+    pool,
+    schema,
+    listener,
+    pollIntervalMs: options.pollIntervalMs ?? 250,
+    storeSignal: closing.signal,
+    ...(logger ? { logger } : {}),
+  };
 
   return {
     schema,
@@ -54,18 +63,8 @@ export function createPostgresEventStore(options: PostgresEventStoreOptions): Po
       return { events, revision: last ? last.revision : 'no_stream' };
     },
 
-    subscribe: (subscribeOptions) =>
-      subscribeToCategories(
-        {
-          pool,
-          schema,
-          listener,
-          pollIntervalMs: options.pollIntervalMs ?? 250,
-          storeSignal: closing.signal,
-          ...(logger ? { logger } : {}),
-        },
-        subscribeOptions,
-      ),
+    subscribe: (subscribeOptions) => subscribeToCategories(subscriptionContext, subscribeOptions),
+    subscribePages: (subscribeOptions) => subscribePages(subscriptionContext, subscribeOptions),
 
     async headPosition(categories): Promise<Position | 'start'> {
       const { rows } = await pool.query<{ transaction_id_text: string; global_position: string }>(

@@ -45,10 +45,29 @@ export function safeEventsQuery(schema: string): string {
     LIMIT $4`;
 }
 
+/** Every event of `subscribePages`, one at a time: the port's EventStore.subscribe. */
 export async function* subscribeToCategories(
   context: SubscriptionContext,
   options: SubscribeOptions,
 ): AsyncGenerator<RecordedEvent> {
+  const signal = AbortSignal.any([options.signal, context.storeSignal]);
+  for await (const page of subscribePages(context, options)) {
+    for (const event of page) {
+      yield event;
+      if (signal.aborted) return;
+    }
+  }
+}
+
+/**
+ * The subscription's loop (PagedSubscriber): each read's rows as one page of events, then a wait for more once a
+ * read comes back short. A row that is not an event (MalformedEventError) ends its page: the events before it
+ * are delivered, then the error is thrown.
+ */
+export async function* subscribePages(
+  context: SubscriptionContext,
+  options: SubscribeOptions,
+): AsyncGenerator<readonly RecordedEvent[]> {
   const { pool, schema, listener, pollIntervalMs, logger } = context;
   if (options.categories.length === 0) throw new Error('Subscribing needs at least one category');
   const batchSize = options.batchSize ?? 500;
@@ -79,12 +98,14 @@ export async function* subscribeToCategories(
         await waiter.wait(backoffDelay(failures, readRetryBackoff), signal);
         continue;
       }
-      for (const row of rows) {
-        const event = toRecordedEvent(row);
-        after = event.position;
-        yield event;
-        if (signal.aborted) return;
+      const { events, malformed } = eventsOf(rows);
+      const last = events.at(-1);
+      if (last) {
+        after = last.position;
+        yield events;
       }
+      if (malformed) throw malformed.error;
+      if (signal.aborted) return;
       if (rows.length < batchSize) {
         // Also wakes by timeout: rows of a transaction that committed while an older one was still open become
         // safe only when that one ends, and nothing notifies about that moment.
@@ -94,6 +115,19 @@ export async function* subscribeToCategories(
   } finally {
     waiter.unregister();
   }
+}
+
+/** The rows as events, up to the first that is not one (its MalformedEventError). */
+function eventsOf(rows: readonly EventRow[]): { events: RecordedEvent[]; malformed?: { error: unknown } } {
+  const events: RecordedEvent[] = [];
+  for (const row of rows) {
+    try {
+      events.push(toRecordedEvent(row));
+    } catch (error) {
+      return { events, malformed: { error } };
+    }
+  }
+  return { events };
 }
 
 /** Connection-level failures (no SQLSTATE, class 08, admin shutdown, too many connections) are retried. */

@@ -3,15 +3,21 @@ import type { PositionedBatch } from './projection.js';
 
 type Item = { event: RecordedEvent } | { progress: Position };
 
-/** Opens the subscription the pump reads; `onProgress` goes into its SubscribeOptions. */
-export type PumpSource = (onProgress: (position: Position) => void) => AsyncIterable<RecordedEvent>;
+/**
+ * Opens the subscription the pump reads, in pages (subscribeInPages); `onProgress` goes into its
+ * SubscribeOptions.
+ */
+export type PumpSource = (
+  onProgress: (position: Position) => void,
+) => AsyncIterable<readonly RecordedEvent[]>;
 
 /**
  * Reads a subscription ahead into a bounded buffer so the consumer can take whatever has arrived as one batch:
  * one event when the system is idle (low latency), up to `max` when it is catching up (one transaction for many
  * events), and the next batch is fetched while the current one is being applied. The store's progress reports
  * (SubscribeOptions.onProgress) are kept in order with the events, so a batch can move the checkpoint past
- * unrelated events the store looked through; consecutive reports keep only the furthest.
+ * unrelated events the store looked through; consecutive reports keep only the furthest. The buffer stops
+ * reading once it holds `capacity` events, so it holds at most that plus one page.
  */
 export class EventPump {
   readonly #items: Item[] = [];
@@ -40,11 +46,12 @@ export class EventPump {
     this.#wakeTaker?.();
   }
 
-  async #read(source: AsyncIterable<RecordedEvent>): Promise<void> {
+  async #read(source: AsyncIterable<readonly RecordedEvent[]>): Promise<void> {
     try {
-      for await (const event of source) {
-        this.#items.push({ event });
-        this.#events += 1;
+      // One step of the subscription per page, not per event: a step costs about a microsecond.
+      for await (const page of source) {
+        for (const event of page) this.#items.push({ event });
+        this.#events += page.length;
         this.#wakeTaker?.();
         while (this.#events >= this.capacity && !this.signal.aborted) {
           await new Promise<void>((resolve) => (this.#wakeReader = resolve));

@@ -5,6 +5,7 @@ import { MalformedEventError } from '../malformed-event.js';
 import { clearParkedEvents, listParkedEvents } from '../parked-events.js';
 import { inTransaction } from '../postgres/transaction.js';
 import { deferIndexes, restoreDeferredIndexes } from './deferred-indexes.js';
+import { subscribeInPages } from '../paged-subscription.js';
 import { EventPump } from './event-pump.js';
 import {
   applyBatch,
@@ -101,7 +102,7 @@ async function replay(
     const from = applied;
     const pump = new EventPump(
       (onProgress) =>
-        eventStore.subscribe({
+        subscribeInPages(eventStore, {
           from,
           categories: options.categories,
           signal: controller.signal,
