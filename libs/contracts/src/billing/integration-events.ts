@@ -33,7 +33,10 @@ export const checkoutCompletedV1DataSchema = z.object({
   completedAt: isoDateTimeSchema,
 });
 
-/** An invoice was paid (a checkout's or a renewal's): tenancy adds it to the tenant's totalSpent. */
+/**
+ * An invoice was paid (a checkout's or a renewal's): tenancy adds it to the tenant's totalSpent, notifications
+ * mails the receipt. `periodStart`/`periodEnd` are the month it bills; added later, absent on older messages.
+ */
 export const invoicePaidV1DataSchema = z.object({
   invoiceId: idSchema,
   number: invoiceNumberSchema,
@@ -43,6 +46,8 @@ export const invoicePaidV1DataSchema = z.object({
   productId: idSchema,
   amountCents: z.number().int().nonnegative(),
   currency: billingCurrencySchema,
+  periodStart: isoDateTimeSchema.optional(),
+  periodEnd: isoDateTimeSchema.optional(),
   paidAt: isoDateTimeSchema,
 });
 

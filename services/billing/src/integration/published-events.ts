@@ -61,8 +61,12 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
           productId,
           amountCents,
           currency,
+          periodStart,
+          periodEnd,
           paidAt,
         } = event.data;
+        // An invoice paid before InvoicePaid carried its period is published without one.
+        const period = periodStart && periodEnd ? { periodStart, periodEnd } : {};
         return {
           ...envelope,
           type: billingSubjects.invoicePaid,
@@ -75,6 +79,7 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
             productId,
             amountCents,
             currency,
+            ...period,
             paidAt,
           },
         };

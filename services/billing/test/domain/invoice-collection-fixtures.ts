@@ -89,7 +89,13 @@ export const day = (n: number) => new Date(Date.parse(issuedAt) + n * 86_400_000
 
 export const paidBy = (attempt: number, at: string): InvoiceEvent => ({
   type: 'InvoicePaid',
-  data: { ...facts, paymentId: payment(attempt), paidAt: at },
+  data: {
+    ...facts,
+    paymentId: payment(attempt),
+    periodStart: period.start,
+    periodEnd: period.end,
+    paidAt: at,
+  },
 });
 export const overdueAt = (at: string): InvoiceEvent => ({
   type: 'InvoiceOverdue',

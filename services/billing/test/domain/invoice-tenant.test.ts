@@ -36,7 +36,16 @@ const checkoutInvoice = (tenantId: string | null): InvoiceEvent[] => [
       issuedAt,
     },
   },
-  { type: 'InvoicePaid', data: { ...facts, tenantId, paidAt: issuedAt } },
+  {
+    type: 'InvoicePaid',
+    data: {
+      ...facts,
+      tenantId,
+      periodStart: issuedAt,
+      periodEnd: '2026-12-21T10:00:00.000Z',
+      paidAt: issuedAt,
+    },
+  },
 ];
 const assign = (tenantId: string): AssignInvoiceTenant => ({
   type: 'AssignInvoiceTenant',

@@ -36,12 +36,15 @@ const issued = (payment: string | null): InvoiceEvent => ({
     issuedAt: now,
   },
 });
-const paid: InvoiceEvent = { type: 'InvoicePaid', data: { ...facts, paymentId, paidAt: now } };
+const paid: InvoiceEvent = {
+  type: 'InvoicePaid',
+  data: { ...facts, paymentId, periodStart: now, periodEnd: '2026-12-21T10:00:00.000Z', paidAt: now },
+};
 
 const idTaken = new IllegalStateError('An invoice with this id already exists');
 
 describe('no invoice', () => {
-  it('issues a checkout’s invoice already paid by its payment, for one month', () => {
+  it('issues a checkout’s invoice already paid by its payment, for one month, the payment saying which', () => {
     given([])
       .when(issue(paymentId))
       .then([issued(paymentId), paid]);

@@ -8,7 +8,9 @@ import {
 } from '@app/contracts';
 import { eventually } from '@app/test-support/eventually';
 import { withRelay } from '@app/test-support/nats';
+import { recordedEvent } from '@app/test-support/recorded-event';
 import { startedForFile } from '@app/test-support/started-for-file';
+import { toIntegrationEvent } from '../../src/integration/published-events.js';
 import { service } from '../../src/service.js';
 import { addProduct, startBilling } from '../support/billing-harness.js';
 import { clientSecretFor, confirm, invoicesOf, newBuyer, testCards } from '../support/requests.js';
@@ -66,10 +68,36 @@ describe('what billing publishes', () => {
       productId: product.productId,
       amountCents: 34_900,
       currency: 'usd',
+      periodStart: paid?.periodStart,
+      periodEnd: paid?.periodEnd,
       paidAt: expect.any(String),
     });
     // Each message is the stored event it came from: its id is the Nats-Msg-Id JetStream deduplicates on.
     const { events } = await h.eventStore.readStream(`billing_payment-${paymentId}`);
     expect(checkout?.id).toBe(events.find((event) => event.type === 'PaymentSucceeded')?.id);
+  });
+
+  it('an invoice paid before its payment carried the period: billing.invoice.paid.v1 without one', () => {
+    const invoiceId = '0196f2a0-0000-7000-8000-0000000000f1';
+    const at = '2026-11-21T10:00:00.000Z';
+    const data = {
+      invoiceId,
+      number: 'INV-000042',
+      userId: '0196f2a0-0000-7000-8000-0000000000c1',
+      tenantId: null,
+      subscriptionId: null,
+      productId: '0196f2a0-0000-7000-8000-0000000000e1',
+      paymentId: '0196f2a0-0000-7000-8000-0000000000b1',
+      amountCents: 34_900,
+      currency: 'usd',
+      paidAt: at,
+    };
+    const stored = recordedEvent(
+      { type: 'InvoicePaid', data },
+      { streamName: `billing_invoice-${invoiceId}`, revision: 1, at },
+    );
+
+    const { paymentId: _payment, ...published } = data;
+    expect(billingInvoicePaidV1.parse(toIntegrationEvent(stored)).data).toEqual(published);
   });
 });

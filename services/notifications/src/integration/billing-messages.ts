@@ -13,7 +13,8 @@ export function billingMessageHandler(links: AppLinks, now: () => Date) {
     if (!parsed.success) return;
     const event = parsed.data;
     if (event.type !== 'billing.invoice.paid.v1') return;
-    const { invoiceId, number, userId, productId, amountCents, currency, paidAt } = event.data;
+    const { invoiceId, number, userId, productId, amountCents, currency, periodStart, periodEnd, paidAt } =
+      event.data;
     const { rows } = await tx.query<{ name: string }>('SELECT name FROM products WHERE product_id = $1', [
       productId,
     ]);
@@ -30,8 +31,9 @@ export function billingMessageHandler(links: AppLinks, now: () => Date) {
         currency,
         paidAt,
         productName: rows[0]?.name ?? null,
-        periodStart: null,
-        periodEnd: null,
+        // Messages published before billing added the period carry none; the receipt then leaves it out.
+        periodStart: periodStart ?? null,
+        periodEnd: periodEnd ?? null,
         invoiceUrl: links.invoicePage(invoiceId),
         pdfUrl: links.invoicePdf(invoiceId),
       }),

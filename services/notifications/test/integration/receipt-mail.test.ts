@@ -10,7 +10,8 @@ import { emailSendsCounter } from '../../src/outbox/email-metrics.js';
 import { createSmtpMailer } from '../../src/outbox/mailer.js';
 import { wireEmailSender } from '../../src/wire.js';
 import { silentLogger, startNotificationsStorage } from '../support/notifications-harness.js';
-import { startSmtpInbox, type ReceivedMail } from '../support/smtp-inbox.js';
+import { decodedMail } from '../support/mail-text.js';
+import { startSmtpInbox } from '../support/smtp-inbox.js';
 
 const inbox = await startSmtpInbox();
 afterAll(() => inbox.close());
@@ -33,13 +34,6 @@ const sender = () =>
     { MAIL_FROM: 'FinTech Platform <no-reply@app.example>', SEND_MAX_ATTEMPTS: 3, SEND_RETRY_BASE_MS: 100 },
     { pool: storage.pool, mailer, logger: silentLogger, sends },
   );
-
-/** The raw message's body as text: quoted-printable soft breaks and escapes undone. */
-function decoded(mail: ReceivedMail): string {
-  return mail.raw
-    .replace(/=\r?\n/g, '')
-    .replace(/=([0-9A-F]{2})/g, (_match, hex: string) => String.fromCharCode(parseInt(hex, 16)));
-}
 
 const mailsTo = (email: string) => inbox.mails.filter((mail) => mail.to.includes(email));
 
@@ -104,6 +98,8 @@ function invoicePaid(userId: string, productId: string) {
     productId,
     amountCents: 2_900,
     currency: 'usd',
+    periodStart: '2026-11-27T10:00:00.000Z',
+    periodEnd: '2026-12-27T10:00:00.000Z',
     paidAt: '2026-11-27T10:00:00.000Z',
   };
 }
@@ -117,7 +113,7 @@ async function sendRows(userId: string) {
 }
 
 describe('the receipt for a paid invoice', () => {
-  it('goes to the buyer over SMTP with the number, amount, product and links', async () => {
+  it('goes to the buyer over SMTP with the number, amount, product, period and links', async () => {
     const { userId, email } = await aBuyer();
     const productId = await aProduct();
     const paid = invoicePaid(userId, productId);
@@ -131,12 +127,13 @@ describe('the receipt for a paid invoice', () => {
 
     const [mail] = mailsTo(email);
     expect(mail?.to).toEqual([email]);
-    const text = decoded(mail!);
+    const text = decodedMail(mail!);
     expect(text).toContain(`Subject: Receipt for ${paid.number}: $29.00 paid`);
     expect(text).toContain('From: FinTech Platform <no-reply@app.example>');
     expect(text).toContain('Content-Type: text/plain');
     expect(text).toContain('Content-Type: text/html');
     expect(text).toContain('Analytics Pro');
+    expect(text).toContain('Period: Nov 27, 2026 – Dec 27, 2026');
     expect(text).toContain(`https://app.example/billing/invoices/${paid.invoiceId}`);
     expect(text).toContain(`https://app.example/api/invoices/${paid.invoiceId}/pdf`);
     expect(await sendRows(userId)).toEqual([{ status: 'sent', attempts: 1, last_error: null }]);

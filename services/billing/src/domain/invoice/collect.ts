@@ -70,7 +70,8 @@ export function recordOutcome(command: RecordAttemptOutcome, state: InvoiceState
   }
   const facts = factsOf(invoice);
   if (outcome.status === 'succeeded') {
-    return [{ type: 'InvoicePaid', data: { ...facts, paymentId, paidAt: now } }];
+    const { periodStart, periodEnd } = invoice;
+    return [{ type: 'InvoicePaid', data: { ...facts, paymentId, periodStart, periodEnd, paidAt: now } }];
   }
   const { code, declineCode, message } = outcome;
   const failure = {

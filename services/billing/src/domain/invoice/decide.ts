@@ -16,6 +16,7 @@ function issue(command: IssueInvoice, state: InvoiceState): InvoiceEvent[] {
   const { settledBy, period, proration, ...facts } = command.data;
   const now = command.metadata.now;
   const periodStart = period?.start ?? now;
+  const periodEnd = period?.end ?? oneMonthAfter(now);
   if (state.status !== 'absent') {
     if (settledBy !== null && state.paymentId === settledBy) return [];
     const sameRenewal =
@@ -33,12 +34,15 @@ function issue(command: IssueInvoice, state: InvoiceState): InvoiceEvent[] {
       ...(proration === undefined ? {} : { proration }),
       paymentId: settledBy,
       periodStart,
-      periodEnd: period?.end ?? oneMonthAfter(now),
+      periodEnd,
       issuedAt: now,
     },
   };
   if (settledBy === null) return [issued];
-  return [issued, { type: 'InvoicePaid', data: { ...facts, paymentId: settledBy, paidAt: now } }];
+  return [
+    issued,
+    { type: 'InvoicePaid', data: { ...facts, paymentId: settledBy, periodStart, periodEnd, paidAt: now } },
+  ];
 }
 
 export function decide(command: InvoiceCommand, state: InvoiceState): InvoiceEvent[] {

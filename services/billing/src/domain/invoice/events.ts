@@ -54,9 +54,19 @@ const invoiceIssuedSchema = z.object({
   }),
 });
 
+/**
+ * The period repeats the issued one so the receipt can say what was paid for (billing.invoice.paid.v1); added
+ * later, so events stored before it have none.
+ */
 const invoicePaidSchema = z.object({
   type: z.literal('InvoicePaid'),
-  data: z.object({ ...invoiceFacts, paymentId: idSchema, paidAt: isoDateTimeSchema }),
+  data: z.object({
+    ...invoiceFacts,
+    paymentId: idSchema,
+    periodStart: isoDateTimeSchema.optional(),
+    periodEnd: isoDateTimeSchema.optional(),
+    paidAt: isoDateTimeSchema,
+  }),
 });
 
 /**
