@@ -20,3 +20,13 @@ export function greetingOf(firstName: string | null): string {
   const name = firstName?.trim();
   return name ? `Hi ${name},` : 'Hello,';
 }
+
+/** "your Analytics Pro subscription for Acme Corp", or without the product when its name never arrived. */
+export function subscriptionName(subscription: { productName: string | null; tenantName: string }): string {
+  const product = subscription.productName ? `${subscription.productName} ` : '';
+  return `your ${product}subscription for ${subscription.tenantName}`;
+}
+
+export function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -21,8 +21,23 @@ export const receiptPayloadSchema = z.object({
   pdfUrl: z.url(),
 });
 
+/** Whose subscription a message is about: the tenant's and product's names as the copies had them. */
+const subscription = {
+  ...greeting,
+  tenantName: z.string(),
+  productName: z.string().nullable(),
+};
+
+/** A renewal stayed unpaid after its last retry and tenancy suspended the subscription; Pay now is on Billing. */
+export const subscriptionSuspendedPayloadSchema = z.object({
+  ...subscription,
+  suspendedAt: isoDateTimeSchema,
+  billingUrl: z.url(),
+});
+
 export const messagePayloadSchemas = {
   receipt: receiptPayloadSchema,
+  'subscription-suspended': subscriptionSuspendedPayloadSchema,
 } as const;
 
 export type MessageKind = keyof typeof messagePayloadSchemas;
@@ -41,6 +56,7 @@ export interface RecipientSwitches {
  */
 export const governingSwitch: Record<MessageKind, keyof RecipientSwitches | 'always'> = {
   receipt: 'email',
+  'subscription-suspended': 'email',
 };
 
 export function wantsMessage(kind: MessageKind, switches: RecipientSwitches): boolean {

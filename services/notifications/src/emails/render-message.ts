@@ -2,6 +2,7 @@ import { createElement, type ReactElement } from 'react';
 import { render } from '@react-email/render';
 import { messagePayloadSchemas, type MessageKind, type MessagePayload } from '../domain/messages.js';
 import { ReceiptEmail, receiptSubject } from './receipt-email.js';
+import { SubscriptionSuspendedEmail, subscriptionSuspendedSubject } from './subscription-suspended-email.js';
 
 export interface RenderedEmail {
   subject: string;
@@ -17,6 +18,10 @@ interface Template<Kind extends MessageKind> {
 /** Each message's subject and React body; React escapes every value it writes (STYLE.md). */
 const templates: { [Kind in MessageKind]: Template<Kind> } = {
   receipt: { subject: receiptSubject, body: (payload) => createElement(ReceiptEmail, payload) },
+  'subscription-suspended': {
+    subject: subscriptionSuspendedSubject,
+    body: (payload) => createElement(SubscriptionSuspendedEmail, payload),
+  },
 };
 
 /** A stored send as mail: the payload checked against its message's schema, then HTML and its plain-text part. */

@@ -2,6 +2,7 @@ import type pg from 'pg';
 import { billingIntegrationEventSchema, type IntegrationEnvelope } from '@app/contracts';
 import { enqueueEmail } from '../outbox/enqueue-email.js';
 import type { AppLinks } from './app-links.js';
+import { productNameOf } from './copies.js';
 
 /**
  * Billing's events that call for mail, queued in the transaction that records the message (README "Sends"). The
@@ -15,9 +16,7 @@ export function billingMessageHandler(links: AppLinks, now: () => Date) {
     if (event.type !== 'billing.invoice.paid.v1') return;
     const { invoiceId, number, userId, productId, amountCents, currency, periodStart, periodEnd, paidAt } =
       event.data;
-    const { rows } = await tx.query<{ name: string }>('SELECT name FROM products WHERE product_id = $1', [
-      productId,
-    ]);
+    const productName = await productNameOf(tx, productId);
     await enqueueEmail(tx, {
       eventId: event.id,
       message: 'receipt',
@@ -30,7 +29,7 @@ export function billingMessageHandler(links: AppLinks, now: () => Date) {
         amountCents,
         currency,
         paidAt,
-        productName: rows[0]?.name ?? null,
+        productName,
         // Messages published before billing added the period carry none; the receipt then leaves it out.
         periodStart: periodStart ?? null,
         periodEnd: periodEnd ?? null,

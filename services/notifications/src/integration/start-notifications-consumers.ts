@@ -5,6 +5,7 @@ import type { AppLinks } from './app-links.js';
 import { billingMessageHandler } from './billing-messages.js';
 import { applyCatalogMessage } from './catalog-products.js';
 import { applyIdentityMessage } from './identity-users.js';
+import { tenancyMessageHandler } from './tenancy-messages.js';
 import { applyTenancyMessage } from './tenancy-tenants.js';
 
 /** Durable names, each also its dedupe key in processed_messages. */
@@ -25,6 +26,7 @@ export function startNotificationsConsumers(
   deps: { links: AppLinks; now: () => Date },
 ): Promise<{ stop(): Promise<void> }> {
   const schema = notificationsSchema;
+  const tenancyMail = tenancyMessageHandler(deps.links, deps.now);
   return startServiceConsumers(clients, [
     {
       stream: identityStream,
@@ -38,7 +40,11 @@ export function startNotificationsConsumers(
       subject: 'tenancy.>',
       schema,
       durableName: notificationsConsumers.tenants,
-      handle: applyTenancyMessage,
+      // The copies first, then the mail the event calls for (tenancy-messages.ts), in one transaction.
+      handle: async (envelope, tx) => {
+        await applyTenancyMessage(envelope, tx);
+        await tenancyMail(envelope, tx);
+      },
     },
     {
       stream: catalogStream,

@@ -38,7 +38,7 @@ export async function applyTenancyMessage(envelope: IntegrationEnvelope, tx: pg.
       );
       return;
     }
-    // The mail these call for (suspension, cancellation, plan change) is the next increment (README "Messages").
+    // Nothing to copy: the mail some of these call for is queued by tenancy-messages.ts.
     case 'tenancy.subscription.status-changed.v1':
     case 'tenancy.subscription.endpoint-configured.v1':
     case 'tenancy.subscription.cancellation-scheduled.v1':

@@ -3,10 +3,13 @@ import { wantsMessage } from '../../src/domain/messages.js';
 import { nextAttemptAt, retryDelayMs } from '../../src/domain/retry-schedule.js';
 
 describe('which switch governs which message', () => {
-  it('sends a receipt only while Email Notifications is on', () => {
-    expect(wantsMessage('receipt', { email: true, securityAlerts: false })).toBe(true);
-    expect(wantsMessage('receipt', { email: false, securityAlerts: true })).toBe(false);
-  });
+  it.each(['receipt', 'subscription-suspended'] as const)(
+    'sends %s only while Email Notifications is on',
+    (kind) => {
+      expect(wantsMessage(kind, { email: true, securityAlerts: false })).toBe(true);
+      expect(wantsMessage(kind, { email: false, securityAlerts: true })).toBe(false);
+    },
+  );
 });
 
 describe('the retry schedule', () => {

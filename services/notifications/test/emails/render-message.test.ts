@@ -46,3 +46,22 @@ describe('the receipt', () => {
     await expect(renderMessage('receipt', { ...receipt, amountCents: -1 })).rejects.toThrow();
   });
 });
+
+describe('subscription suspended', () => {
+  it('says what happened and links Pay now to the Billing page, in HTML and plain text', async () => {
+    const email = await renderMessage('subscription-suspended', {
+      firstName: null,
+      tenantName: 'Acme Corp',
+      productName: null,
+      suspendedAt: '2026-12-02T10:00:00.000Z',
+      billingUrl: 'https://app.example/billing',
+    });
+    expect(email.subject).toBe('Action needed: your subscription for Acme Corp is suspended');
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain('Hello,');
+      expect(part).toContain('suspended on Dec 2, 2026, 10:00 AM UTC');
+      expect(part).toContain('Pay now');
+      expect(part).toContain('https://app.example/billing');
+    }
+  });
+});
