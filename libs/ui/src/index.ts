@@ -3,6 +3,7 @@ export { focusRing } from './lib/focus-ring.js';
 export { lazyNamed } from './lib/lazy-named.js';
 export { searchDebounceMs, useDebouncedValue } from './lib/use-debounced-value.js';
 export { formatUsd, sumAmounts, toAmount } from './lib/money.js';
+export { formatDate, parseInstant } from './lib/dates.js';
 export * from './components/alert-dialog.js';
 export * from './components/avatar.js';
 export * from './components/badge.js';

@@ -3,46 +3,24 @@ import '@app/test-support/web/dom-setup';
 import { screen, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { PlanChangePreview, Subscription, SubscriptionTerm, Tenant } from '@app/contracts';
-import { json, problem, type Routes } from '@app/test-support/web';
+import type { Subscription, SubscriptionTerm, Tenant } from '@app/contracts';
+import {
+  aPlanChangePreview,
+  aPlanChangeReply,
+  aSubscriptionTerm,
+  json,
+  planChangePeriodEnd,
+  planChangeQuotedAt,
+  problem,
+  type Routes,
+} from '@app/test-support/web';
 import { aProduct, aSubscription, aTenant } from '../support/fixtures.js';
 import { renderTenantDetails, stubTenantDetails } from '../support/tenant-details.js';
 
-const periodEnd = '2026-12-15T10:00:00.000Z';
-const quotedAt = '2026-11-22T12:00:00.000Z';
 const product = { name: 'Bank Connect', basePrice: 49, color: '#10B981' };
 
 const rowOf = async (name: string) =>
   within((await screen.findByRole('heading', { name, level: 3 })).closest('li') as HTMLElement);
-
-function termOf(subscription: Subscription, overrides: Partial<SubscriptionTerm> = {}): SubscriptionTerm {
-  return {
-    subscriptionId: subscription.id,
-    status: subscription.status,
-    currentPeriodEnd: periodEnd,
-    renewsAt: periodEnd,
-    cancelAtPeriodEnd: subscription.cancelAtPeriodEnd,
-    endsAt: null,
-    scheduledPlanChange: null,
-    ...overrides,
-  };
-}
-
-function previewOf(subscription: Subscription, overrides: Partial<PlanChangePreview>): PlanChangePreview {
-  return {
-    subscriptionId: subscription.id,
-    kind: 'upgrade',
-    fromPlan: 'professional',
-    plan: 'enterprise',
-    currentAmount: 49,
-    amount: 99,
-    chargeNow: 23.45,
-    effectiveAt: quotedAt,
-    periodEnd,
-    quotedAt,
-    ...overrides,
-  };
-}
 
 /** Tenant details with one Bank Connect subscription on professional, its product offering `prices`. */
 function renderWith(
@@ -50,7 +28,7 @@ function renderWith(
   subscription: Subscription,
   {
     prices = { basicPrice: 9, enterprisePrice: 99 },
-    term = termOf(subscription),
+    term = aSubscriptionTerm(subscription),
     routes = {},
   }: {
     prices?: { basicPrice: number | null; enterprisePrice: number | null };
@@ -77,17 +55,8 @@ describe('Tenant details, changing plan (issue 19)', () => {
     const subscription = aSubscription(tenant, { product, amount: 49 });
     const api = renderWith(tenant, subscription, {
       routes: {
-        [`GET ${planPath(subscription)}?plan=enterprise`]: () => json(previewOf(subscription, {})),
-        [`POST ${planPath(subscription)}`]: () =>
-          json({
-            subscriptionId: subscription.id,
-            outcome: 'changed',
-            plan: 'enterprise',
-            amount: 99,
-            charged: 23.45,
-            invoiceId: crypto.randomUUID(),
-            effectiveAt: quotedAt,
-          }),
+        [`GET ${planPath(subscription)}?plan=enterprise`]: () => json(aPlanChangePreview(subscription, {})),
+        [`POST ${planPath(subscription)}`]: () => json(aPlanChangeReply(subscription)),
       },
     });
     const row = await rowOf('Bank Connect');
@@ -102,7 +71,9 @@ describe('Tenant details, changing plan (issue 19)', () => {
     ).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Upgrade to Enterprise' }));
     expect(await screen.findByText('Plan changed')).toBeInTheDocument();
-    expect(api.bodiesSentTo('POST', planPath(subscription))).toEqual([{ plan: 'enterprise', quotedAt }]);
+    expect(api.bodiesSentTo('POST', planPath(subscription))).toEqual([
+      { plan: 'enterprise', quotedAt: planChangeQuotedAt },
+    ]);
     expect(await row.findByText('$99.00/mo')).toBeInTheDocument();
   });
 
@@ -111,12 +82,19 @@ describe('Tenant details, changing plan (issue 19)', () => {
     const tenant = aTenant();
     const subscription = aSubscription(tenant, { product, amount: 49 });
     renderWith(tenant, subscription, {
-      term: termOf(subscription, {
-        scheduledPlanChange: { plan: 'basic', amount: 9, effectiveAt: periodEnd },
+      term: aSubscriptionTerm(subscription, {
+        scheduledPlanChange: { plan: 'basic', amount: 9, effectiveAt: planChangePeriodEnd },
       }),
       routes: {
         [`GET ${planPath(subscription)}?plan=professional`]: () =>
-          json(previewOf(subscription, { kind: 'withdraw', plan: 'professional', amount: 49, chargeNow: 0 })),
+          json(
+            aPlanChangePreview(subscription, {
+              kind: 'withdraw',
+              plan: 'professional',
+              amount: 49,
+              chargeNow: 0,
+            }),
+          ),
       },
     });
     const row = await rowOf('Bank Connect');
@@ -139,7 +117,7 @@ describe('Tenant details, changing plan (issue 19)', () => {
     const subscription = aSubscription(tenant, { product, amount: 49 });
     renderWith(tenant, subscription, {
       routes: {
-        [`GET ${planPath(subscription)}?plan=enterprise`]: () => json(previewOf(subscription, {})),
+        [`GET ${planPath(subscription)}?plan=enterprise`]: () => json(aPlanChangePreview(subscription, {})),
         [`POST ${planPath(subscription)}`]: () => problem(402, 'Your card was declined.'),
       },
     });
@@ -164,7 +142,10 @@ describe('Tenant details, changing plan (issue 19)', () => {
     const other = aSubscription(tenant, { product: { ...product, name: 'Risk Scoring' } });
     stubTenantDetails(
       tenant,
-      { subscriptions: [subscription, other], terms: [termOf(subscription), termOf(other)] },
+      {
+        subscriptions: [subscription, other],
+        terms: [aSubscriptionTerm(subscription), aSubscriptionTerm(other)],
+      },
       {
         [`GET /api/products/${subscription.productId}`]: () =>
           json(aProduct({ id: subscription.productId, basicPrice: 9, enterprisePrice: 99, ...prices })),

@@ -9,11 +9,11 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
   Button,
+  formatDate,
   toast,
 } from '@app/ui';
 import { useCancelSubscription, useResumeSubscription } from '@app/web-data';
 import { useState } from 'react';
-import { formatDate } from '../format/dates.js';
 import { toastFailure } from './failure-toast.js';
 import { subscriptionProductName } from './subscription-labels.js';
 

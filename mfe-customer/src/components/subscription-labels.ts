@@ -1,4 +1,5 @@
-import type { Subscription, SubscriptionPlan } from '@app/contracts';
+import { subscriptionPlans, type Subscription } from '@app/contracts';
+import { planName } from '@app/ui/plans';
 
 /**
  * The fields a subscription's labels read, each possibly missing: an old or partial record may lack any of them
@@ -15,19 +16,8 @@ export function subscriptionProductName(subscription: LabelledSubscription): str
   return subscription.productName?.trim() || subscription.product?.name?.trim() || 'Unknown Product';
 }
 
-const planNames: Record<SubscriptionPlan, string> = {
-  basic: 'Basic',
-  professional: 'Professional',
-  enterprise: 'Enterprise',
-};
-
-/** A plan as a sentence names it: "Basic". */
-export function planName(plan: SubscriptionPlan): string {
-  return planNames[plan];
-}
-
 const planLabels: ReadonlyMap<string, string> = new Map(
-  Object.entries(planNames).map(([plan, name]) => [plan, `${name} Plan`]),
+  subscriptionPlans.map((plan) => [plan, `${planName(plan)} Plan`]),
 );
 
 /** SPEC.md §2 "Customer dashboard": the plan, falling back to Basic Plan. */

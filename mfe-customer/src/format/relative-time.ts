@@ -1,4 +1,4 @@
-import { parseInstant } from './dates.js';
+import { parseInstant } from '@app/ui';
 
 const relative = new Intl.RelativeTimeFormat('en-US', { numeric: 'auto' });
 

@@ -3,10 +3,10 @@ import '@app/test-support/web/dom-setup';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PlanChangeAuthentication } from '@app/contracts';
-import { json, problem, type Responder } from '@app/test-support/web';
+import { aPlanChangePreview, aPlanChangeReply, json, problem, type Responder } from '@app/test-support/web';
 import { dismissToast } from '@app/ui';
 import { aSubscription } from '../support/fixtures.js';
-import { choosePlan, openSubscriptions, planPath, previewOf, replyOf } from './plan-change-support.js';
+import { choosePlan, openSubscriptions, planPath } from './plan-change-support.js';
 
 const stripe = vi.hoisted(() => ({ loadStripe: vi.fn(), handleNextAction: vi.fn() }));
 vi.mock('@stripe/stripe-js/pure', () => ({ loadStripe: stripe.loadStripe }));
@@ -26,7 +26,7 @@ async function upgradeAskingForTheBank(complete: Responder) {
   const opened = await openSubscriptions(subscription, {
     more: {
       'GET /api/billing/config': () => json({ provider: 'stripe', publishableKey: 'pk_test_123' }),
-      [`GET ${planPath(subscription)}?plan=enterprise`]: () => json(previewOf(subscription, {})),
+      [`GET ${planPath(subscription)}?plan=enterprise`]: () => json(aPlanChangePreview(subscription, {})),
       [`POST ${planPath(subscription)}`]: () => json(authentication, 202),
       [`POST ${completePath}`]: complete,
     },
@@ -50,7 +50,7 @@ describe("Changing plan when the card's bank asks for 3-D Secure (issue 19)", ()
   it("runs Stripe.js's step with the client secret, then completes the upgrade as a direct one", async () => {
     let confirmed!: (result: unknown) => void;
     stripe.handleNextAction.mockReturnValue(new Promise((resolve) => (confirmed = resolve)));
-    const { api, row } = await upgradeAskingForTheBank(() => json(replyOf(subscription, {})));
+    const { api, row } = await upgradeAskingForTheBank(() => json(aPlanChangeReply(subscription, {})));
 
     await waitFor(() =>
       expect(dialog().getByRole('status')).toHaveTextContent('Your bank asks you to confirm this payment.'),
@@ -87,7 +87,7 @@ describe("Changing plan when the card's bank asks for 3-D Secure (issue 19)", ()
   it('asks billing again while the bank has not answered it, then shows the change', async () => {
     const answers = [
       () => problem(409, 'Your bank has not confirmed the payment yet'),
-      () => json(replyOf(subscription, {})),
+      () => json(aPlanChangeReply(subscription, {})),
     ];
     const { api } = await upgradeAskingForTheBank(() => answers.shift()!());
     expect(await screen.findByText('Plan changed', {}, { timeout: 3_000 })).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe("Changing plan when the card's bank asks for 3-D Secure (issue 19)", ()
     let bankAnswered = false;
     const { api, user } = await upgradeAskingForTheBank(() =>
       bankAnswered
-        ? json(replyOf(subscription, {}))
+        ? json(aPlanChangeReply(subscription, {}))
         : problem(
             409,
             'Your bank has not confirmed the payment yet; finish its check, or try again in a moment',
@@ -123,7 +123,7 @@ describe("Changing plan when the card's bank asks for 3-D Secure (issue 19)", ()
 
   it('says so when Stripe.js cannot be loaded, leaving billing to wait for the step', async () => {
     stripe.loadStripe.mockRejectedValue(new Error('blocked'));
-    const { api } = await upgradeAskingForTheBank(() => json(replyOf(subscription, {})));
+    const { api } = await upgradeAskingForTheBank(() => json(aPlanChangeReply(subscription, {})));
     const failure = within(await waitFor(() => dialog().getByRole('alert')));
     expect(failure.getByText('Payment not confirmed yet')).toBeInTheDocument();
     expect(

@@ -3,18 +3,17 @@ import '@app/test-support/web/dom-setup';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { json, problem } from '@app/test-support/web';
-import { aProduct, aSubscription } from '../support/fixtures.js';
 import {
-  choosePlan,
-  openSubscriptions,
-  periodEnd,
-  planPath,
-  previewOf,
-  quotedAt,
-  replyOf,
-  termOf,
-} from './plan-change-support.js';
+  aPlanChangePreview,
+  aPlanChangeReply,
+  aSubscriptionTerm,
+  json,
+  planChangePeriodEnd,
+  planChangeQuotedAt,
+  problem,
+} from '@app/test-support/web';
+import { aProduct, aSubscription } from '../support/fixtures.js';
+import { choosePlan, openSubscriptions, planPath } from './plan-change-support.js';
 import { renderDashboard } from './render.js';
 
 describe('Changing plan from the dashboard (issue 19)', () => {
@@ -37,8 +36,8 @@ describe('Changing plan from the dashboard (issue 19)', () => {
     const subscription = aSubscription({ plan: 'professional', amount: 49 });
     const { user, api, row } = await openSubscriptions(subscription, {
       more: {
-        [`GET ${planPath(subscription)}?plan=enterprise`]: () => json(previewOf(subscription, {})),
-        [`POST ${planPath(subscription)}`]: () => json(replyOf(subscription, {})),
+        [`GET ${planPath(subscription)}?plan=enterprise`]: () => json(aPlanChangePreview(subscription, {})),
+        [`POST ${planPath(subscription)}`]: () => json(aPlanChangeReply(subscription, {})),
       },
     });
     expect(await row.findByText('Professional Plan')).toBeInTheDocument();
@@ -51,7 +50,9 @@ describe('Changing plan from the dashboard (issue 19)', () => {
     const invoiceReads = api.callsTo('/api/invoices?limit=200').length;
     await user.click(dialog.getByRole('button', { name: 'Upgrade to Enterprise' }));
     expect(await screen.findByText('Plan changed')).toBeInTheDocument();
-    expect(api.bodiesSentTo('POST', planPath(subscription))).toEqual([{ plan: 'enterprise', quotedAt }]);
+    expect(api.bodiesSentTo('POST', planPath(subscription))).toEqual([
+      { plan: 'enterprise', quotedAt: planChangeQuotedAt },
+    ]);
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     // Tenancy hears of the upgrade after billing answers: the row shows the reply's plan and price meanwhile.
     expect(await row.findByText('Enterprise Plan')).toBeInTheDocument();
@@ -61,32 +62,32 @@ describe('Changing plan from the dashboard (issue 19)', () => {
 
   it('states that a downgrade waits for the renewal, and then shows it on the row', async () => {
     const subscription = aSubscription({ plan: 'professional', amount: 49 });
-    let term = termOf(subscription);
+    let term = aSubscriptionTerm(subscription);
     const { user, api, row } = await openSubscriptions(subscription, {
       term: () => term,
       more: {
         [`GET ${planPath(subscription)}?plan=basic`]: () =>
           json(
-            previewOf(subscription, {
+            aPlanChangePreview(subscription, {
               kind: 'downgrade',
               plan: 'basic',
               amount: 9,
               chargeNow: 0,
-              effectiveAt: periodEnd,
+              effectiveAt: planChangePeriodEnd,
             }),
           ),
         [`POST ${planPath(subscription)}`]: () => {
-          term = termOf(subscription, {
-            scheduledPlanChange: { plan: 'basic', amount: 9, effectiveAt: periodEnd },
+          term = aSubscriptionTerm(subscription, {
+            scheduledPlanChange: { plan: 'basic', amount: 9, effectiveAt: planChangePeriodEnd },
           });
           return json(
-            replyOf(subscription, {
+            aPlanChangeReply(subscription, {
               outcome: 'scheduled',
               plan: 'basic',
               amount: 9,
               charged: 0,
               invoiceId: null,
-              effectiveAt: periodEnd,
+              effectiveAt: planChangePeriodEnd,
             }),
           );
         },
@@ -108,15 +109,22 @@ describe('Changing plan from the dashboard (issue 19)', () => {
 
   it('offers to keep the current plan while a downgrade is scheduled', async () => {
     const subscription = aSubscription({ plan: 'professional', amount: 49 });
-    const scheduledPlanChange = { plan: 'basic' as const, amount: 9, effectiveAt: periodEnd };
+    const scheduledPlanChange = { plan: 'basic' as const, amount: 9, effectiveAt: planChangePeriodEnd };
     const { user, api, row } = await openSubscriptions(subscription, {
-      term: termOf(subscription, { scheduledPlanChange }),
+      term: aSubscriptionTerm(subscription, { scheduledPlanChange }),
       more: {
         [`GET ${planPath(subscription)}?plan=professional`]: () =>
-          json(previewOf(subscription, { kind: 'withdraw', plan: 'professional', amount: 49, chargeNow: 0 })),
+          json(
+            aPlanChangePreview(subscription, {
+              kind: 'withdraw',
+              plan: 'professional',
+              amount: 49,
+              chargeNow: 0,
+            }),
+          ),
         [`POST ${planPath(subscription)}`]: () =>
           json(
-            replyOf(subscription, {
+            aPlanChangeReply(subscription, {
               outcome: 'withdrawn',
               plan: 'professional',
               amount: 49,
@@ -138,14 +146,16 @@ describe('Changing plan from the dashboard (issue 19)', () => {
     ).toBeInTheDocument();
     await user.click(dialog.getByRole('button', { name: 'Keep Professional' }));
     expect(await screen.findByText('Plan change dropped')).toBeInTheDocument();
-    expect(api.bodiesSentTo('POST', planPath(subscription))).toEqual([{ plan: 'professional', quotedAt }]);
+    expect(api.bodiesSentTo('POST', planPath(subscription))).toEqual([
+      { plan: 'professional', quotedAt: planChangeQuotedAt },
+    ]);
   });
 
   it("keeps the dialog open with the issuer's words when the card is declined", async () => {
     const subscription = aSubscription({ plan: 'professional', amount: 49 });
     const { user, row } = await openSubscriptions(subscription, {
       more: {
-        [`GET ${planPath(subscription)}?plan=enterprise`]: () => json(previewOf(subscription, {})),
+        [`GET ${planPath(subscription)}?plan=enterprise`]: () => json(aPlanChangePreview(subscription, {})),
         [`POST ${planPath(subscription)}`]: () => problem(402, 'Your card has insufficient funds.'),
       },
     });
@@ -191,7 +201,7 @@ describe('Changing plan from the dashboard (issue 19)', () => {
     const other = aSubscription({ productName: 'Risk Scoring' });
     renderDashboard({
       subscriptions: () => json([onePlan, other]),
-      terms: () => json([termOf(onePlan), termOf(other)]),
+      terms: () => json([aSubscriptionTerm(onePlan), aSubscriptionTerm(other)]),
       more: {
         [`GET /api/products/${onePlan.productId}`]: () =>
           json(aProduct({ id: onePlan.productId, basicPrice: null, enterprisePrice: null })),

@@ -1,19 +1,22 @@
-import {
-  offeredPlans,
-  type PlanChangePreview,
-  type Product,
-  type ScheduledPlanChange,
-  type Subscription,
-  type SubscriptionPlan,
-  type SubscriptionTerm,
+import type {
+  Product,
+  ScheduledPlanChange,
+  Subscription,
+  SubscriptionPlan,
+  SubscriptionTerm,
 } from '@app/contracts';
 import { Button, ChoiceList, toast } from '@app/ui';
+import {
+  PlanChangeStatement,
+  canChangePlan,
+  offersAnotherPlan,
+  planChangeConfirmLabel,
+  planChangeToast,
+  planChoices,
+} from '@app/ui/plans';
 import { ApiError, errorDescription, useChangePlan, usePlanChangePreview, useProduct } from '@app/web-data';
 import { useState, type FormEvent } from 'react';
 import { FormActions, FormDialog } from '../../components/form-dialog.js';
-import { capitalized } from './labels.js';
-import { adminPlanChoices } from './plan-choices.js';
-import { adminPlanChangeSentence, adminPlanChangeToast } from './plan-change-text.js';
 
 /**
  * An admin's "Change plan" on tenant details (issue 19), through the admin routes: for a subscription that renews
@@ -28,9 +31,7 @@ export function AdminPlanChange({
   name: string;
   term: SubscriptionTerm | undefined;
 }) {
-  const changeable =
-    (subscription.status === 'active' || subscription.status === 'trial') && !subscription.cancelAtPeriodEnd;
-  if (!changeable) return null;
+  if (!canChangePlan(subscription)) return null;
   return (
     <PlanChangeControl
       subscription={subscription}
@@ -46,15 +47,8 @@ function PlanChangeControl(props: {
   scheduled: ScheduledPlanChange | null;
 }) {
   const product = useProduct(props.subscription.productId);
-  if (!product.data) return null;
-  if (!offeredPlans(product.data).some((plan) => plan !== props.subscription.plan)) return null;
+  if (!product.data || !offersAnotherPlan(product.data, props.subscription.plan)) return null;
   return <PlanChangeDialog {...props} product={product.data} />;
-}
-
-function confirmLabel(preview: PlanChangePreview | undefined): string {
-  if (!preview) return 'Change plan';
-  if (preview.kind === 'withdraw') return `Keep ${capitalized(preview.plan)}`;
-  return `${preview.kind === 'upgrade' ? 'Upgrade' : 'Downgrade'} to ${capitalized(preview.plan)}`;
 }
 
 function PlanChangeDialog({
@@ -76,7 +70,7 @@ function PlanChangeDialog({
     onSuccess: (reply) => {
       setOpen(false);
       setPlan(null);
-      toast(adminPlanChangeToast(reply));
+      toast(planChangeToast(reply, { audience: 'admin' }));
     },
   });
   const quote = plan === null ? undefined : preview.data;
@@ -112,7 +106,7 @@ function PlanChangeDialog({
       <form className="grid gap-4" onSubmit={submit}>
         <ChoiceList
           legend="Plan"
-          choices={adminPlanChoices(subscription, product, scheduled)}
+          choices={planChoices(subscription, product, scheduled, 'admin')}
           value={plan}
           disabled={change.isPending}
           onChange={(next) => {
@@ -120,21 +114,17 @@ function PlanChangeDialog({
             change.reset();
           }}
         />
-        {plan !== null &&
-          (preview.isPending ? (
-            <p role="status" className="text-sm text-muted-foreground">
-              Working out what changes...
-            </p>
-          ) : preview.isError ? (
-            <p role="alert" className="text-sm text-destructive">
-              {errorDescription(preview.error)}
-            </p>
-          ) : (
-            <p className="text-sm">{adminPlanChangeSentence(preview.data, scheduled)}</p>
-          ))}
+        {plan !== null && (
+          <PlanChangeStatement
+            quote={preview.data}
+            error={preview.isError ? errorDescription(preview.error) : null}
+            scheduled={scheduled}
+            audience="admin"
+          />
+        )}
         {change.error && <ChangeFailure error={change.error} />}
         <FormActions
-          submitLabel={confirmLabel(quote)}
+          submitLabel={planChangeConfirmLabel(quote)}
           pendingLabel="Changing plan..."
           pending={change.isPending}
           incomplete={!quote}

@@ -5,6 +5,7 @@ import {
   type SubscriptionTerm,
 } from '@app/contracts';
 import { Button, formatUsd } from '@app/ui';
+import { scheduledChangeLine } from '@app/ui/plans';
 import { useUpdateSubscription } from '@app/web-data';
 import { useId, useState } from 'react';
 import { resultToasts } from '../../components/result-toasts.js';
@@ -16,7 +17,6 @@ import { TextField } from '../../components/text-field.js';
 import { SecretInput } from './secret-input.js';
 import { AdminCancellation } from './subscription-cancellation.js';
 import { AdminPlanChange } from './plan-change-dialog.js';
-import { scheduledChangeLine } from './plan-change-text.js';
 import {
   subscriptionEditBody,
   subscriptionEditValues,

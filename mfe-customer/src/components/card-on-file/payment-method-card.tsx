@@ -1,8 +1,7 @@
-import { Button, SectionCard } from '@app/ui';
+import { Button, SectionCard, formatDate } from '@app/ui';
 import { usePaymentMethod } from '@app/web-data';
 import { AlertTriangle, CreditCard } from 'lucide-react';
 import { useState } from 'react';
-import { formatDate } from '../../format/dates.js';
 import { cardSummary } from './card-labels.js';
 import { CardChangeDialog } from './card-change-dialog.js';
 

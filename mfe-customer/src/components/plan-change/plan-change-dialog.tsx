@@ -17,22 +17,13 @@ import {
   DialogTrigger,
   toast,
 } from '@app/ui';
-import { usePlanChangePreview } from '@app/web-data';
+import { PlanChangeStatement, planChangeConfirmLabel, planChangeToast, planChoices } from '@app/ui/plans';
+import { errorDescription, usePlanChangePreview } from '@app/web-data';
 import { useState } from 'react';
 import { CardChangeDialog } from '../card-on-file/card-change-dialog.js';
-import { planName, subscriptionProductName } from '../subscription-labels.js';
+import { subscriptionProductName } from '../subscription-labels.js';
 import { PlanChangeFailure } from './plan-change-failure.js';
-import { planChoices } from './plan-choices.js';
-import { PlanChangeStatement } from './plan-change-statement.js';
-import { planChangeToast } from './plan-change-text.js';
 import { useCustomerPlanChange } from './use-customer-plan-change.js';
-
-/** The confirm button says what it does. */
-function confirmLabel(preview: PlanChangePreview | undefined): string {
-  if (!preview) return 'Change plan';
-  if (preview.kind === 'withdraw') return `Keep ${planName(preview.plan)}`;
-  return `${preview.kind === 'upgrade' ? 'Upgrade' : 'Downgrade'} to ${planName(preview.plan)}`;
-}
 
 /**
  * "Change plan" (issue 19): the product's plans with their monthly prices; choosing one asks billing what the
@@ -59,7 +50,7 @@ export function PlanChangeDialog({
   const change = useCustomerPlanChange((reply) => {
     setOpen(false);
     setPlan(null);
-    toast(planChangeToast(name, reply));
+    toast(planChangeToast(reply, { audience: 'customer', product: name }));
   });
 
   function changeOpen(next: boolean) {
@@ -95,12 +86,19 @@ export function PlanChangeDialog({
         </DialogHeader>
         <ChoiceList
           legend="Plan"
-          choices={planChoices(subscription, product, scheduled)}
+          choices={planChoices(subscription, product, scheduled, 'customer')}
           value={plan}
           disabled={change.busy || change.waiting}
           onChange={choose}
         />
-        {plan !== null && <PlanChangeStatement preview={preview} scheduled={scheduled} />}
+        {plan !== null && (
+          <PlanChangeStatement
+            quote={preview.data}
+            error={preview.isError ? errorDescription(preview.error) : null}
+            scheduled={scheduled}
+            audience="customer"
+          />
+        )}
         {change.bankStep && (
           <p role="status" className="text-sm font-medium">
             Your bank asks you to confirm this payment.
@@ -127,7 +125,7 @@ export function PlanChangeDialog({
             </Button>
           ) : (
             <Button type="button" disabled={!quote || change.busy} onClick={() => quote && confirm(quote)}>
-              {change.busy ? 'Changing plan...' : confirmLabel(quote)}
+              {change.busy ? 'Changing plan...' : planChangeConfirmLabel(quote)}
             </Button>
           )}
         </DialogFooter>

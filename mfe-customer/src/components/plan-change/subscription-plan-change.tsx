@@ -1,14 +1,7 @@
-import { offeredPlans, type Subscription, type SubscriptionTerm } from '@app/contracts';
+import type { Subscription, SubscriptionTerm } from '@app/contracts';
+import { canChangePlan, offersAnotherPlan, scheduledChangeLine } from '@app/ui/plans';
 import { useProduct } from '@app/web-data';
 import { PlanChangeDialog } from './plan-change-dialog.js';
-import { scheduledChangeLine } from './plan-change-text.js';
-
-/** Only a subscription that renews as it is can change plan: not one set to cancel, suspended or cancelled. */
-export function canChangePlan(subscription: Subscription): boolean {
-  return (
-    (subscription.status === 'active' || subscription.status === 'trial') && !subscription.cancelAtPeriodEnd
-  );
-}
 
 /**
  * A subscription's plan change (issue 19): a downgrade waiting for the renewal, as a note, and "Change plan" for
@@ -39,9 +32,7 @@ function PlanChangeControl({
   term: SubscriptionTerm | undefined;
 }) {
   const product = useProduct(subscription.productId);
-  if (!product.data) return null;
-  const plans = offeredPlans(product.data);
-  if (!plans.some((plan) => plan !== subscription.plan)) return null;
+  if (!product.data || !offersAnotherPlan(product.data, subscription.plan)) return null;
   return (
     <PlanChangeDialog
       subscription={subscription}

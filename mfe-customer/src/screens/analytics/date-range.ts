@@ -1,4 +1,4 @@
-import { parseInstant } from '../../format/dates.js';
+import { parseInstant } from '@app/ui';
 
 /** The ranges the page offers, in whole UTC days ending today (today included, so today's calls show). */
 export const rangeDayOptions = [7, 30, 90] as const;

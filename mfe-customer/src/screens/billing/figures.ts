@@ -1,7 +1,6 @@
 import type { Invoice, Subscription } from '@app/contracts';
-import { sumAmounts } from '@app/ui';
+import { parseInstant, sumAmounts } from '@app/ui';
 import { isActiveSubscription } from '../../components/subscription-labels.js';
-import { parseInstant } from '../../format/dates.js';
 
 /** SPEC.md §9: ids are shown truncated to their first 8 characters. */
 const idDisplayLength = 8;

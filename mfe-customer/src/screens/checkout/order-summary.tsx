@@ -1,6 +1,6 @@
 import type { Product, SubscriptionPlan } from '@app/contracts';
 import { SectionCard, formatUsd } from '@app/ui';
-import { planName } from '../../components/subscription-labels.js';
+import { planName } from '@app/ui/plans';
 import { offersPlanChoice } from './plan-choice.js';
 
 /** SPEC.md §9: checkout charges no setup fee. */

@@ -1,6 +1,6 @@
 import { offeredPlans, planPrice, type Product, type SubscriptionPlan } from '@app/contracts';
 import { ChoiceList, SectionCard, formatUsd } from '@app/ui';
-import { planName } from '../../components/subscription-labels.js';
+import { planName } from '@app/ui/plans';
 
 /** Whether the checkout asks for a plan: only when the product offers more than professional. */
 export function offersPlanChoice(product: Product): boolean {

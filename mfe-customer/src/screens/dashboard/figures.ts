@@ -1,7 +1,6 @@
 import type { Invoice, Subscription, UsageRecord } from '@app/contracts';
-import { sumAmounts, toAmount } from '@app/ui';
+import { formatDate, parseInstant, sumAmounts, toAmount } from '@app/ui';
 import { isActiveSubscription } from '../../components/subscription-labels.js';
-import { formatDate, parseInstant } from '../../format/dates.js';
 
 /** SPEC.md §9: the dashboard's Billing tab lists the latest 5 invoices. */
 export const recentInvoiceLimit = 5;

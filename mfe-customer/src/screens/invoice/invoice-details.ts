@@ -1,6 +1,5 @@
 import type { InvoiceDocument, InvoiceSeller } from '@app/contracts';
-import { formatUsd } from '@app/ui';
-import { formatDate } from '../../format/dates.js';
+import { formatDate, formatUsd } from '@app/ui';
 
 /**
  * Everything the printable invoice shows, as text: the document itself only lays it out. Billing's PDF of the

@@ -7,8 +7,14 @@ import {
   type Subscription,
   type SubscriptionPlan,
 } from '@app/contracts';
-import { Badge, formatUsd, type Choice } from '@app/ui';
-import { planName } from '../subscription-labels.js';
+import { Badge } from '../components/badge.js';
+import type { Choice } from '../components/choice-list.js';
+import { formatUsd } from '../lib/money.js';
+import type { PlanChangeAudience } from './plan-change-audience.js';
+import { planName } from './plan-names.js';
+
+/** The admin screens write a monthly price as SPEC.md §1 does ($29.00/mo); the customer's dialog spells it out. */
+const perMonth: Record<PlanChangeAudience, string> = { admin: '/mo', customer: '/month' };
 
 /**
  * The plans the product offers, and the subscription's own even if it no longer does, cheapest first, each at
@@ -19,6 +25,7 @@ export function planChoices(
   subscription: Subscription,
   product: Product,
   scheduled: ScheduledPlanChange | null,
+  audience: PlanChangeAudience,
 ): Choice<SubscriptionPlan>[] {
   const offered = offeredPlans(product);
   return subscriptionPlans
@@ -34,7 +41,7 @@ export function planChoices(
           <>
             {current && <Badge variant="secondary">Current plan</Badge>}
             {isScheduled && <Badge variant="outline">Scheduled</Badge>}
-            <span className="text-sm">{formatUsd(price)}/month</span>
+            <span className="text-sm">{`${formatUsd(price)}${perMonth[audience]}`}</span>
           </>
         ),
         disabled: current ? scheduled === null : isScheduled,

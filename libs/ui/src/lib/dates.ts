@@ -1,4 +1,4 @@
-/** Invoice dates are instants; a customer reads them on the calendar of the browser's time zone. */
+/** Dates are instants; a reader sees them on the calendar of the browser's time zone, the same on every screen. */
 const dateFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
 
 /** The instant an ISO date-time names, or undefined when there is none or it does not parse. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, parseInstant } from '../../src/format/dates.js';
+import { formatDate, parseInstant } from '../src/lib/dates.js';
 
 const utc = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
