@@ -24,8 +24,7 @@ export function SubscriptionSuspendedEmail(suspended: Suspended) {
     >
       <Text style={paragraph}>{greetingOf(suspended.firstName)}</Text>
       <Text style={paragraph}>
-        We could not collect the renewal payment for {name}, and the last retry failed, so it was suspended on{' '}
-        {formatMoment(suspended.suspendedAt)}. Its invoice is overdue.
+        {`We could not collect the renewal payment for ${name}, and the last retry failed, so it was suspended on ${formatMoment(suspended.suspendedAt)}. Its invoice is overdue.`}
       </Text>
       <Text style={paragraph}>
         Pay the overdue invoice on the Billing page, with the card on file or a new one, and the subscription
