@@ -16,6 +16,9 @@ interface ProductFormProps {
   onCancel: () => void;
 }
 
+/** A dollar amount in a number field: cents at most, never negative, the decimal keypad on a phone. */
+const dollars = { type: 'number', step: '0.01', min: '0', inputMode: 'decimal' } as const;
+
 function Field({
   id,
   label,
@@ -77,7 +80,7 @@ export function ProductForm(props: ProductFormProps) {
       </Field>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="product-basePrice" label="Base Price" error={shown.basePrice}>
-          <Input {...input('basePrice')} type="number" step="0.01" min="0" inputMode="decimal" />
+          <Input {...input('basePrice')} {...dollars} />
         </Field>
         <Field id="product-category" label="Category" error={shown.category}>
           <Input {...input('category')} />
@@ -85,24 +88,10 @@ export function ProductForm(props: ProductFormProps) {
       </div>
       <div className="grid gap-4 sm:grid-cols-2">
         <Field id="product-basicPrice" label="Basic Price (optional)" error={shown.basicPrice}>
-          <Input
-            {...input('basicPrice')}
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            placeholder="Not offered"
-          />
+          <Input {...input('basicPrice')} {...dollars} placeholder="Not offered" />
         </Field>
         <Field id="product-enterprisePrice" label="Enterprise Price (optional)" error={shown.enterprisePrice}>
-          <Input
-            {...input('enterprisePrice')}
-            type="number"
-            step="0.01"
-            min="0"
-            inputMode="decimal"
-            placeholder="Not offered"
-          />
+          <Input {...input('enterprisePrice')} {...dollars} placeholder="Not offered" />
         </Field>
       </div>
       <Field id="product-color" label="Brand Color" error={shown.color}>
