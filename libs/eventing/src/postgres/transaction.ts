@@ -1,5 +1,14 @@
 import type pg from 'pg';
 
+export interface TransactionOptions {
+  /**
+   * COMMIT without waiting for the WAL to reach the disk (Postgres's synchronous_commit = off). A crash of Postgres
+   * may then lose the transaction, but whole, and only with every transaction committed after it; others see it
+   * as soon as it commits. For work a crash can only undo, never break: a rebuild's.
+   */
+  asynchronousCommit?: boolean;
+}
+
 /**
  * Runs `work` in one transaction on one pooled connection: BEGIN, work, COMMIT, or ROLLBACK and rethrow. The
  * caller sees the error `work` threw, not a failed ROLLBACK's: when the connection itself broke, the ROLLBACK
@@ -10,11 +19,13 @@ import type pg from 'pg';
 export async function inTransaction<T>(
   pool: pg.Pool,
   work: (client: pg.PoolClient) => Promise<T>,
+  options: TransactionOptions = {},
 ): Promise<T> {
   const client = await pool.connect();
   let broken: Error | undefined;
   try {
-    await client.query('BEGIN');
+    // One round trip either way: a simple query may hold two statements.
+    await client.query(options.asynchronousCommit ? 'BEGIN; SET LOCAL synchronous_commit = off' : 'BEGIN');
     const result = await work(client);
     await client.query('COMMIT');
     return result;

@@ -82,19 +82,23 @@ export async function applyBatch(
 ): Promise<BatchOutcome> {
   const { schema, projection, store } = target;
   const handled = new Set(projection.eventTypes);
-  return inTransaction(target.pool, async (tx): Promise<BatchOutcome> => {
-    if (mode.asynchronousCommit) await tx.query('SET LOCAL synchronous_commit = off');
-    const checkpoint = await lockCheckpoint(tx, schema, projection.name, store);
-    // Nothing is written in either case, so ending the transaction by COMMIT changes nothing.
-    if (comparePositions(checkpoint, expected) < 0) return { kind: 'rewound', checkpoint };
-    if (comparePositions(batch.through, checkpoint) <= 0) return { kind: 'applied', position: checkpoint };
-    const fresh = batch.events.filter(
-      (event) => handled.has(event.type) && comparePositions(event.position, checkpoint) > 0,
-    );
-    if (fresh.length > 0) await applyEvents(projection, fresh, tx, mode.oneByOne ?? false);
-    await writeCheckpoint(tx, schema, projection.name, batch.through, store);
-    return { kind: 'applied', position: batch.through };
-  });
+  const transaction = { asynchronousCommit: mode.asynchronousCommit ?? false };
+  return inTransaction(
+    target.pool,
+    async (tx): Promise<BatchOutcome> => {
+      const checkpoint = await lockCheckpoint(tx, schema, projection.name, store);
+      // Nothing is written in either case, so ending the transaction by COMMIT changes nothing.
+      if (comparePositions(checkpoint, expected) < 0) return { kind: 'rewound', checkpoint };
+      if (comparePositions(batch.through, checkpoint) <= 0) return { kind: 'applied', position: checkpoint };
+      const fresh = batch.events.filter(
+        (event) => handled.has(event.type) && comparePositions(event.position, checkpoint) > 0,
+      );
+      if (fresh.length > 0) await applyEvents(projection, fresh, tx, mode.oneByOne ?? false);
+      await writeCheckpoint(tx, schema, projection.name, batch.through, store);
+      return { kind: 'applied', position: batch.through };
+    },
+    transaction,
+  );
 }
 
 /**

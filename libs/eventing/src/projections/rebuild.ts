@@ -182,13 +182,19 @@ async function takeHandled(
 }
 
 async function resetProjection({ pool, schema, projection }: ProjectionTarget): Promise<void> {
-  await inTransaction(pool, async (tx) => {
-    // Taken first so a live runner's batch in flight finishes before the tables are emptied under it. Whichever
-    // store wrote the checkpoint: a rebuild is how a checkpoint of another store is replaced.
-    await lockCheckpoint(tx, schema, projection.name);
-    await projection.reset(tx);
-    await deferIndexes(tx, schema, projection.name, projection.rebuildTables ?? []);
-    await resetCheckpoint(tx, schema, projection.name);
-    await clearParkedEvents(tx, schema, projection.name);
-  });
+  // Committed asynchronously, as the batches are (BatchMode.asynchronousCommit): a crash that lost the reset loses
+  // every batch after it too, and leaves the read model as it stood before the rebuild.
+  await inTransaction(
+    pool,
+    async (tx) => {
+      // Taken first so a live runner's batch in flight finishes before the tables are emptied under it. Whichever
+      // store wrote the checkpoint: a rebuild is how a checkpoint of another store is replaced.
+      await lockCheckpoint(tx, schema, projection.name);
+      await projection.reset(tx);
+      await deferIndexes(tx, schema, projection.name, projection.rebuildTables ?? []);
+      await resetCheckpoint(tx, schema, projection.name);
+      await clearParkedEvents(tx, schema, projection.name);
+    },
+    { asynchronousCommit: true },
+  );
 }
