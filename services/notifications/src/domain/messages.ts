@@ -35,9 +35,27 @@ export const subscriptionSuspendedPayloadSchema = z.object({
   billingUrl: z.url(),
 });
 
+/** Cancelled at once (an admin, with their reason when they gave one) or at the end of a term set to cancel. */
+export const subscriptionCancelledPayloadSchema = z.object({
+  ...subscription,
+  cancelledAt: isoDateTimeSchema,
+  reason: z.string().nullable(),
+  billingUrl: z.url(),
+});
+
+/** Set to cancel at period end: it runs until `endsAt`, or, when no paid invoice told when, the period's end. */
+export const cancellationScheduledPayloadSchema = z.object({
+  ...subscription,
+  scheduledAt: isoDateTimeSchema,
+  endsAt: isoDateTimeSchema.nullable(),
+  billingUrl: z.url(),
+});
+
 export const messagePayloadSchemas = {
   receipt: receiptPayloadSchema,
   'subscription-suspended': subscriptionSuspendedPayloadSchema,
+  'subscription-cancelled': subscriptionCancelledPayloadSchema,
+  'cancellation-scheduled': cancellationScheduledPayloadSchema,
 } as const;
 
 export type MessageKind = keyof typeof messagePayloadSchemas;
@@ -57,6 +75,8 @@ export interface RecipientSwitches {
 export const governingSwitch: Record<MessageKind, keyof RecipientSwitches | 'always'> = {
   receipt: 'email',
   'subscription-suspended': 'email',
+  'subscription-cancelled': 'email',
+  'cancellation-scheduled': 'email',
 };
 
 export function wantsMessage(kind: MessageKind, switches: RecipientSwitches): boolean {

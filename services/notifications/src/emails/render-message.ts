@@ -1,7 +1,9 @@
 import { createElement, type ReactElement } from 'react';
 import { render } from '@react-email/render';
 import { messagePayloadSchemas, type MessageKind, type MessagePayload } from '../domain/messages.js';
+import { CancellationScheduledEmail, cancellationScheduledSubject } from './cancellation-scheduled-email.js';
 import { ReceiptEmail, receiptSubject } from './receipt-email.js';
+import { SubscriptionCancelledEmail, subscriptionCancelledSubject } from './subscription-cancelled-email.js';
 import { SubscriptionSuspendedEmail, subscriptionSuspendedSubject } from './subscription-suspended-email.js';
 
 export interface RenderedEmail {
@@ -21,6 +23,14 @@ const templates: { [Kind in MessageKind]: Template<Kind> } = {
   'subscription-suspended': {
     subject: subscriptionSuspendedSubject,
     body: (payload) => createElement(SubscriptionSuspendedEmail, payload),
+  },
+  'subscription-cancelled': {
+    subject: subscriptionCancelledSubject,
+    body: (payload) => createElement(SubscriptionCancelledEmail, payload),
+  },
+  'cancellation-scheduled': {
+    subject: cancellationScheduledSubject,
+    body: (payload) => createElement(CancellationScheduledEmail, payload),
   },
 };
 

@@ -3,10 +3,12 @@ import { billingIntegrationEventSchema, type IntegrationEnvelope } from '@app/co
 import { enqueueEmail } from '../outbox/enqueue-email.js';
 import type { AppLinks } from './app-links.js';
 import { productNameOf } from './copies.js';
+import { recordPaidPeriod } from './paid-periods.js';
 
 /**
  * Billing's events that call for mail, queued in the transaction that records the message (README "Sends"). The
- * receipt goes to the user who bought (the invoice's `userId`), as the invoice is addressed to them.
+ * receipt goes to the user who bought (the invoice's `userId`), as the invoice is addressed to them. A paid
+ * invoice's period is kept whatever the switches say, for the date a cancellation takes effect.
  */
 export function billingMessageHandler(links: AppLinks, now: () => Date) {
   return async (envelope: IntegrationEnvelope, tx: pg.PoolClient): Promise<void> => {
@@ -14,6 +16,7 @@ export function billingMessageHandler(links: AppLinks, now: () => Date) {
     if (!parsed.success) return;
     const event = parsed.data;
     if (event.type !== 'billing.invoice.paid.v1') return;
+    await recordPaidPeriod(tx, event.data);
     const { invoiceId, number, userId, productId, amountCents, currency, periodStart, periodEnd, paidAt } =
       event.data;
     const productName = await productNameOf(tx, productId);

@@ -4,6 +4,7 @@ import type { MessageKind, MessagePayload } from '../domain/messages.js';
 import { enqueueEmail, type Recipient } from '../outbox/enqueue-email.js';
 import type { AppLinks } from './app-links.js';
 import { productNameOf, tenantOf, TenantNotYetKnownError } from './copies.js';
+import { paidThrough } from './paid-periods.js';
 
 interface SubscriptionEvent {
   id: string;
@@ -25,7 +26,7 @@ export async function enqueueToOwner<Kind extends MessageKind>(
       recipient: Recipient;
       tenantName: string;
       productName: string | null;
-    }) => MessagePayload<Kind>;
+    }) => MessagePayload<Kind> | Promise<MessagePayload<Kind>>;
   },
 ): Promise<void> {
   const { tenantId, productId } = request.event.data;
@@ -44,25 +45,66 @@ export async function enqueueToOwner<Kind extends MessageKind>(
 
 /**
  * Tenancy's events that call for mail (README "Messages"), queued in the transaction that records the message,
- * after the copies took the same event.
+ * after the copies took the same event. A subscription made active again, or a withdrawn cancellation, sends
+ * nothing.
  */
 export function tenancyMessageHandler(links: AppLinks, now: () => Date) {
   return async (envelope: IntegrationEnvelope, tx: pg.PoolClient): Promise<void> => {
     const parsed = tenancyIntegrationEventSchema.safeParse(envelope);
     if (!parsed.success) return;
     const event = parsed.data;
-    if (event.type !== 'tenancy.subscription.status-changed.v1') return;
-    if (event.data.status === 'suspended') {
+    const billingUrl = links.billingPage();
+    if (event.type === 'tenancy.subscription.status-changed.v1') {
+      const { status, changedAt, reason } = event.data;
+      if (status === 'suspended') {
+        await enqueueToOwner(tx, {
+          event,
+          message: 'subscription-suspended',
+          now: now(),
+          payload: ({ recipient, tenantName, productName }) => ({
+            firstName: recipient.firstName,
+            tenantName,
+            productName,
+            suspendedAt: changedAt,
+            billingUrl,
+          }),
+        });
+      }
+      if (status === 'cancelled') {
+        await enqueueToOwner(tx, {
+          event,
+          message: 'subscription-cancelled',
+          now: now(),
+          payload: ({ recipient, tenantName, productName }) => ({
+            firstName: recipient.firstName,
+            tenantName,
+            productName,
+            cancelledAt: changedAt,
+            reason: reason ?? null,
+            billingUrl,
+          }),
+        });
+      }
+    }
+    if (event.type === 'tenancy.subscription.cancellation-scheduled.v1') {
+      const { subscriptionId, tenantId, productId, scheduledAt } = event.data;
       await enqueueToOwner(tx, {
         event,
-        message: 'subscription-suspended',
+        message: 'cancellation-scheduled',
         now: now(),
-        payload: ({ recipient, tenantName, productName }) => ({
+        payload: async ({ recipient, tenantName, productName }) => ({
           firstName: recipient.firstName,
           tenantName,
           productName,
-          suspendedAt: event.data.changedAt,
-          billingUrl: links.billingPage(),
+          scheduledAt,
+          endsAt: await paidThrough(tx, {
+            subscriptionId,
+            tenantId,
+            productId,
+            ownerId: recipient.userId,
+            after: scheduledAt,
+          }),
+          billingUrl,
         }),
       });
     }

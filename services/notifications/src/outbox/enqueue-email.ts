@@ -58,7 +58,8 @@ export async function enqueueEmail<Kind extends MessageKind>(
     eventId: string;
     message: Kind;
     userId: string;
-    payload: (recipient: Recipient) => MessagePayload<Kind>;
+    /** What the template shows; may read more of the copies in the transaction (a date, a name). */
+    payload: (recipient: Recipient) => MessagePayload<Kind> | Promise<MessagePayload<Kind>>;
     now: Date;
   },
 ): Promise<EnqueueOutcome> {
@@ -66,7 +67,7 @@ export async function enqueueEmail<Kind extends MessageKind>(
   if (recipient === null) throw new RecipientNotYetKnownError(request.userId);
   if (!recipient.isActive) return 'inactive-recipient';
   if (!wantsMessage(request.message, recipient.switches)) return 'declined-by-preferences';
-  const payload = messagePayloadSchemas[request.message].parse(request.payload(recipient));
+  const payload = messagePayloadSchemas[request.message].parse(await request.payload(recipient));
   const { rowCount } = await tx.query(
     `INSERT INTO email_sends
        (event_id, message, recipient_id, recipient_email, payload, next_attempt_at, created_at)

@@ -3,7 +3,7 @@ import { wantsMessage } from '../../src/domain/messages.js';
 import { nextAttemptAt, retryDelayMs } from '../../src/domain/retry-schedule.js';
 
 describe('which switch governs which message', () => {
-  it.each(['receipt', 'subscription-suspended'] as const)(
+  it.each(['receipt', 'subscription-suspended', 'subscription-cancelled', 'cancellation-scheduled'] as const)(
     'sends %s only while Email Notifications is on',
     (kind) => {
       expect(wantsMessage(kind, { email: true, securityAlerts: false })).toBe(true);

@@ -65,3 +65,28 @@ describe('subscription suspended', () => {
     }
   });
 });
+
+describe('subscription set to cancel', () => {
+  const scheduled = {
+    firstName: 'Ada',
+    tenantName: 'Acme Corp',
+    productName: 'Analytics Pro',
+    scheduledAt: '2026-12-02T10:00:00.000Z',
+    endsAt: '2026-12-27T10:00:00.000Z',
+    billingUrl: 'https://app.example/billing',
+  };
+
+  it('says the day it ends, in HTML and plain text', async () => {
+    const email = await renderMessage('cancellation-scheduled', scheduled);
+    expect(email.subject).toBe('Your Analytics Pro subscription for Acme Corp is set to cancel');
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain('It stays active until it ends on Dec 27, 2026, and will not renew');
+      expect(part).toContain('https://app.example/billing');
+    }
+  });
+
+  it('says the end of the current billing period when the day is not known', async () => {
+    const email = await renderMessage('cancellation-scheduled', { ...scheduled, endsAt: null });
+    expect(email.text).toContain('until it ends at the end of the current billing period');
+  });
+});

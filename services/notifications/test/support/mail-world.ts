@@ -89,6 +89,28 @@ export function mailWorld(storage: { nats: TestNats; pool: pg.Pool }) {
     return { tenantId, subscriptionId, productId };
   }
 
+  /** billing.invoice.paid.v1 for `period`, awaited into paid_periods. */
+  async function aPaidInvoice(invoice: {
+    userId: string;
+    tenantId: string | null;
+    subscriptionId: string | null;
+    productId: string;
+    periodStart: string;
+    periodEnd: string;
+  }) {
+    const invoiceId = randomUUID();
+    await storage.nats.publish('billing.invoice.paid.v1', {
+      ...invoice,
+      invoiceId,
+      number: `INV-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
+      amountCents: 2_900,
+      currency: 'usd',
+      paidAt: invoice.periodStart,
+    });
+    await copied('paid_periods', 'invoice_id', invoiceId);
+    return invoiceId;
+  }
+
   async function sendsTo(userId: string) {
     const { rows } = await storage.pool.query<{ message: string; status: string }>(
       'SELECT message, status FROM email_sends WHERE recipient_id = $1 ORDER BY created_at',
@@ -97,5 +119,5 @@ export function mailWorld(storage: { nats: TestNats; pool: pg.Pool }) {
     return rows;
   }
 
-  return { aUser, aProduct, aSubscription, sendsTo };
+  return { aUser, aProduct, aSubscription, aPaidInvoice, sendsTo };
 }
