@@ -30,3 +30,8 @@ export function subscriptionName(subscription: { productName: string | null; ten
 export function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
+
+/** A plan as the app names it (SPEC.md: Basic, Professional, Enterprise). */
+export function planName(plan: string): string {
+  return capitalised(plan);
+}

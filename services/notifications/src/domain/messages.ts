@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { idSchema, isoDateTimeSchema } from '@app/contracts';
+import { idSchema, isoDateTimeSchema, subscriptionPlanSchema } from '@app/contracts';
 
 /**
  * Every message notifications sends, with what its template needs. A send row keeps this payload, so the mail
@@ -51,11 +51,29 @@ export const cancellationScheduledPayloadSchema = z.object({
   billingUrl: z.url(),
 });
 
+/**
+ * Billing changed the plan: an upgrade at once, its prorated difference charged (`prorationCents`, 0 for a trial or
+ * a waived difference) on the invoice at `invoiceUrl`; a downgrade at the renewal it was scheduled for.
+ */
+export const planChangedPayloadSchema = z.object({
+  ...subscription,
+  kind: z.enum(['upgrade', 'downgrade']),
+  fromPlan: subscriptionPlanSchema,
+  plan: subscriptionPlanSchema,
+  previousAmountCents: z.number().int().nonnegative(),
+  amountCents: z.number().int().nonnegative(),
+  prorationCents: z.number().int().nonnegative(),
+  changedAt: isoDateTimeSchema,
+  invoiceUrl: z.url().nullable(),
+  billingUrl: z.url(),
+});
+
 export const messagePayloadSchemas = {
   receipt: receiptPayloadSchema,
   'subscription-suspended': subscriptionSuspendedPayloadSchema,
   'subscription-cancelled': subscriptionCancelledPayloadSchema,
   'cancellation-scheduled': cancellationScheduledPayloadSchema,
+  'plan-changed': planChangedPayloadSchema,
 } as const;
 
 export type MessageKind = keyof typeof messagePayloadSchemas;
@@ -77,6 +95,7 @@ export const governingSwitch: Record<MessageKind, keyof RecipientSwitches | 'alw
   'subscription-suspended': 'email',
   'subscription-cancelled': 'email',
   'cancellation-scheduled': 'email',
+  'plan-changed': 'email',
 };
 
 export function wantsMessage(kind: MessageKind, switches: RecipientSwitches): boolean {

@@ -2,6 +2,7 @@ import { createElement, type ReactElement } from 'react';
 import { render } from '@react-email/render';
 import { messagePayloadSchemas, type MessageKind, type MessagePayload } from '../domain/messages.js';
 import { CancellationScheduledEmail, cancellationScheduledSubject } from './cancellation-scheduled-email.js';
+import { PlanChangedEmail, planChangedSubject } from './plan-changed-email.js';
 import { ReceiptEmail, receiptSubject } from './receipt-email.js';
 import { SubscriptionCancelledEmail, subscriptionCancelledSubject } from './subscription-cancelled-email.js';
 import { SubscriptionSuspendedEmail, subscriptionSuspendedSubject } from './subscription-suspended-email.js';
@@ -31,6 +32,10 @@ const templates: { [Kind in MessageKind]: Template<Kind> } = {
   'cancellation-scheduled': {
     subject: cancellationScheduledSubject,
     body: (payload) => createElement(CancellationScheduledEmail, payload),
+  },
+  'plan-changed': {
+    subject: planChangedSubject,
+    body: (payload) => createElement(PlanChangedEmail, payload),
   },
 };
 

@@ -1,47 +1,8 @@
 import type pg from 'pg';
 import { tenancyIntegrationEventSchema, type IntegrationEnvelope } from '@app/contracts';
-import type { MessageKind, MessagePayload } from '../domain/messages.js';
-import { enqueueEmail, type Recipient } from '../outbox/enqueue-email.js';
 import type { AppLinks } from './app-links.js';
-import { productNameOf, tenantOf, TenantNotYetKnownError } from './copies.js';
+import { enqueueToOwner } from './owner-mail.js';
 import { paidThrough } from './paid-periods.js';
-
-interface SubscriptionEvent {
-  id: string;
-  data: { tenantId: string; productId: string };
-}
-
-/**
- * One message about a subscription to its tenant's owner, who runs the tenant and pays for it. A tenant without
- * an owner (an admin's, not yet claimed) gets no mail. The tenant precedes its subscriptions on tenancy's stream,
- * so it is normally copied already; a plan change comes on billing's and may arrive first.
- */
-export async function enqueueToOwner<Kind extends MessageKind>(
-  tx: pg.PoolClient,
-  request: {
-    event: SubscriptionEvent;
-    message: Kind;
-    now: Date;
-    payload: (facts: {
-      recipient: Recipient;
-      tenantName: string;
-      productName: string | null;
-    }) => MessagePayload<Kind> | Promise<MessagePayload<Kind>>;
-  },
-): Promise<void> {
-  const { tenantId, productId } = request.event.data;
-  const tenant = await tenantOf(tx, tenantId);
-  if (tenant === null) throw new TenantNotYetKnownError(tenantId);
-  if (tenant.ownerId === null) return;
-  const productName = await productNameOf(tx, productId);
-  await enqueueEmail(tx, {
-    eventId: request.event.id,
-    message: request.message,
-    userId: tenant.ownerId,
-    now: request.now,
-    payload: (recipient) => request.payload({ recipient, tenantName: tenant.name, productName }),
-  });
-}
 
 /**
  * Tenancy's events that call for mail (README "Messages"), queued in the transaction that records the message,

@@ -3,13 +3,16 @@ import { wantsMessage } from '../../src/domain/messages.js';
 import { nextAttemptAt, retryDelayMs } from '../../src/domain/retry-schedule.js';
 
 describe('which switch governs which message', () => {
-  it.each(['receipt', 'subscription-suspended', 'subscription-cancelled', 'cancellation-scheduled'] as const)(
-    'sends %s only while Email Notifications is on',
-    (kind) => {
-      expect(wantsMessage(kind, { email: true, securityAlerts: false })).toBe(true);
-      expect(wantsMessage(kind, { email: false, securityAlerts: true })).toBe(false);
-    },
-  );
+  it.each([
+    'receipt',
+    'subscription-suspended',
+    'subscription-cancelled',
+    'cancellation-scheduled',
+    'plan-changed',
+  ] as const)('sends %s only while Email Notifications is on', (kind) => {
+    expect(wantsMessage(kind, { email: true, securityAlerts: false })).toBe(true);
+    expect(wantsMessage(kind, { email: false, securityAlerts: true })).toBe(false);
+  });
 });
 
 describe('the retry schedule', () => {

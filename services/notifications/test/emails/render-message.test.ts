@@ -90,3 +90,30 @@ describe('subscription set to cancel', () => {
     expect(email.text).toContain('until it ends at the end of the current billing period');
   });
 });
+
+describe('plan changed', () => {
+  it('an upgrade with nothing charged says so, in HTML and plain text', async () => {
+    const email = await renderMessage('plan-changed', {
+      firstName: 'Ada',
+      tenantName: 'Acme Corp',
+      productName: 'Analytics Pro',
+      kind: 'upgrade',
+      fromPlan: 'basic',
+      plan: 'professional',
+      previousAmountCents: 900,
+      amountCents: 2_900,
+      prorationCents: 0,
+      changedAt: '2026-12-12T10:00:00.000Z',
+      invoiceUrl: null,
+      billingUrl: 'https://app.example/billing',
+    });
+    expect(email.subject).toBe('Your Analytics Pro subscription for Acme Corp is now on Professional');
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain('changed from Basic to Professional on Dec 12, 2026, 10:00 AM UTC.');
+      expect(part).toContain(
+        'Nothing was charged for the rest of the current billing period, and from the next renewal it bills $29.00/month (it was $9.00/month).',
+      );
+    }
+    expect(email.text).not.toContain('invoice');
+  });
+});
