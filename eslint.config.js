@@ -22,7 +22,7 @@ const sharedSingletons = [
  * another's package or reaches into its folder, and no library, demo or front-end code imports a deployable.
  * The platform's own tests (gateway/test, scripts, deploy/test, bench) compose the deployables and may.
  */
-const services = ['billing', 'catalog', 'identity', 'monitoring', 'tenancy'];
+const services = ['billing', 'catalog', 'identity', 'monitoring', 'notifications', 'tenancy'];
 const deployables = [...services, 'gateway'];
 
 function reachingInto(names) {
@@ -87,6 +87,10 @@ export default tseslint.config(
   }),
   ...services.map((own) => restrictImports([`services/${own}/**/*.{ts,tsx}`], { own })),
   ...services.map((own) => restrictImports([`services/${own}/src/domain/**/*.ts`], { own, pure: true })),
+  restrictImports(['services/notifications/src/webhooks/domain/**/*.ts'], {
+    own: 'notifications',
+    pure: true,
+  }),
   restrictImports(['gateway/src/**/*.ts'], { own: 'gateway' }),
   {
     files: ['**/*.config.ts', '**/global-setup.ts', 'eslint.config.js'],
