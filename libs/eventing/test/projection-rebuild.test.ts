@@ -3,7 +3,13 @@ import { uniquePrefix } from '@app/test-support';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { comparePositions, streamName, type RecordedEvent } from '../src/event-store.js';
+import {
+  comparePositions,
+  streamName,
+  type EventStore,
+  type PagedSubscriber,
+  type RecordedEvent,
+} from '../src/event-store.js';
 import { readCheckpoint } from '../src/checkpoints.js';
 import { catalogSchema, rebuildCatalogProjection, runCatalogProjections } from './catalog-pipeline.js';
 import { createStoreFixture, productCreated, productRenamed } from './projection-fixtures.js';
@@ -123,6 +129,45 @@ describe('rebuildProjection', () => {
     } finally {
       await runner.stop();
     }
+  });
+  it('reads ahead while the read model is reset, and applies nothing nor leaves a subscription open when the reset fails', async () => {
+    const category = uniquePrefix('catalog_r');
+    const projection = productsProjection(catalogSchema, 'products_reset_fails');
+    await projection.create(fixture.db.pool);
+    const id = randomUUID();
+    const { position } = await fixture.store.append(
+      streamName(category, id),
+      [productCreated(id)],
+      'no_stream',
+    );
+    await rebuildCatalogProjection(fixture, [category], projection);
+    const rows = await projection.rows(fixture.db.pool);
+
+    let open = 0;
+    let read = 0;
+    const counted: EventStore & PagedSubscriber = {
+      ...fixture.store,
+      subscribePages: (options) =>
+        (async function* () {
+          open += 1;
+          try {
+            for await (const page of fixture.store.subscribePages(options)) {
+              read += page.length;
+              yield page;
+            }
+          } finally {
+            open -= 1;
+          }
+        })(),
+    };
+    const failing = { ...projection, reset: () => Promise.reject(new Error('reset failed')) };
+    await expect(
+      rebuildCatalogProjection(fixture, [category], failing, { eventStore: counted }),
+    ).rejects.toThrow('reset failed');
+    expect(read).toBe(1);
+    expect(open).toBe(0);
+    expect(await projection.rows(fixture.db.pool)).toEqual(rows);
+    expect(await readCheckpoint(fixture.db.pool, catalogSchema, projection.name)).toEqual(position);
   });
 });
 

@@ -54,7 +54,6 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   const started = performance.now();
   await ensureEventingTables(pool, schema);
   const target: ProjectionTarget = { pool, schema, projection, store: await eventStore.storeId() };
-  await resetProjection(target);
   let replayed: Awaited<ReturnType<typeof replay>>;
   try {
     replayed = await replay(options, target, started);
@@ -76,7 +75,7 @@ export async function rebuildProjection(options: RebuildOptions): Promise<Rebuil
   };
 }
 
-/** Every event up to the head, in batches of the projection's own types. */
+/** Resets the read model, then applies every event up to the head, in batches of the projection's own types. */
 async function replay(
   options: RebuildOptions,
   target: ProjectionTarget,
@@ -85,7 +84,17 @@ async function replay(
   const { projection, eventStore } = options;
   const batchSize = options.batchSize ?? 1_000;
 
-  const head = await eventStore.headPosition(options.categories);
+  // The first pages are read while the read model is reset: the events do not depend on it, and the first batch
+  // is applied only once the reset has committed.
+  let reading: OpenPump | undefined = openPump(options, 'start', batchSize);
+  let head: Position | 'start';
+  try {
+    await resetProjection(target);
+    head = await eventStore.headPosition(options.categories);
+  } catch (error) {
+    await reading.close();
+    throw error;
+  }
   const handled = new Set(projection.eventTypes);
   let events = 0;
   let lastReport = started;
@@ -98,20 +107,8 @@ async function replay(
   let appliedEvents = 0;
   let firstBatchAt: number | undefined;
   while (comparePositions(applied, head) < 0) {
-    const controller = new AbortController();
-    const from = applied;
-    const pump = new EventPump(
-      (onProgress) =>
-        subscribeInPages(eventStore, {
-          from,
-          categories: options.categories,
-          signal: controller.signal,
-          batchSize,
-          onProgress,
-        }),
-      batchSize * 4,
-      controller.signal,
-    );
+    reading ??= openPump(options, applied, batchSize);
+    const { pump } = reading;
     try {
       while (comparePositions(applied, head) < 0) {
         const gathered = await takeHandled(pump, batchSize, handled, head);
@@ -138,15 +135,46 @@ async function replay(
       applied = outcome.position;
       events += 1;
     } finally {
-      controller.abort();
-      await pump.finished;
+      await reading.close();
+      reading = undefined;
     }
   }
+  await reading?.close();
   report();
   return {
     events,
     applied: appliedEvents,
     startSeconds: ((firstBatchAt ?? performance.now()) - started) / 1_000,
+  };
+}
+
+interface OpenPump {
+  pump: EventPump;
+  /** Ends the subscription and waits until it has. */
+  close(): Promise<void>;
+}
+
+/** A pump reading the categories from `from`, reading ahead up to four batches. */
+function openPump(options: RebuildOptions, from: Position | 'start', batchSize: number): OpenPump {
+  const controller = new AbortController();
+  const pump = new EventPump(
+    (onProgress) =>
+      subscribeInPages(options.eventStore, {
+        from,
+        categories: options.categories,
+        signal: controller.signal,
+        batchSize,
+        onProgress,
+      }),
+    batchSize * 4,
+    controller.signal,
+  );
+  return {
+    pump,
+    async close() {
+      controller.abort();
+      await pump.finished;
+    },
   };
 }
 
