@@ -81,8 +81,13 @@ async function main(): Promise<void> {
         ownInfrastructure,
       );
   // Only notifications sends mail; PUBLIC_URL is not shared, as it would make identity's links absolute too.
+  // Its webhooks may reach the demo tenant app's exact address, as monitoring's scrapes may.
   const ownEnv: Record<string, Record<string, string>> = {
-    notifications: { SMTP_URL: mail.smtpUrl, PUBLIC_URL: `http://localhost:${config.PORT}` },
+    notifications: {
+      SMTP_URL: mail.smtpUrl,
+      PUBLIC_URL: `http://localhost:${config.PORT}`,
+      WEBHOOK_ALLOW_HOSTS: new URL(demoAppUrl).host,
+    },
   };
   const gatewayEnv: Record<string, string> = { ...shared, PORT: String(config.PORT), ...webApps(checkout) };
   const serviceAddresses: Record<string, string> = {};

@@ -1,34 +1,20 @@
-import {
-  createService,
-  type AcceptedSecrets,
-  type ReadinessCheck,
-  type ServiceMetric,
-  type Telemetry,
-} from '@app/service-kit';
+import type { ServiceMetric } from '@app/service-kit';
+import { createServiceApp, type ServiceAppContext } from '@app/service-kit/runtime';
 
-export interface NotificationsDeps {
-  /** INTERNAL_TOKEN_SECRET: checks the gateway's identity tokens. */
-  identitySecret: AcceptedSecrets;
-  logLevel: string;
-  readiness: ReadinessCheck[];
-  telemetry?: Telemetry;
+export interface NotificationsOptions {
   /** Metrics of parts built before the app (the sender's), served on its /metrics. */
   metrics?: readonly ServiceMetric[];
 }
 
-/** Notifications' HTTP app (STYLE.md "One service": app.ts builds, server.ts listens): health and metrics. */
-export async function buildApp(deps: NotificationsDeps) {
-  return createService({
+/** Notifications' HTTP app (STYLE.md "One service": app.ts builds, main.ts listens). */
+export async function buildApp(context: ServiceAppContext, options: NotificationsOptions = {}) {
+  return createServiceApp(context, {
     name: 'notifications',
-    logger: { level: deps.logLevel },
-    identity: { secret: deps.identitySecret },
-    readiness: deps.readiness,
     openapi: {
       title: 'Notifications API',
-      description: "Email to customers on the platform's events.",
+      description: "Email to customers and signed webhooks to tenants' apps on the platform's events.",
     },
-    ...(deps.metrics ? { metrics: deps.metrics } : {}),
-    ...(deps.telemetry ? { telemetry: deps.telemetry } : {}),
+    ...(options.metrics ? { metrics: options.metrics } : {}),
   });
 }
 

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { parseKeyRing, type KeyRing } from '@app/secrets';
 import {
   databaseAcquireTimeoutMs,
   databaseUrl,
+  eventStoreUrl,
   parseConfig,
   resolveDatabaseUrl,
   serviceVariables,
@@ -15,8 +17,40 @@ const positiveInt = (min: number, max: number) => z.coerce.number().int().min(mi
 /** smtp:// (STARTTLS when the server offers it) or smtps:// (TLS from the start), credentials in the URL. */
 const smtpUrl = z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' });
 
-/** Reused from the event-sourced services; notifications writes no events, so it has no read-your-writes wait. */
-const { READ_YOUR_WRITES_TIMEOUT_MS: _readYourWrites, ...service } = serviceVariables('notifications', 3006);
+/**
+ * SECRETS_KEYS: the AES-256 key ring that seals webhook signing secrets, as tenancy's seals provider passwords
+ * (`<key id>:<base64 of 32 random bytes>[,<older id>:<base64>…]`, newest first; `npm start` shares one). The
+ * error names the entry and key id, never key material.
+ */
+const secretsKeys = z
+  .string({ error: 'is required (key ring: <id>:<base64 32 bytes>[,<older id>:<base64>…])' })
+  .transform((text, context): KeyRing => {
+    try {
+      return parseKeyRing(text);
+    } catch (error) {
+      context.addIssue({ code: 'custom', message: error instanceof Error ? error.message : 'is invalid' });
+      return z.NEVER;
+    }
+  });
+
+/**
+ * WEBHOOK_ALLOW_HOSTS: hosts the SSRF guard lets a delivery reach although they resolve to private or loopback
+ * addresses, as `host` or `host:port`, comma separated (monitoring's SCRAPE_ALLOW_HOSTS). A port narrows the
+ * exception to that one port, which is what the local demo app should use: a bare `localhost` would let a
+ * tenant's endpoint reach every platform service on the machine.
+ */
+const allowHosts = z
+  .string()
+  .default('')
+  .transform((text) =>
+    text
+      .split(',')
+      .map((entry) => entry.trim().toLowerCase())
+      .filter((entry) => entry !== ''),
+  );
+
+/** The event-sourced services' variables: webhook endpoints are an aggregate, so it has an event store. */
+const service = serviceVariables('notifications', 3006);
 
 /** Notifications' whole environment (README "Configuration"); no other file reads process.env. */
 const serviceSchema = z.object({
@@ -36,6 +70,13 @@ const serviceSchema = z.object({
   /** Tries per message before it is marked failed (README "Retries"). */
   SEND_MAX_ATTEMPTS: positiveInt(1, 20).default(8),
   SEND_RETRY_BASE_MS: positiveInt(100, 3_600_000).default(30_000),
+  EVENTSTORE_URL: eventStoreUrl,
+  SECRETS_KEYS: secretsKeys,
+  WEBHOOK_ALLOW_HOSTS: allowHosts,
+  /** For one delivery attempt as a whole: lookup, connection, redirects and the answer's excerpt. */
+  WEBHOOK_TIMEOUT_MS: positiveInt(100, 120_000).default(15_000),
+  /** How much of a receiver's answer the delivery log keeps. */
+  WEBHOOK_EXCERPT_BYTES: positiveInt(0, 65_536).default(1_024),
 });
 
 export type NotificationsConfig = WithDatabaseUrl<z.output<typeof serviceSchema>, typeof ownDatabase>;
@@ -44,5 +85,5 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return resolveDatabaseUrl(parseConfig(serviceSchema, env), ownDatabase);
 }
 
-/** Notifications' Postgres schema: its copy of the recipients and the mail it sends. */
+/** Notifications' Postgres schema: its copy of the recipients, the mail it sends, its webhook endpoints. */
 export const notificationsSchema = 'notifications';

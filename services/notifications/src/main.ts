@@ -1,26 +1,36 @@
 import type { ReadinessCheck, Telemetry } from '@app/service-kit';
 import { acceptedSecrets, createLogger, runService } from '@app/service-kit';
-import { connectNats } from '@app/eventing';
+import { connectNats, startProjections } from '@app/eventing';
 import { buildApp } from './app.js';
 import type { NotificationsConfig } from './config.js';
 import { appLinks } from './integration/app-links.js';
 import { startNotificationsConsumers } from './integration/start-notifications-consumers.js';
 import { emailSendsCounter } from './outbox/email-metrics.js';
 import { createSmtpMailer } from './outbox/mailer.js';
-import { openNotificationsStorage } from './runtime.js';
+import { notificationsEventSourcing, openNotificationsStorage } from './runtime.js';
 import { wireEmailSender } from './wire.js';
 
 /**
- * Notifications' process. Not runEventSourcedService: it has no event store or relay, as it only consumes.
- * Storage, NATS, the consumers that copy recipients and queue mail, the sender that mails it, and HTTP (health,
- * metrics); on a signal the same in reverse.
+ * Notifications' process. Not runEventSourcedService: it publishes nothing, so it has no relay. Storage (the
+ * event store holds webhook endpoints), NATS, the endpoints' read model, the consumers that copy recipients and
+ * queue mail, the sender that mails it, and HTTP; on a signal the same in reverse.
  */
 export async function main(config: NotificationsConfig, telemetry: Telemetry): Promise<void> {
   const logger = createLogger({ name: 'notifications', level: config.LOG_LEVEL });
-  const pool = await openNotificationsStorage(config, logger.child({ component: 'storage' }));
+  const storage = await openNotificationsStorage(config, logger.child({ component: 'storage' }));
+  const { pool, eventStore } = storage;
   const nats = await connectNats({ url: config.NATS_URL, name: 'notifications' });
+  const projections = await startProjections({
+    eventStore,
+    pool,
+    schema: notificationsEventSourcing.storage.schema,
+    categories: notificationsEventSourcing.aggregates.map((aggregate) => aggregate.category),
+    projections: notificationsEventSourcing.projections,
+    logger: logger.child({ component: 'projections' }),
+  });
   const readiness: ReadinessCheck[] = [
     { name: 'postgres', check: async () => void (await pool.query('SELECT 1')) },
+    { name: 'event store', check: () => eventStore.ping() },
     { name: 'nats', check: async () => void (await nats.flush()) },
   ];
   const now = () => new Date();
@@ -43,13 +53,19 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
     sends,
     now,
   }).start(config.SEND_TICK_MS);
-  const app = await buildApp({
-    identitySecret: acceptedSecrets(config),
-    logLevel: config.LOG_LEVEL,
-    metrics: [sends],
-    readiness,
-    telemetry,
-  });
+  const app = await buildApp(
+    {
+      schema: notificationsEventSourcing.storage.schema,
+      identitySecret: acceptedSecrets(config),
+      logLevel: config.LOG_LEVEL,
+      telemetry,
+      db: pool,
+      eventStore,
+      replies: { projections, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS },
+      readiness,
+    },
+    { metrics: [sends] },
+  );
 
   await runService({
     app,
@@ -60,8 +76,9 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
       () => sender.stop(),
       () => consumers.stop(),
       async () => mailer.close(),
+      () => projections.stop(),
       () => nats.drain(),
-      () => pool.end(),
+      () => storage.close(),
       () => telemetry.shutdown(),
     ],
   });

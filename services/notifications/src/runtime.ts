@@ -1,36 +1,44 @@
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type pg from 'pg';
-import { createPostgresPool, ensureEventingTables, runMigrations, type EventingLogger } from '@app/eventing';
+import { ensureEventingTables, runMigrations, type EventingLogger } from '@app/eventing';
+import {
+  openServiceStorage,
+  type ServiceSchema,
+  type ServiceStorage,
+  type StorageSettings,
+} from '@app/service-kit/runtime';
 import { notificationsSchema } from './config.js';
+import { webhookEndpoints } from './webhooks/endpoints.js';
+import { webhookEndpointsProjection } from './webhooks/projections/webhook-endpoints.js';
 
 /** Notifications' table DDL, beside src/ in the source tree and beside dist/ once built. */
 export const migrationsDirectory = resolve(fileURLToPath(new URL('../migrations', import.meta.url)));
 
 /**
- * Notifications keeps copies and a send log, not events: a Postgres pool on its own schema, its migrations, and
- * the processed-message table its consumers need. No event store (runEventSourcedService does not fit).
+ * Notifications' event-sourced part: webhook endpoints are an aggregate (their stream holds the sealed signing
+ * secrets) with one read model. The email side keeps copies and a send log, not events. In the shape a service
+ * harness takes, so the webhook routes are tested as the others' are.
  */
-export async function openNotificationsStorage(
-  config: { DATABASE_URL: string; DATABASE_POOL_SIZE: number; DATABASE_ACQUIRE_TIMEOUT_MS: number },
+export const notificationsEventSourcing = {
+  storage: { schema: notificationsSchema, migrationsDirectory } satisfies ServiceSchema,
+  aggregates: [webhookEndpoints],
+  projections: [webhookEndpointsProjection],
+};
+
+/**
+ * A Postgres pool on notifications' schema, its event store, its migrations, the processed-message table its
+ * consumers need and the idempotency keys of its command routes (service-kit's storage, as every event-sourced
+ * service opens it).
+ */
+export function openNotificationsStorage(
+  config: StorageSettings,
   logger: EventingLogger,
-): Promise<pg.Pool> {
-  const pool = createPostgresPool({
-    connectionString: config.DATABASE_URL,
-    schema: notificationsSchema,
-    max: config.DATABASE_POOL_SIZE,
-    acquireTimeoutMs: config.DATABASE_ACQUIRE_TIMEOUT_MS,
-    logger,
-  });
-  try {
-    await prepareNotificationsStorage(pool);
-  } catch (error) {
-    await pool.end();
-    throw error;
-  }
-  return pool;
+): Promise<ServiceStorage> {
+  return openServiceStorage(notificationsEventSourcing.storage, config, logger);
 }
 
+/** The email side's tables alone, for tests that need no event store. */
 export async function prepareNotificationsStorage(pool: pg.Pool): Promise<void> {
   await runMigrations(pool, notificationsSchema, migrationsDirectory);
   await ensureEventingTables(pool, notificationsSchema);
