@@ -1,14 +1,22 @@
+import type { KeyRing } from '@app/secrets';
 import type { ServiceMetric } from '@app/service-kit';
 import { createServiceApp, type ServiceAppContext } from '@app/service-kit/runtime';
+import { createEndpointCommands } from './webhooks/application/endpoint-commands.js';
+import { webhookEndpointRoutes } from './webhooks/http/endpoints.routes.js';
 
 export interface NotificationsOptions {
+  /** SECRETS_KEYS: seals each webhook endpoint's signing secret. */
+  keyRing: KeyRing;
   /** Metrics of parts built before the app (the sender's), served on its /metrics. */
   metrics?: readonly ServiceMetric[];
+  now?: () => Date;
 }
 
 /** Notifications' HTTP app (STYLE.md "One service": app.ts builds, main.ts listens). */
-export async function buildApp(context: ServiceAppContext, options: NotificationsOptions = {}) {
-  return createServiceApp(context, {
+export async function buildApp(context: ServiceAppContext, options: NotificationsOptions) {
+  const { db, eventStore, replies } = context;
+  const { keyRing, now = () => new Date() } = options;
+  const app = await createServiceApp(context, {
     name: 'notifications',
     openapi: {
       title: 'Notifications API',
@@ -16,6 +24,12 @@ export async function buildApp(context: ServiceAppContext, options: Notification
     },
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
+
+  const commands = createEndpointCommands({ eventStore, keyRing, now });
+  for (const audience of ['owner', 'admin'] as const) {
+    await app.register(webhookEndpointRoutes, { audience, db, commands, replies, now });
+  }
+  return app;
 }
 
 export type NotificationsApp = Awaited<ReturnType<typeof buildApp>>;

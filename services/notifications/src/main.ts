@@ -64,7 +64,7 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
       replies: { projections, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS },
       readiness,
     },
-    { metrics: [sends] },
+    { keyRing: config.SECRETS_KEYS, metrics: [sends], now },
   );
 
   await runService({

@@ -1,16 +1,12 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { aggregateStore } from '@app/eventing';
-import { parseKeyRing } from '@app/secrets';
-import { startServiceHarness } from '@app/test-support/service-harness';
-import { buildApp } from '../../src/app.js';
-import { notificationsEventSourcing } from '../../src/runtime.js';
 import { newEndpointSecret, sealEndpointSecret } from '../../src/webhooks/endpoint-secret.js';
 import { webhookEndpoints } from '../../src/webhooks/endpoints.js';
+import { startWebhookHarness, testKeyRing as ring } from '../support/webhook-harness.js';
 
-const harness = await startServiceHarness(notificationsEventSourcing, (context) => buildApp(context));
+const harness = await startWebhookHarness();
 afterAll(() => harness.close());
 
-const ring = parseKeyRing(`k1:${Buffer.alloc(32, 7).toString('base64')}`);
 const endpoints = aggregateStore(harness.eventStore, webhookEndpoints);
 const tenantId = crypto.randomUUID();
 

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import { idSchema, isoDateTimeSchema } from '../common.js';
+
+/**
+ * Notifications' webhook endpoint routes (issue 20): a tenant's owner under `/api/tenant-webhooks/{tenantId}/…`,
+ * an admin under `/api/admin/tenants/{tenantId}/webhooks/…`. Not `/api/webhooks/…`: that is billing's public
+ * Stripe webhook prefix.
+ */
+
+export const webhookEndpointStatusSchema = z.enum(['enabled', 'disabled', 'failing']);
+
+/** Which events an endpoint receives, by subject; notifications says which it offers (400 for another). */
+const eventTypesSchema = z.array(z.string().min(1).max(100)).min(1, 'Choose at least one event type').max(50);
+
+/** Where deliveries go: http(s) only; whether it may be reached is the SSRF guard's call at each delivery. */
+const endpointUrlSchema = z
+  .url({ protocol: /^https?$/, error: 'Must be an http:// or https:// URL' })
+  .max(2_048, 'Must be at most 2048 characters');
+
+export const webhookTenantParamsSchema = z.object({ tenantId: idSchema });
+export const webhookEndpointParamsSchema = z.object({ tenantId: idSchema, endpointId: idSchema });
+
+export const registerWebhookEndpointSchema = z.strictObject({
+  url: endpointUrlSchema,
+  eventTypes: eventTypesSchema,
+});
+export type RegisterWebhookEndpointRequest = z.infer<typeof registerWebhookEndpointSchema>;
+
+export const changeWebhookEndpointEventTypesSchema = z.strictObject({ eventTypes: eventTypesSchema });
+
+/** An endpoint as listed: never its secret. */
+export const webhookEndpointSchema = z.object({
+  id: idSchema,
+  tenantId: idSchema,
+  url: z.string(),
+  eventTypes: z.array(z.string()),
+  status: webhookEndpointStatusSchema,
+  registeredAt: isoDateTimeSchema,
+  updatedAt: isoDateTimeSchema,
+});
+export type WebhookEndpoint = z.infer<typeof webhookEndpointSchema>;
+
+/** The answer to a registration or a rotation: the signing secret, shown this once and never again. */
+export const webhookEndpointWithSecretSchema = webhookEndpointSchema.extend({ secret: z.string() });
+export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecretSchema>;
+
+export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
+export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
