@@ -12,6 +12,18 @@ export function subscribeInPages(
   return readsInPages(store) ? store.subscribePages(options) : pagesOfOne(store.subscribe(options));
 }
 
+/**
+ * The store's subscription as pages of one event, whatever the store can do: what a live runner reads. Its pump
+ * then hands over what has arrived when the runner asks, often one event when it is idle, so an event that fails
+ * holds back fewer of the events read with it than a whole page would.
+ */
+export function subscribeEventByEvent(
+  store: EventStore,
+  options: SubscribeOptions,
+): AsyncIterable<readonly RecordedEvent[]> {
+  return pagesOfOne(store.subscribe(options));
+}
+
 function readsInPages(store: EventStore): store is EventStore & PagedSubscriber {
   return typeof (store as Partial<PagedSubscriber>).subscribePages === 'function';
 }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { EventStore, RecordedEvent } from '../src/event-store.js';
-import { subscribeInPages } from '../src/paged-subscription.js';
+import { subscribeEventByEvent, subscribeInPages } from '../src/paged-subscription.js';
 
 function event(n: number): RecordedEvent {
   return {
@@ -56,5 +56,17 @@ describe('subscribeInPages', () => {
     })().catch((caught: unknown) => caught);
     expect(read).toEqual([['e1'], ['e2']]);
     expect(error).toEqual(new Error('store gone'));
+  });
+  it('reads even a store with pages event by event for a live runner', async () => {
+    const store = storeWith({
+      subscribe: async function* () {
+        yield event(1);
+        yield event(2);
+      },
+      subscribePages: () => {
+        throw new Error('not used event by event');
+      },
+    });
+    expect(await pagesOf(subscribeEventByEvent(store, options))).toEqual([['e1'], ['e2']]);
   });
 });

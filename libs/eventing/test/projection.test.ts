@@ -5,7 +5,6 @@ import {
   comparePositions,
   streamName,
   type EventStore,
-  type PagedSubscriber,
   type Position,
   type RecordedEvent,
 } from '../src/event-store.js';
@@ -224,12 +223,11 @@ describe('projections', () => {
     const logger = captureLogger();
     let subscriptions = 0;
     // A store whose first subscription ends at once, as a subscription the server closed would without a check.
-    // The runner reads the store in pages (PagedSubscriber), so that is the subscription that ends.
-    const ending: EventStore & PagedSubscriber = {
+    const ending: EventStore = {
       ...fixture.store,
-      subscribePages: (options) => {
+      subscribe: (options) => {
         subscriptions += 1;
-        return subscriptions === 1 ? (async function* () {})() : fixture.store.subscribePages(options);
+        return subscriptions === 1 ? (async function* () {})() : fixture.store.subscribe(options);
       },
     };
     const runner = await runCatalogProjections(fixture, [category], [projection], {

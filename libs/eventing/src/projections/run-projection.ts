@@ -2,7 +2,7 @@ import { comparePositions, type Position } from '../event-store.js';
 import { formatPosition, readCheckpoint } from '../checkpoints.js';
 import { MalformedEventError } from '../malformed-event.js';
 import { backoffDelay, retryUntilAborted, sleep } from '@app/retry';
-import { subscribeInPages } from '../paged-subscription.js';
+import { subscribeEventByEvent } from '../paged-subscription.js';
 import { EventPump } from './event-pump.js';
 import {
   applyBatch,
@@ -51,7 +51,7 @@ export async function runProjection(options: RunOptions): Promise<void> {
       const from = expected;
       pump = new EventPump(
         (onProgress) =>
-          subscribeInPages(eventStore, {
+          subscribeEventByEvent(eventStore, {
             from,
             categories: options.categories,
             signal: subscribed,
