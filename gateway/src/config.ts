@@ -43,6 +43,8 @@ export const gatewayConfigSchema = z.object({
   BILLING_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Absent: monitoring's paths answer 404. */
   MONITORING_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Absent: notifications' paths (tenants' webhook endpoints) answer 404. */
+  NOTIFICATIONS_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   INTERNAL_TOKEN_SECRET: internalTokenSecret,
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
@@ -123,5 +125,6 @@ export function serviceUrls(config: GatewayConfig): ServiceUrls {
     ...(config.TENANCY_URL ? { tenancy: config.TENANCY_URL } : {}),
     ...(config.BILLING_URL ? { billing: config.BILLING_URL } : {}),
     ...(config.MONITORING_URL ? { monitoring: config.MONITORING_URL } : {}),
+    ...(config.NOTIFICATIONS_URL ? { notifications: config.NOTIFICATIONS_URL } : {}),
   };
 }

@@ -2,7 +2,7 @@
  * The gateway's route table (ARCHITECTURE.md "Gateway"): which service owns which `/api/*` path and who may call
  * it. The gateway enforces `access` as defence in depth; every service enforces it again from the identity token.
  */
-export type ServiceName = 'identity' | 'catalog' | 'tenancy' | 'billing' | 'monitoring';
+export type ServiceName = 'identity' | 'catalog' | 'tenancy' | 'billing' | 'monitoring' | 'notifications';
 export type Access = 'public' | 'signed-in' | 'admin';
 
 export interface RouteEntry {
@@ -84,6 +84,10 @@ export const routeEntries: readonly RouteEntry[] = [
   // monitoring: tenant apps' metrics and the platform's health, for admins.
   { pattern: '/api/tenant-metrics/*', service: 'monitoring', access: 'admin' },
   { pattern: '/api/admin/health', service: 'monitoring', access: 'admin' },
+  // notifications: a tenant's webhook endpoints, for its owner (the service checks the tenant is theirs) and for
+  // admins (before tenancy's /api/admin/tenants/*, as more specific). Not /api/webhooks/*: billing's, public.
+  { pattern: '/api/tenant-webhooks/*', service: 'notifications', access: 'signed-in' },
+  { pattern: '/api/admin/tenants/:tenantId/webhooks/*', service: 'notifications', access: 'admin' },
 ];
 
 /** Keeps only the entries of configured services, so an unconfigured service's paths answer 404, not 503. */

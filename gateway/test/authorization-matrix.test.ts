@@ -53,6 +53,8 @@ const expectedAccess: Record<string, Access> = {
   '/api/webhooks/*': 'public',
   '/api/tenant-metrics/*': 'admin',
   '/api/admin/health': 'admin',
+  '/api/tenant-webhooks/*': 'signed-in',
+  '/api/admin/tenants/:tenantId/webhooks/*': 'admin',
 };
 
 type CallerName = 'visitor' | 'tenant' | 'otherTenant' | 'admin';
@@ -103,7 +105,7 @@ async function concretePaths(entry: RouteEntry): Promise<string[]> {
       ? platform.samples.userId
       : path.includes('/invoices')
         ? platform.samples.invoiceId
-        : path.includes('/tenants') || path.includes('/tenant-metrics')
+        : path.includes('/tenants') || path.includes('/tenant-metrics') || path.includes('/tenant-webhooks')
           ? platform.samples.tenantId
           : path.includes('/admin/subscriptions') || path.startsWith('/api/subscriptions/')
             ? platform.samples.subscriptionId
@@ -164,6 +166,26 @@ describe('the authorisation matrix', () => {
     const terms = `/api/billing/subscriptions?ids=${subscriptionId}`;
     expect((await send('GET', terms, 'otherTenant')).json()).toEqual([]);
     expect((await send('GET', terms, 'tenant')).json()).toMatchObject([{ subscriptionId }]);
+  });
+
+  it("lets a customer register and list their own tenant's webhook endpoints, and nobody else's", async () => {
+    const endpoints = `/api/tenant-webhooks/${platform.samples.tenantId}/endpoints`;
+    const register = (caller: 'tenant' | 'otherTenant') =>
+      platform.gateway.inject({
+        method: 'POST',
+        url: endpoints,
+        headers: { cookie: platform.users[caller].cookie, origin: publicOrigin },
+        payload: { url: 'https://hooks.example.com/in', eventTypes: ['billing.invoice.paid.v1'] },
+      });
+    expect((await register('otherTenant')).statusCode).toBe(404);
+    expect((await send('GET', endpoints, 'otherTenant')).statusCode).toBe(404);
+    const created = await register('tenant');
+    expect(created.statusCode, created.body).toBe(201);
+    const { id } = created.json<{ id: string }>();
+    expect((await send('GET', endpoints, 'tenant')).json()).toMatchObject({ endpoints: [{ id }] });
+    const admins = `/api/admin/tenants/${platform.samples.tenantId}/webhooks/endpoints`;
+    expect((await send('GET', admins, 'admin')).json()).toMatchObject({ endpoints: [{ id }] });
+    expect((await send('POST', `${endpoints}/${id}/disable`, 'otherTenant')).statusCode).toBe(404);
   });
 
   it('shows a customer their own card on file, and lets nobody else finish replacing it', async () => {

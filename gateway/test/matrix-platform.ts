@@ -20,6 +20,10 @@ import {
   startMonitoringStorage,
 } from '../../services/monitoring/test/support/monitoring-harness.js';
 import { captureLogs, testScraper } from '../../services/monitoring/test/support/scraper-wiring.js';
+import {
+  copyTenant,
+  startWebhookHarness,
+} from '../../services/notifications/test/support/webhook-harness.js';
 import { startTenancy, type TenancyHarness } from '../../services/tenancy/test/support/tenancy-harness.js';
 import { createTenant } from '../../services/tenancy/test/support/requests.js';
 import { buildGateway } from '../src/app.js';
@@ -72,12 +76,14 @@ export async function startPlatform(): Promise<Platform> {
       logger: captureLogs().logger,
     }),
   });
+  const notifications = await startWebhookHarness();
   const serviceUrls = {
     catalog: await listen(catalog.app),
     identity: await listen(identity.app),
     tenancy: tenancyUrl,
     billing: await listen(billing.app),
     monitoring: await listen(monitoring),
+    notifications: await listen(notifications.app),
   };
   const sessions = createSessionAuthenticator({
     identityUrl: serviceUrls.identity,
@@ -94,6 +100,7 @@ export async function startPlatform(): Promise<Platform> {
       TENANCY_URL: serviceUrls.tenancy,
       BILLING_URL: serviceUrls.billing,
       MONITORING_URL: serviceUrls.monitoring,
+      NOTIFICATIONS_URL: serviceUrls.notifications,
       PUBLIC_ORIGIN: publicOrigin,
     }),
     authenticate: sessions,
@@ -154,6 +161,8 @@ export async function startPlatform(): Promise<Platform> {
     amountCents: 9_900,
     startedAt: at,
   });
+  // Notifications' copy of the tenant, as its TENANCY consumer would write it: whose webhooks they are.
+  await copyTenant(notifications.pool, tenantId, users.tenant.id);
   const samples = {
     productId,
     userId: (await account('user', 'matrix-subject')).id,
@@ -164,7 +173,7 @@ export async function startPlatform(): Promise<Platform> {
 
   return {
     gateway,
-    services: ['catalog', 'identity', 'tenancy', 'billing', 'monitoring'],
+    services: ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'notifications'],
     serviceUrls,
     users,
     samples,
@@ -176,6 +185,7 @@ export async function startPlatform(): Promise<Platform> {
       await billing.close();
       await monitoring.close();
       await monitoringStorage.close();
+      await notifications.close();
     },
   };
 }

@@ -6,6 +6,7 @@ import { catalogRoutes } from './soak-routes-catalog.js';
 import { identityRoutes } from './soak-routes-identity.js';
 import { planChangeRoutes } from './soak-routes-plan-change.js';
 import { tenancyRoutes } from './soak-routes-tenancy.js';
+import { webhookRoutes } from './soak-routes-webhooks.js';
 
 /**
  * The concurrency soak's table: for every write operation of the gateway's OpenAPI document (`METHOD /path` as
@@ -28,4 +29,5 @@ export const soakRoutes: Readonly<Record<string, SoakRoute>> = {
   ...billingRoutes,
   ...planChangeRoutes,
   ...cardOnFileRoutes,
+  ...webhookRoutes,
 };

@@ -1,0 +1,198 @@
+import { jsonOf, type ApiClient } from '../../faults/http-client.js';
+import type { Account } from '../../faults/sessions.js';
+import { expectReply, inBatches, tally, untilCopied } from './soak-fixtures.js';
+import { bothWays, definePhase, type Aggregate, type SoakContext } from './soak-phase.js';
+import type { SoakRoute } from './soak-routes.js';
+
+/**
+ * Tenants' webhook endpoints (issue 20), by their owner and by an admin. `same`: every client on the one tenant
+ * (registering) or endpoint (the rest) of the account they share; `different`: each client on its own account's.
+ * Every registration adds an endpoint, every rotation answers a secret of its own, and the other changes end as
+ * all their calls asked.
+ */
+type Actor = 'owner' | 'admin';
+type Change = 'event-types' | 'enable' | 'disable' | 'rotate-secret';
+
+interface Owned {
+  account: Account;
+  tenantId: string;
+}
+
+interface Target {
+  owned: Owned[];
+  /** One endpoint per tenant, registered by `prepare`, for the phases that change one. */
+  endpoints: string[];
+}
+
+const paid = 'billing.invoice.paid.v1';
+const overdue = 'billing.invoice.overdue.v1';
+const hookUrl = 'https://hooks.example.com/soak';
+
+const accountsOf = (context: SoakContext, aggregate: Aggregate, clients: number) =>
+  aggregate === 'same' ? [context.shared] : context.customers.slice(0, clients);
+
+function base(actor: Actor, tenantId: string) {
+  return actor === 'owner'
+    ? `/api/tenant-webhooks/${tenantId}/endpoints`
+    : `/api/admin/tenants/${tenantId}/webhooks/endpoints`;
+}
+
+/** A tenant of each account's own (made by the admin), once notifications' copy of tenancy knows its owner. */
+async function ownTenants(context: SoakContext, accounts: readonly Account[], label: string) {
+  const numbered = accounts.map((account, index) => ({ account, index }));
+  return inBatches(numbered, 8, async ({ account, index }) => {
+    const tenant = await expectReply<{ id: string }>(context.admin, {
+      method: 'POST',
+      path: '/api/admin/tenants',
+      json: { name: `Soak ${context.run} webhooks ${label} ${index}`, ownerId: account.id },
+    });
+    await untilCopied(
+      () => account.client.send({ method: 'GET', path: base('owner', tenant.id) }),
+      (reply) => reply.status === 200,
+      `notifications' copy of tenant ${tenant.id}`,
+    );
+    return { account, tenantId: tenant.id };
+  });
+}
+
+async function register(client: ApiClient, tenantId: string): Promise<string> {
+  const endpoint = await expectReply<{ id: string }>(client, {
+    method: 'POST',
+    path: base('owner', tenantId),
+    json: { url: hookUrl, eventTypes: [paid] },
+  });
+  return endpoint.id;
+}
+
+interface ListedEndpoint {
+  id: string;
+  eventTypes: string[];
+  status: string;
+}
+
+async function endpointsOf({ account, tenantId }: Owned): Promise<ListedEndpoint[]> {
+  const list = await expectReply<{ endpoints: ListedEndpoint[] }>(
+    account.client,
+    { method: 'GET', path: base('owner', tenantId) },
+    [200],
+  );
+  return list.endpoints;
+}
+
+function registerPhase(actor: Actor, aggregate: Aggregate) {
+  const registered = tally();
+  return definePhase<Target>({
+    aggregate,
+    async prepare(context, plan) {
+      const owned = await ownTenants(
+        context,
+        accountsOf(context, aggregate, plan.clients),
+        `${actor} register`,
+      );
+      return { owned, endpoints: [] };
+    },
+    request({ owned }, client) {
+      const { account, tenantId } = owned[aggregate === 'same' ? 0 : client] as Owned;
+      const request = {
+        method: 'POST' as const,
+        path: base(actor, tenantId),
+        json: { url: hookUrl, eventTypes: [paid] },
+      };
+      return actor === 'owner' ? { ...request, as: account.client } : request;
+    },
+    acknowledged({ owned }, client) {
+      registered.add((owned[aggregate === 'same' ? 0 : client] as Owned).tenantId);
+    },
+    async verify({ owned }) {
+      const problems = await inBatches(owned, 8, async (tenant) => {
+        const expected = registered.counts.get(tenant.tenantId) ?? 0;
+        const listed = (await endpointsOf(tenant)).length;
+        return listed === expected
+          ? []
+          : [`tenant ${tenant.tenantId}: ${listed} endpoints after ${expected} acknowledged registrations`];
+      });
+      return problems.flat();
+    },
+  });
+}
+
+function changePhase(actor: Actor, change: Change, aggregate: Aggregate) {
+  const secrets: string[] = [];
+  const expected: Partial<ListedEndpoint> =
+    change === 'event-types'
+      ? { eventTypes: [overdue], status: 'enabled' }
+      : change === 'disable'
+        ? { status: 'disabled' }
+        : { status: 'enabled' };
+  return definePhase<Target>({
+    aggregate,
+    async prepare(context, plan) {
+      const accounts = accountsOf(context, aggregate, plan.clients);
+      const owned = await ownTenants(context, accounts, `${actor} ${change}`);
+      const endpoints = await inBatches(owned, 8, async ({ account, tenantId }) => {
+        const id = await register(account.client, tenantId);
+        if (change === 'enable') {
+          await expectReply(account.client, {
+            method: 'POST',
+            path: `${base('owner', tenantId)}/${id}/disable`,
+          });
+        }
+        return id;
+      });
+      return { owned, endpoints };
+    },
+    request({ owned, endpoints }, client) {
+      const index = aggregate === 'same' ? 0 : client;
+      const { account, tenantId } = owned[index] as Owned;
+      const path = `${base(actor, tenantId)}/${endpoints[index] as string}/${change}`;
+      const request =
+        change === 'event-types'
+          ? { method: 'PUT' as const, path, json: { eventTypes: [overdue] } }
+          : { method: 'POST' as const, path };
+      return actor === 'owner' ? { ...request, as: account.client } : request;
+    },
+    acknowledged(_target, _client, _iteration, reply) {
+      if (change === 'rotate-secret') secrets.push(jsonOf<{ secret: string }>(reply)?.secret ?? '');
+    },
+    async verify({ owned, endpoints }, acknowledgedCount) {
+      const problems = await inBatches(owned, 8, async (tenant) => {
+        const index = owned.indexOf(tenant);
+        const found = (await endpointsOf(tenant)).find((endpoint) => endpoint.id === endpoints[index]);
+        const matches =
+          found !== undefined &&
+          found.status === expected.status &&
+          (expected.eventTypes === undefined || found.eventTypes.join() === expected.eventTypes.join());
+        return matches
+          ? []
+          : [`endpoint ${endpoints[index]}: ${JSON.stringify(found)}, expected ${JSON.stringify(expected)}`];
+      });
+      // Each acknowledged rotation made a secret of its own: none was answered twice.
+      const distinct = new Set(secrets.filter((secret) => secret.startsWith('whsec_'))).size;
+      const rotations =
+        change === 'rotate-secret' && distinct !== acknowledgedCount
+          ? [`${distinct} distinct whsec_ secrets from ${acknowledgedCount} acknowledged rotations`]
+          : [];
+      return [...problems.flat(), ...rotations];
+    },
+  });
+}
+
+const changes: readonly Change[] = ['event-types', 'enable', 'disable', 'rotate-secret'];
+
+function routesOf(actor: Actor, prefix: string): Record<string, SoakRoute> {
+  const routes: Record<string, SoakRoute> = {
+    [`POST ${prefix}`]: bothWays([201], (aggregate) => registerPhase(actor, aggregate)),
+  };
+  for (const change of changes) {
+    const method = change === 'event-types' ? 'PUT' : 'POST';
+    routes[`${method} ${prefix}/{endpointId}/${change}`] = bothWays([200], (aggregate) =>
+      changePhase(actor, change, aggregate),
+    );
+  }
+  return routes;
+}
+
+export const webhookRoutes: Record<string, SoakRoute> = {
+  ...routesOf('owner', '/api/tenant-webhooks/{tenantId}/endpoints'),
+  ...routesOf('admin', '/api/admin/tenants/{tenantId}/webhooks/endpoints'),
+};
