@@ -8,6 +8,7 @@ import { startNotificationsConsumers } from './integration/start-notifications-c
 import { emailSendsCounter } from './outbox/email-metrics.js';
 import { createSmtpMailer } from './outbox/mailer.js';
 import { notificationsEventSourcing, openNotificationsStorage } from './runtime.js';
+import { startWebhookConsumers } from './webhooks/integration/start-webhook-consumers.js';
 import { wireEmailSender } from './wire.js';
 
 /**
@@ -44,6 +45,16 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
     },
     { links: appLinks(config.PUBLIC_URL), now },
   );
+  const webhookConsumers = await startWebhookConsumers(
+    {
+      nats,
+      pool,
+      natsPrefix: config.NATS_PREFIX,
+      processedMessageRetentionMs: config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+      logger: logger.child({ component: 'webhook-consumers' }),
+    },
+    now,
+  );
   const mailer = createSmtpMailer(config.SMTP_URL);
   const sends = emailSendsCounter();
   const sender = wireEmailSender(config, {
@@ -75,6 +86,7 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
     onClose: [
       () => sender.stop(),
       () => consumers.stop(),
+      () => webhookConsumers.stop(),
       async () => mailer.close(),
       () => projections.stop(),
       () => nats.drain(),
