@@ -9,12 +9,13 @@ import { emailSendsCounter } from './outbox/email-metrics.js';
 import { createSmtpMailer } from './outbox/mailer.js';
 import { notificationsEventSourcing, openNotificationsStorage } from './runtime.js';
 import { startWebhookConsumers } from './webhooks/integration/start-webhook-consumers.js';
-import { wireEmailSender } from './wire.js';
+import { webhookTickMs, wireDeliveryWorker, wireEmailSender } from './wire.js';
 
 /**
  * Notifications' process. Not runEventSourcedService: it publishes nothing, so it has no relay. Storage (the
  * event store holds webhook endpoints), NATS, the endpoints' read model, the consumers that copy recipients and
- * queue mail, the sender that mails it, and HTTP; on a signal the same in reverse.
+ * queue mail and webhook deliveries, the sender that mails them, the worker that delivers the webhooks, and
+ * HTTP; on a signal the same in reverse.
  */
 export async function main(config: NotificationsConfig, telemetry: Telemetry): Promise<void> {
   const logger = createLogger({ name: 'notifications', level: config.LOG_LEVEL });
@@ -64,6 +65,12 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
     sends,
     now,
   }).start(config.SEND_TICK_MS);
+  const deliveries = wireDeliveryWorker(config, {
+    pool,
+    eventStore,
+    logger: logger.child({ component: 'webhook-deliveries' }),
+    now,
+  }).start(webhookTickMs);
   const app = await buildApp(
     {
       schema: notificationsEventSourcing.storage.schema,
@@ -84,6 +91,7 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
     host: config.HOST,
     logger,
     onClose: [
+      () => deliveries.stop(),
       () => sender.stop(),
       () => consumers.stop(),
       () => webhookConsumers.stop(),

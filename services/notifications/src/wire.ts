@@ -1,9 +1,11 @@
 import type pg from 'pg';
-import type { EventingLogger } from '@app/eventing';
+import type { EventingLogger, EventStore } from '@app/eventing';
+import { createSsrfGuard } from '@app/outbound';
 import type { NotificationsConfig } from './config.js';
 import type { EmailSendsCounter } from './outbox/email-metrics.js';
 import { createEmailSender } from './outbox/email-sender.js';
 import type { Mailer } from './outbox/mailer.js';
+import { createDeliveryWorker } from './webhooks/delivery-worker.js';
 
 /** How many sends one claim takes, and how long a claimed send is held against another replica. */
 const batchSize = 20;
@@ -28,5 +30,24 @@ export function wireEmailSender(
     now: clients.now ?? (() => new Date()),
     logger: clients.logger,
     sends: clients.sends,
+  });
+}
+
+/** How often the webhook worker looks for deliveries due; a new one is attempted within this. */
+export const webhookTickMs = 2_000;
+
+/** The webhook delivery worker as main.ts runs it: the SSRF guard and limits from the configuration. */
+export function wireDeliveryWorker(
+  config: Pick<
+    NotificationsConfig,
+    'SECRETS_KEYS' | 'WEBHOOK_ALLOW_HOSTS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_EXCERPT_BYTES'
+  >,
+  clients: { pool: pg.Pool; eventStore: EventStore; logger: EventingLogger; now: () => Date },
+) {
+  return createDeliveryWorker({
+    ...clients,
+    keyRing: config.SECRETS_KEYS,
+    guard: createSsrfGuard({ allowHosts: config.WEBHOOK_ALLOW_HOSTS }),
+    settings: { timeoutMs: config.WEBHOOK_TIMEOUT_MS, excerptBytes: config.WEBHOOK_EXCERPT_BYTES },
   });
 }
