@@ -164,9 +164,10 @@ describe('the PromQL checks themselves', () => {
 });
 
 describe('Grafana dashboards', () => {
-  it('are the four the runbook names, each with a unique uid and title', () => {
+  it('are the five the runbook names, each with a unique uid and title', () => {
     expect(dashboardFiles.sort()).toEqual([
       'event-pipeline.json',
+      'notifications.json',
       'payments.json',
       'platform-overview.json',
       'service-red.json',
