@@ -1,7 +1,8 @@
 import { jsonOf, type ApiClient } from '../../faults/http-client.js';
 import type { Account } from '../../faults/sessions.js';
-import { expectReply, inBatches, tally, untilCopied } from './soak-fixtures.js';
+import { expectReply, inBatches, subscribe, tally, untilCopied } from './soak-fixtures.js';
 import { bothWays, definePhase, type Aggregate, type SoakContext } from './soak-phase.js';
+import { awaitTenancyCopy, takeProducts } from './soak-pools.js';
 import type { SoakRoute } from './soak-routes.js';
 
 /**
@@ -177,6 +178,91 @@ function changePhase(actor: Actor, change: Change, aggregate: Aggregate) {
   });
 }
 
+interface LoggedDelivery {
+  id: string;
+  status: string;
+  attempts: unknown[];
+}
+
+interface Redelivery extends Target {
+  /** One delivery per endpoint: the subscription tenancy started for its tenant. */
+  deliveries: string[];
+}
+
+/**
+ * Redeliver: each endpoint gets the message of a subscription started for its tenant (an address that never
+ * answers 2xx, so it stays pending), then every client redelivers it. Each redelivery makes it due once: it is
+ * still pending, with at most one attempt per acknowledged redelivery beyond its first.
+ */
+function redeliverPhase(actor: Actor, aggregate: Aggregate) {
+  const redelivered = tally();
+  const logPath = (tenantId: string, endpointId: string) =>
+    `${base('owner', tenantId)}/${endpointId}/deliveries`;
+  return definePhase<Redelivery>({
+    aggregate,
+    async prepare(context, plan) {
+      const accounts = accountsOf(context, aggregate, plan.clients);
+      const owned = await ownTenants(context, accounts, `${actor} redeliver`);
+      const products = await takeProducts(context, owned.length);
+      await awaitTenancyCopy(context, products);
+      const endpoints = await inBatches(owned, 8, async ({ account, tenantId }) => {
+        const endpoint = await expectReply<{ id: string }>(account.client, {
+          method: 'POST',
+          path: base('owner', tenantId),
+          json: { url: hookUrl, eventTypes: ['tenancy.subscription.started.v1'] },
+        });
+        return endpoint.id;
+      });
+      const deliveries = await inBatches(owned, 8, async ({ account, tenantId }) => {
+        const index = owned.findIndex((tenant) => tenant.tenantId === tenantId);
+        const endpointId = endpoints[index] as string;
+        await subscribe(context.admin, tenantId, (products[index] as { id: string }).id);
+        let logged: LoggedDelivery[] = [];
+        await untilCopied(
+          async () => {
+            const reply = await account.client.send({ method: 'GET', path: logPath(tenantId, endpointId) });
+            logged = jsonOf<{ deliveries: LoggedDelivery[] }>(reply)?.deliveries ?? [];
+            return reply;
+          },
+          () => logged.length > 0,
+          `the delivery of tenant ${tenantId}'s subscription`,
+        );
+        return (logged[0] as LoggedDelivery).id;
+      });
+      return { owned, endpoints, deliveries };
+    },
+    request({ owned, endpoints, deliveries }, client) {
+      const index = aggregate === 'same' ? 0 : client;
+      const { account, tenantId } = owned[index] as Owned;
+      const path = `${base(actor, tenantId)}/${endpoints[index] as string}/deliveries/${deliveries[index] as string}/redeliver`;
+      const request = { method: 'POST' as const, path };
+      return actor === 'owner' ? { ...request, as: account.client } : request;
+    },
+    acknowledged({ deliveries }, client) {
+      redelivered.add(deliveries[aggregate === 'same' ? 0 : client] as string);
+    },
+    async verify({ owned, endpoints, deliveries }) {
+      const problems = await inBatches(owned, 8, async (tenant) => {
+        const index = owned.indexOf(tenant);
+        const reply = await tenant.account.client.send({
+          method: 'GET',
+          path: logPath(tenant.tenantId, endpoints[index] as string),
+        });
+        const found = jsonOf<{ deliveries: LoggedDelivery[] }>(reply)?.deliveries.find(
+          (delivery) => delivery.id === deliveries[index],
+        );
+        const allowed = (redelivered.counts.get(deliveries[index] as string) ?? 0) + 1;
+        return found !== undefined && found.status === 'pending' && found.attempts.length <= allowed
+          ? []
+          : [
+              `delivery ${deliveries[index]}: ${JSON.stringify(found)}, expected pending with at most ${allowed} attempts`,
+            ];
+      });
+      return problems.flat();
+    },
+  });
+}
+
 const changes: readonly Change[] = ['event-types', 'enable', 'disable', 'rotate-secret'];
 
 function routesOf(actor: Actor, prefix: string): Record<string, SoakRoute> {
@@ -189,6 +275,9 @@ function routesOf(actor: Actor, prefix: string): Record<string, SoakRoute> {
       changePhase(actor, change, aggregate),
     );
   }
+  routes[`POST ${prefix}/{endpointId}/deliveries/{deliveryId}/redeliver`] = bothWays([200], (aggregate) =>
+    redeliverPhase(actor, aggregate),
+  );
   return routes;
 }
 

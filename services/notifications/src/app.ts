@@ -2,6 +2,7 @@ import type { KeyRing } from '@app/secrets';
 import type { ServiceMetric } from '@app/service-kit';
 import { createServiceApp, type ServiceAppContext } from '@app/service-kit/runtime';
 import { createEndpointCommands } from './webhooks/application/endpoint-commands.js';
+import { webhookDeliveryRoutes } from './webhooks/http/deliveries.routes.js';
 import { webhookEndpointRoutes } from './webhooks/http/endpoints.routes.js';
 
 export interface NotificationsOptions {
@@ -28,6 +29,7 @@ export async function buildApp(context: ServiceAppContext, options: Notification
   const commands = createEndpointCommands({ eventStore, keyRing, now });
   for (const audience of ['owner', 'admin'] as const) {
     await app.register(webhookEndpointRoutes, { audience, db, commands, replies, now });
+    await app.register(webhookDeliveryRoutes, { audience, db, now });
   }
   return app;
 }

@@ -46,3 +46,34 @@ export type WebhookEndpointWithSecret = z.infer<typeof webhookEndpointWithSecret
 
 export const webhookEndpointListSchema = z.object({ endpoints: z.array(webhookEndpointSchema) });
 export type WebhookEndpointList = z.infer<typeof webhookEndpointListSchema>;
+
+export const webhookDeliveryParamsSchema = webhookEndpointParamsSchema.extend({ deliveryId: idSchema });
+
+/** One attempt of a delivery, as the delivery log shows it. */
+export const webhookDeliveryAttemptSchema = z.object({
+  attempt: z.number().int(),
+  attemptedAt: isoDateTimeSchema,
+  outcome: z.enum(['delivered', 'failed']),
+  /** Null when no answer came (refused, unreachable, timed out). */
+  statusCode: z.number().int().nullable(),
+  latencyMs: z.number().int(),
+  responseExcerpt: z.string(),
+  reason: z.string().nullable(),
+});
+
+/** One event owed to an endpoint: `pending` (due at `nextAttemptAt`), `delivered` or `failed`. */
+export const webhookDeliverySchema = z.object({
+  id: idSchema,
+  endpointId: idSchema,
+  /** The integration event's id, sent as `webhook-id`. */
+  messageId: idSchema,
+  eventType: z.string(),
+  status: z.enum(['pending', 'delivered', 'failed']),
+  nextAttemptAt: isoDateTimeSchema.nullable(),
+  lastError: z.string().nullable(),
+  createdAt: isoDateTimeSchema,
+  attempts: z.array(webhookDeliveryAttemptSchema),
+});
+export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
+
+export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });

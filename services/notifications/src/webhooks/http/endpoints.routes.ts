@@ -9,7 +9,6 @@ import {
   webhookEndpointWithSecretSchema,
   webhookTenantParamsSchema,
 } from '@app/contracts';
-import { NotFoundError } from '@app/domain';
 import {
   commandMetadata,
   commandOptionsFrom,
@@ -18,11 +17,14 @@ import {
   type CommandReplies,
 } from '@app/service-kit';
 import type { EndpointCommands } from '../application/endpoint-commands.js';
-import { listTenantEndpoints, tenantOwnerOf } from '../projections/endpoint-queries.js';
+import { listTenantEndpoints } from '../projections/endpoint-queries.js';
 import { endpointView } from './endpoint-view.js';
-
-/** Who the routes are for: a tenant's owner (their settings) or an admin (tenant details). */
-export type EndpointAudience = 'owner' | 'admin';
+import {
+  assertMayActFor,
+  endpointPolicies,
+  endpointPrefixes,
+  type EndpointAudience,
+} from './tenant-access.js';
 
 export interface EndpointRoutesOptions {
   audience: EndpointAudience;
@@ -31,14 +33,6 @@ export interface EndpointRoutesOptions {
   replies: CommandReplies;
   now: () => Date;
 }
-
-export const tenantNotFound = 'Tenant not found';
-
-const prefixes: Record<EndpointAudience, string> = {
-  owner: '/api/tenant-webhooks/:tenantId/endpoints',
-  admin: '/api/admin/tenants/:tenantId/webhooks/endpoints',
-};
-const policies = { owner: 'signed-in', admin: 'admin' } as const;
 
 const secretOnce =
   'The answer holds the signing secret (`whsec_…`), shown this once and stored only sealed: keep it. Not ' +
@@ -52,16 +46,13 @@ const secretOnce =
  */
 export const webhookEndpointRoutes: FastifyPluginAsyncZod<EndpointRoutesOptions> = async (app, options) => {
   const { audience, db, commands, replies, now } = options;
-  const prefix = prefixes[audience];
-  const policy = policies[audience];
+  const prefix = endpointPrefixes[audience];
+  const policy = endpointPolicies[audience];
   const tags = ['notifications'];
   const who = audience === 'owner' ? 'a tenant you own' : 'a tenant';
 
-  async function assertMayAct(request: { caller?: { userId: string } | null }, tenantId: string) {
-    const tenant = await tenantOwnerOf(db, tenantId);
-    const mayAct = tenant !== null && (audience === 'admin' || tenant.ownerId === request.caller?.userId);
-    if (!mayAct) throw new NotFoundError(tenantNotFound);
-  }
+  const assertMayAct = (request: { caller?: { userId: string } | null }, tenantId: string) =>
+    assertMayActFor(db, audience, request, tenantId);
 
   app.get(
     prefix,

@@ -58,3 +58,12 @@ export async function tenantOwnerOf(
   const row = rows[0];
   return row ? { ownerId: row.owner_id } : null;
 }
+
+/** Whether the endpoint is one of the tenant's, as its read model shows it. */
+export async function isTenantEndpoint(db: pg.Pool, tenantId: string, endpointId: string): Promise<boolean> {
+  const { rowCount } = await db.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 AND tenant_id = $2', [
+    endpointId,
+    tenantId,
+  ]);
+  return rowCount === 1;
+}
