@@ -28,6 +28,7 @@ export const deployables = {
   // follow: the invoice PDFs need them (services/billing/src/invoice-documents/invoice-pdf.ts).
   billing: service('billing', 'node_modules/pdfkit/js/standard-fonts'),
   monitoring: service('monitoring'),
+  notifications: service('notifications'),
   gateway: {
     dir: 'gateway',
     read: [

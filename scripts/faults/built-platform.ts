@@ -18,6 +18,7 @@ const deployables: ReadonlyArray<{ folder: string; workspace: string }> = [
   { folder: 'services/tenancy', workspace: '@app/tenancy' },
   { folder: 'services/billing', workspace: '@app/billing' },
   { folder: 'services/monitoring', workspace: '@app/monitoring' },
+  { folder: 'services/notifications', workspace: '@app/notifications' },
   { folder: 'gateway', workspace: '@app/gateway' },
   { folder: 'demo/tenant-app', workspace: '@app/demo-tenant-app' },
 ];

@@ -78,8 +78,17 @@ export async function layOutPlatform(options: {
       readinessUrl: `${demoUrl}/health`,
     },
   ];
+  // Notifications' own, as the launcher gives them: mail goes to a port nothing listens on (the suite checks writes,
+  // not mail: sends fail and are retried later), links point at the gateway, webhooks may reach the demo app.
+  const ownEnv: Record<string, Record<string, string>> = {
+    notifications: {
+      SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
+      PUBLIC_URL: url(gatewayPort),
+      WEBHOOK_ALLOW_HOSTS: new URL(demoUrl).host,
+    },
+  };
   const serviceDeployable = (name: string, entry: string, port: number, seed?: string): Deployable => {
-    const env = { ...serviceEnv, PORT: String(port) };
+    const env = { ...serviceEnv, ...ownEnv[name], PORT: String(port) };
     return {
       spec: node(name, entry, env),
       url: url(port),

@@ -57,7 +57,11 @@ const serviceSchema = z.object({
   ...service,
   DATABASE_URL: databaseUrl.optional(),
   [ownDatabase]: databaseUrl.optional(),
-  DATABASE_POOL_SIZE: positiveInt(1, 100).default(10),
+  /**
+   * Smaller than the other services' 10: its consumers take one message at a time and its sender and delivery worker
+   * one batch at a time, and the platform's services share one Postgres's connections.
+   */
+  DATABASE_POOL_SIZE: positiveInt(1, 100).default(5),
   DATABASE_ACQUIRE_TIMEOUT_MS: databaseAcquireTimeoutMs,
   /** Where mail goes out; in Kubernetes from a Secret, as it may hold the relay's password. */
   SMTP_URL: smtpUrl,
