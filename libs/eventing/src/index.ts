@@ -36,6 +36,7 @@ export {
   pruneProcessedMessages,
 } from './nats/processed-message-pruning.js';
 export type { MessageHandler } from './nats/message-processor.js';
+export { MessageNotReadyYet } from './nats/message-not-ready.js';
 export * from './relay/relay.js';
 export type { EventingLogger } from './logger.js';
 export * from './projections/projection.js';

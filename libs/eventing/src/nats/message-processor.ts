@@ -23,6 +23,7 @@ import {
   wasMessageDone,
   type MessagePosition,
 } from './message-ledger.js';
+import { MessageNotReadyYet, quietDeliveries } from './message-not-ready.js';
 
 /**
  * How a consumer applies a message (either throws to have the message redelivered later):
@@ -140,7 +141,11 @@ export function createMessageProcessor(options: MessageProcessorOptions): Messag
       await abandon(message, envelope.id, `failed on its last delivery: ${String(error)}`);
       return;
     }
-    logger.error(fields, 'integration message failed; redelivering later');
+    if (error instanceof MessageNotReadyYet && deliveries < quietDeliveries) {
+      logger.info(fields, 'integration message not ready yet; redelivering later');
+    } else {
+      logger.error(fields, 'integration message failed; redelivering later');
+    }
     message.nak(backoffDelay(deliveries - 1, redeliveryBackoff));
   }
 

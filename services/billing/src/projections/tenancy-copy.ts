@@ -6,9 +6,10 @@ import {
   type IntegrationEnvelope,
 } from '@app/contracts';
 import { restartsCycle } from '../domain/renewal/renewal-cycle.js';
+import { MessageNotReadyYet } from '@app/eventing';
 
 /** Redelivered later: a status change of a subscription whose start has not arrived yet. */
-export class SubscriptionNotKnownYet extends Error {}
+export class SubscriptionNotKnownYet extends MessageNotReadyYet {}
 
 /**
  * Billing's copy of tenancy's tenants and subscriptions (migrations/051_tenancy_copy.sql), kept from

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import { MessageNotReadyYet } from '@app/eventing';
 
 /** The product's name as the catalogue last published it; null when it never arrived. */
 export async function productNameOf(tx: pg.PoolClient, productId: string): Promise<string | null> {
@@ -23,9 +24,8 @@ export async function tenantOf(tx: pg.PoolClient, tenantId: string): Promise<Ten
 }
 
 /** Thrown so the consumer has the event redelivered later: tenancy's copy of the tenant has not arrived yet. */
-export class TenantNotYetKnownError extends Error {
+export class TenantNotYetKnownError extends MessageNotReadyYet {
   constructor(tenantId: string) {
     super(`Tenant ${tenantId} is not in notifications' copy of tenancy's tenants yet`);
-    this.name = 'TenantNotYetKnownError';
   }
 }

@@ -5,6 +5,7 @@ import {
   type MessageKind,
   type MessagePayload,
 } from '../domain/messages.js';
+import { MessageNotReadyYet } from '@app/eventing';
 
 export interface Recipient {
   userId: string;
@@ -38,10 +39,9 @@ export async function findRecipient(tx: pg.PoolClient, userId: string): Promise<
 }
 
 /** Thrown so the consumer has the event redelivered later: identity's copy of the user has not arrived yet. */
-export class RecipientNotYetKnownError extends Error {
+export class RecipientNotYetKnownError extends MessageNotReadyYet {
   constructor(userId: string) {
     super(`User ${userId} is not in notifications' copy of identity's users yet`);
-    this.name = 'RecipientNotYetKnownError';
   }
 }
 

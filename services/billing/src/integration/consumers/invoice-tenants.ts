@@ -7,9 +7,10 @@ import {
   invoiceTenantsActor,
 } from '../../application/invoice-tenants.js';
 import { checkoutInvoiceId } from '../../application/settlement.js';
+import { MessageNotReadyYet } from '@app/eventing';
 
 /** Redelivered later: billing's copy of tenancy (another consumer of the same stream) has not the tenant yet. */
-export class TenantNotKnownYet extends Error {}
+export class TenantNotKnownYet extends MessageNotReadyYet {}
 
 export interface InvoiceTenantDeps {
   pool: pg.Pool;

@@ -3,6 +3,7 @@ import { IllegalStateError } from '@app/domain';
 import type { CommandOptions, Position } from '@app/eventing';
 import type { ReadYourWrites } from '@app/service-kit';
 import { onboardingTenantId, onboardingTenantName, type CreateTenantForOnboarding } from './onboarding.js';
+import { MessageNotReadyYet } from '@app/eventing';
 
 export interface CustomerTenantDeps {
   createTenant: CreateTenantForOnboarding;
@@ -24,7 +25,7 @@ export async function ownedTenant(
 }
 
 /** Retried by redelivery: identity's registration has not reached tenancy yet. */
-export class CustomerNotKnownYet extends Error {}
+export class CustomerNotKnownYet extends MessageNotReadyYet {}
 
 /**
  * The tenant a customer buys for (ARCHITECTURE.md "Tenants": the buyer's tenant). Billing's `preferred` tenant
