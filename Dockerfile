@@ -2,8 +2,8 @@
 #
 # One image per deployable, chosen by the APP build argument:
 #   docker build --build-arg APP=catalog -t fintech-subscriptions/catalog .
-# APP is one of catalog, identity, tenancy, billing, monitoring, gateway, demo-tenant-app. The build stage is the
-# same for every APP, so building several images compiles the monorepo once.
+# APP is one of catalog, identity, tenancy, billing, monitoring, notifications, gateway, demo-tenant-app. The build
+# stage is the same for every APP, so building several images compiles the monorepo once.
 #
 # Each image carries what its deployable loads and nothing else: scripts/assemble-runtime.mjs traces every
 # require of the bundles (scripts/build-service.mjs inlines the @app/* workspaces and leaves other packages to
@@ -55,6 +55,11 @@ FROM runtime AS app-monitoring
 WORKDIR /app/services/monitoring
 ENV PORT=3005
 EXPOSE 3005
+
+FROM runtime AS app-notifications
+WORKDIR /app/services/notifications
+ENV PORT=3006
+EXPOSE 3006
 
 # The gateway also serves the built front end (in its file set): the shell at / and each remote at /remotes/<name>/.
 FROM runtime AS app-gateway

@@ -6,7 +6,16 @@ import { dockerfileStages, finalUser, instructionsOf } from './support/dockerfil
 
 const stages = dockerfileStages();
 const final = stages.at(-1)!;
-const deployables = ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'gateway', 'demo-tenant-app'];
+const deployables = [
+  'catalog',
+  'identity',
+  'tenancy',
+  'billing',
+  'monitoring',
+  'notifications',
+  'gateway',
+  'demo-tenant-app',
+];
 
 describe('Dockerfile', () => {
   it('builds every stage from node:22-slim or from its own stages', () => {
