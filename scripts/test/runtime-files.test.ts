@@ -21,7 +21,7 @@ import { deleteStreams } from './support/platform.js';
  */
 const run = promisify(execFile);
 const root = process.cwd();
-const services = ['catalog', 'identity', 'tenancy', 'billing', 'monitoring'] as const;
+const services = ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'notifications'] as const;
 const deployables = [...services, 'gateway', 'demo-tenant-app'] as const;
 type Deployable = (typeof deployables)[number];
 const folderOf: Record<Deployable, string> = {
@@ -91,8 +91,11 @@ beforeAll(async () => {
     INTERNAL_TOKEN_SECRET: currentSecret,
     INTERNAL_TOKEN_SECRETS_ACCEPTED: nextSecret,
     SECRETS_KEYS: `test:${randomBytes(32).toString('base64')}`,
+    // Notifications' mail goes to a port nothing listens on: readiness does not depend on the relay.
+    SMTP_URL: `smtp://127.0.0.1:${await freePort()}`,
     ...Object.fromEntries(services.map((name) => [`${name.toUpperCase()}_URL`, url(name, '')])),
     GATEWAY_URL: url('gateway', ''),
+    PUBLIC_URL: url('gateway', ''),
   };
   for (const name of services) start(name);
   start('demo-tenant-app', { DEMO_METRICS_KEYS: demoMetricsKeys.join(',') });
@@ -199,13 +202,14 @@ describe('the file set of each image', () => {
     for (const name of services) {
       for (const unused of ['react-dom', 'lucide-react', 'testcontainers', 'vitest', 'pdf-parse', 'stripe']) {
         if (name === 'billing' && unused === 'stripe') continue;
-        // Identity renders its sign-in pages on the server with react-dom/server.
-        if (name === 'identity' && unused === 'react-dom') continue;
+        // Identity renders its sign-in pages, notifications its mails (React Email), with react-dom/server.
+        if ((name === 'identity' || name === 'notifications') && unused === 'react-dom') continue;
         expect(existsSync(join(modules(name), unused)), `${name} carries ${unused}`).toBe(false);
       }
     }
     expect(existsSync(join(modules('billing'), 'stripe'))).toBe(true);
     expect(existsSync(join(modules('identity'), 'react-dom'))).toBe(true);
+    expect(existsSync(join(modules('notifications'), 'react-dom'))).toBe(true);
     expect(existsSync(join(modules('gateway'), 'react-dom'))).toBe(false);
   });
 });
