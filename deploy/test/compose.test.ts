@@ -23,12 +23,22 @@ const dotEnv: Record<string, string> = {
   INTERNAL_TOKEN_SECRET: 'f'.repeat(64),
   SECRETS_KEYS: `k20261122:${Buffer.alloc(32, 7).toString('base64')}`,
   GRAFANA_ADMIN_PASSWORD: 'grafana-admin-password',
+  SMTP_URL: 'smtps://mailer:relay-password@smtp.example.com:465',
 };
 const compose = loadCompose(dotEnv);
 const services = compose.services;
 const stages = dockerfileStages();
 
-const apps = ['demo-tenant-app', 'catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'gateway'];
+const apps = [
+  'demo-tenant-app',
+  'catalog',
+  'identity',
+  'tenancy',
+  'billing',
+  'monitoring',
+  'notifications',
+  'gateway',
+];
 const seeds = {
   catalog: 'catalog-seed',
   identity: 'identity-seed',
@@ -42,6 +52,7 @@ const ports: Record<string, number> = {
   tenancy: 3003,
   billing: 3004,
   monitoring: 3005,
+  notifications: 3006,
   'demo-tenant-app': 4100,
 };
 
@@ -143,7 +154,7 @@ describe('docker-compose.yml', () => {
     }
     expect(services.gateway!.depends_on).toMatchObject(
       Object.fromEntries(
-        ['catalog', 'identity', 'tenancy', 'billing', 'monitoring'].map((name) => [
+        ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'notifications'].map((name) => [
           name,
           { condition: 'service_healthy' },
         ]),
@@ -189,10 +200,18 @@ describe('docker-compose.yml', () => {
   });
 
   it('uses KurrentDB as the event store of the event-sourced services and the collector for traces', () => {
-    for (const app of ['catalog', 'identity', 'tenancy', 'billing']) {
+    for (const app of ['catalog', 'identity', 'tenancy', 'billing', 'notifications']) {
       expect(services[app]!.environment?.EVENTSTORE_URL, app).toMatch(/^kurrentdb:\/\/kurrentdb:2113/);
     }
-    for (const app of ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'gateway']) {
+    for (const app of [
+      'catalog',
+      'identity',
+      'tenancy',
+      'billing',
+      'monitoring',
+      'notifications',
+      'gateway',
+    ]) {
       expect(services[app]!.environment?.OTEL_EXPORTER_OTLP_ENDPOINT, app).toBe('http://otel-collector:4318');
     }
   });
@@ -224,6 +243,16 @@ describe('docker-compose.yml', () => {
     ).toBe('http://demo-tenant-app:4100');
   });
 
+  it('sends mail through the relay .env names and lets webhooks reach the demo tenant app', () => {
+    const config = loadConfigOf.notifications(containerEnvironment('notifications'));
+    expect(config.SMTP_URL).toBe(dotEnv.SMTP_URL);
+    expect(config.PUBLIC_URL).toBe('http://localhost:8080');
+    expect(config.WEBHOOK_ALLOW_HOSTS).toEqual(['demo-tenant-app:4100']);
+    expect(loadConfigOf.gateway(containerEnvironment('gateway')).NOTIFICATIONS_URL).toBe(
+      'http://notifications:3006',
+    );
+  });
+
   it('takes every secret from .env and commits none', () => {
     const text = readRepoFile('docker-compose.yml');
     const variables = interpolatedVariables(text);
@@ -233,6 +262,7 @@ describe('docker-compose.yml', () => {
       'INTERNAL_TOKEN_SECRET',
       'SECRETS_KEYS',
       'GRAFANA_ADMIN_PASSWORD',
+      'SMTP_URL',
     ]) {
       expect(variables.get(name), name).toBe('required');
     }

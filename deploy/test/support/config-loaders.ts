@@ -13,6 +13,7 @@ import {
   loadStorageConfig as loadIdentityStorageConfig,
 } from '../../../services/identity/src/config.js';
 import { loadConfig as loadMonitoringConfig } from '../../../services/monitoring/src/config.js';
+import { loadConfig as loadNotificationsConfig } from '../../../services/notifications/src/config.js';
 import {
   loadConfig as loadTenancyConfig,
   loadSeedConfig as loadTenancySeedConfig,
@@ -28,6 +29,7 @@ export const loadConfigOf = {
   tenancy: loadTenancyConfig,
   billing: loadBillingConfig,
   monitoring: loadMonitoringConfig,
+  notifications: loadNotificationsConfig,
   gateway: loadGatewayConfig,
   'demo-tenant-app': loadDemoConfig,
 };
