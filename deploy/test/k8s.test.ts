@@ -32,7 +32,7 @@ const documentedSecrets = new Set(
   ),
 );
 
-const apps = ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'gateway'];
+const apps = ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'notifications', 'gateway'];
 
 const find = (objects: K8sObject[], kind: string, name: string) =>
   objects.find((object) => object.kind === kind && object.metadata.name === name) as
@@ -287,6 +287,8 @@ describe('the checks catch a careless edit', () => {
 const secrets = {
   'platform-internal-token/INTERNAL_TOKEN_SECRET': 'an-internal-token-secret-of-at-least-32-characters',
   'tenancy-secrets-keys/SECRETS_KEYS': `k1:${Buffer.alloc(32, 7).toString('base64')}`,
+  'notifications-secrets-keys/SECRETS_KEYS': `n1:${Buffer.alloc(32, 9).toString('base64')}`,
+  'notifications-smtp/SMTP_URL': 'smtps://mailer:relay-password@smtp.example.com:465',
   'postgres-app/uri': 'postgresql://app:password@postgres-rw:5432/app',
   'demo-tenant-app/DEMO_METRICS_KEYS': 'demo-key-1,demo-key-2',
 };
@@ -300,6 +302,7 @@ describe.each(overlays)('the %s overlay starts every deployable with a valid env
     ['identity', loadConfigOf.identity],
     ['tenancy', loadConfigOf.tenancy],
     ['billing', loadConfigOf.billing],
+    ['notifications', loadConfigOf.notifications],
   ] as const)('%s, on Postgres, NATS and the KurrentDB cluster', (name, load) => {
     const config = load(environmentOf('Deployment', name));
     expect(config).toMatchObject({
@@ -321,7 +324,15 @@ describe.each(overlays)('the %s overlay starts every deployable with a valid env
     });
   });
 
-  it('the gateway, routing to all five services behind the ingress', () => {
+  it('notifications, mailing through the relay its Secret names, with links to the public address', () => {
+    const config = loadConfigOf.notifications(environmentOf('Deployment', 'notifications'));
+    expect(config.SMTP_URL).toBe(secrets['notifications-smtp/SMTP_URL']);
+    expect(config.PUBLIC_URL).toBe(overlay === 'prod' ? 'https://app.example.com' : 'http://app.example.com');
+    // Webhooks reach only public addresses: nothing in the cluster is on the SSRF guard's allow list.
+    expect(config.WEBHOOK_ALLOW_HOSTS).toEqual([]);
+  });
+
+  it('the gateway, routing to all six services behind the ingress', () => {
     const config = loadConfigOf.gateway(environmentOf('Deployment', 'gateway'));
     expect(serviceUrls(config)).toEqual({
       catalog: 'http://catalog:3001',
@@ -329,6 +340,7 @@ describe.each(overlays)('the %s overlay starts every deployable with a valid env
       tenancy: 'http://tenancy:3003',
       billing: 'http://billing:3004',
       monitoring: 'http://monitoring:3005',
+      notifications: 'http://notifications:3006',
     });
     expect(config.TRUST_PROXY).toBe(true);
     expect(config.NATS_STREAM_REPLICAS).toBe(find(rendered[overlay], 'StatefulSet', 'nats')?.spec.replicas);
