@@ -1,92 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, describe, expect, it } from 'vitest';
-import { billingStream, catalogStream, identityStream, tenancyStream } from '@app/contracts';
+import { describe, expect, it } from 'vitest';
 import { eventually } from '@app/test-support/eventually';
-import { withConsumers } from '@app/test-support/nats';
-import { startedForFile } from '@app/test-support/started-for-file';
-import { appLinks } from '../../src/integration/app-links.js';
-import { startNotificationsConsumers } from '../../src/integration/start-notifications-consumers.js';
-import { emailSendsCounter } from '../../src/outbox/email-metrics.js';
-import { createSmtpMailer } from '../../src/outbox/mailer.js';
-import { wireEmailSender } from '../../src/wire.js';
-import { silentLogger, startNotificationsStorage } from '../support/notifications-harness.js';
-import { decodedMail } from '../support/mail-text.js';
-import { startSmtpInbox } from '../support/smtp-inbox.js';
+import { startMailHarness } from '../support/mail-harness.js';
+import { mailWorld } from '../support/mail-world.js';
 
-const inbox = await startSmtpInbox();
-afterAll(() => inbox.close());
-
-const storage = startedForFile(async () => {
-  const started = await startNotificationsStorage();
-  return withConsumers(started, [identityStream, tenancyStream, catalogStream, billingStream], (nats) =>
-    startNotificationsConsumers(
-      { nats: nats.nc, pool: started.pool, natsPrefix: nats.prefix, logger: silentLogger },
-      { links: appLinks('https://app.example'), now: () => new Date() },
-    ),
-  );
-});
-
-const sends = emailSendsCounter();
-const mailer = createSmtpMailer(inbox.url, { timeoutMs: 5_000 });
-afterAll(() => mailer.close());
-const sender = () =>
-  wireEmailSender(
-    { MAIL_FROM: 'FinTech Platform <no-reply@app.example>', SEND_MAX_ATTEMPTS: 3, SEND_RETRY_BASE_MS: 100 },
-    { pool: storage.pool, mailer, logger: silentLogger, sends },
-  );
-
-const mailsTo = (email: string) => inbox.mails.filter((mail) => mail.to.includes(email));
-
-async function aBuyer(preferences?: { email: boolean }) {
-  const userId = randomUUID();
-  const email = `buyer-${userId}@example.test`;
-  await storage.nats.publish('identity.user.registered.v1', {
-    userId,
-    email,
-    firstName: 'Ada',
-    lastName: 'Lovelace',
-    role: 'tenant',
-    registeredVia: 'sign-up',
-    registeredAt: new Date().toISOString(),
-  });
-  if (preferences) {
-    await storage.nats.publish('identity.user.notification-preferences-changed.v1', {
-      userId,
-      preferences: { email: preferences.email, push: false, securityAlerts: true },
-      changedAt: new Date().toISOString(),
-    });
-    // The switch was turned before the purchase: its stream and billing's are not ordered among themselves.
-    await eventually(
-      async () =>
-        (await storage.pool.query('SELECT email_enabled FROM users WHERE user_id = $1', [userId])).rows[0],
-      (row) => row?.email_enabled === preferences.email,
-    );
-  }
-  return { userId, email };
-}
-
-async function aProduct() {
-  const productId = randomUUID();
-  await storage.nats.publish('catalog.product.created.v1', {
-    productId,
-    name: 'Analytics Pro',
-    slug: `analytics-${productId}`,
-    description: null,
-    basePriceCents: 2_900,
-    category: null,
-    color: '#3B82F6',
-    icon: 'BarChart3',
-    features: [],
-    isActive: true,
-    createdAt: new Date().toISOString(),
-  });
-  await eventually(
-    async () =>
-      (await storage.pool.query('SELECT 1 FROM products WHERE product_id = $1', [productId])).rowCount,
-    (count) => count === 1,
-  );
-  return productId;
-}
+const { inbox, storage, sends, sender, mailsTo } = await startMailHarness();
+const world = mailWorld(storage);
+const aBuyer = (preferences?: { email: boolean }) => world.aUser(preferences);
+const aProduct = () => world.aProduct('Analytics Pro');
 
 function invoicePaid(userId: string, productId: string) {
   return {
@@ -125,9 +46,8 @@ describe('the receipt for a paid invoice', () => {
     );
     await sender().sendDue();
 
-    const [mail] = mailsTo(email);
-    expect(mail?.to).toEqual([email]);
-    const text = decodedMail(mail!);
+    expect(inbox.mails.filter((mail) => mail.to.includes(email)).map((mail) => mail.to)).toEqual([[email]]);
+    const [text] = mailsTo(email);
     expect(text).toContain(`Subject: Receipt for ${paid.number}: $29.00 paid`);
     expect(text).toContain('From: FinTech Platform <no-reply@app.example>');
     expect(text).toContain('Content-Type: text/plain');
