@@ -9,25 +9,28 @@ import { emailSendsCounter } from './outbox/email-metrics.js';
 import { createSmtpMailer } from './outbox/mailer.js';
 import { notificationsEventSourcing, openNotificationsStorage } from './runtime.js';
 import { startWebhookConsumers } from './webhooks/integration/start-webhook-consumers.js';
+import { endpointFailingMailProjection } from './webhooks/projections/endpoint-failing-mail.js';
 import { webhookTickMs, wireDeliveryWorker, wireEmailSender } from './wire.js';
 
 /**
  * Notifications' process. Not runEventSourcedService: it publishes nothing, so it has no relay. Storage (the
- * event store holds webhook endpoints), NATS, the endpoints' read model, the consumers that copy recipients and
- * queue mail and webhook deliveries, the sender that mails them, the worker that delivers the webhooks, and
- * HTTP; on a signal the same in reverse.
+ * event store holds webhook endpoints), NATS, the endpoints' read model and the mail of an endpoint marked
+ * failing, the consumers that copy recipients and queue mail and webhook deliveries, the sender that mails them,
+ * the worker that delivers the webhooks, and HTTP; on a signal the same in reverse.
  */
 export async function main(config: NotificationsConfig, telemetry: Telemetry): Promise<void> {
   const logger = createLogger({ name: 'notifications', level: config.LOG_LEVEL });
   const storage = await openNotificationsStorage(config, logger.child({ component: 'storage' }));
   const { pool, eventStore } = storage;
   const nats = await connectNats({ url: config.NATS_URL, name: 'notifications' });
+  const now = () => new Date();
+  const links = appLinks(config.PUBLIC_URL);
   const projections = await startProjections({
     eventStore,
     pool,
     schema: notificationsEventSourcing.storage.schema,
     categories: notificationsEventSourcing.aggregates.map((aggregate) => aggregate.category),
-    projections: notificationsEventSourcing.projections,
+    projections: [...notificationsEventSourcing.projections, endpointFailingMailProjection({ links, now })],
     logger: logger.child({ component: 'projections' }),
   });
   const readiness: ReadinessCheck[] = [
@@ -35,7 +38,6 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
     { name: 'event store', check: () => eventStore.ping() },
     { name: 'nats', check: async () => void (await nats.flush()) },
   ];
-  const now = () => new Date();
   const consumers = await startNotificationsConsumers(
     {
       nats,
@@ -44,7 +46,7 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
       processedMessageRetentionMs: config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 60 * 60 * 1000,
       logger: logger.child({ component: 'consumers' }),
     },
-    { links: appLinks(config.PUBLIC_URL), now },
+    { links, now },
   );
   const webhookConsumers = await startWebhookConsumers(
     {

@@ -68,12 +68,27 @@ export const planChangedPayloadSchema = z.object({
   billingUrl: z.url(),
 });
 
+/**
+ * A tenant's webhook endpoint was marked failing at the end of a message's retry schedule: which endpoint, since
+ * when it fails, the last attempt's error, and the owner's settings, where it is enabled again.
+ */
+export const webhookEndpointFailingPayloadSchema = z.object({
+  ...greeting,
+  tenantName: z.string(),
+  endpointUrl: z.string(),
+  failingSince: isoDateTimeSchema,
+  markedAt: isoDateTimeSchema,
+  lastError: z.string(),
+  settingsUrl: z.url(),
+});
+
 export const messagePayloadSchemas = {
   receipt: receiptPayloadSchema,
   'subscription-suspended': subscriptionSuspendedPayloadSchema,
   'subscription-cancelled': subscriptionCancelledPayloadSchema,
   'cancellation-scheduled': cancellationScheduledPayloadSchema,
   'plan-changed': planChangedPayloadSchema,
+  'webhook-endpoint-failing': webhookEndpointFailingPayloadSchema,
 } as const;
 
 export type MessageKind = keyof typeof messagePayloadSchemas;
@@ -88,7 +103,8 @@ export interface RecipientSwitches {
 
 /**
  * Which switch governs which message (README "Who gets what"): account and billing mail follows Email
- * Notifications; a security notice always goes, as it is how someone learns their account was taken.
+ * Notifications, and so does the operational mail about a tenant's integration (an endpoint failing), which the
+ * settings screen also shows; a security notice always goes, as it is how someone learns their account was taken.
  */
 export const governingSwitch: Record<MessageKind, keyof RecipientSwitches | 'always'> = {
   receipt: 'email',
@@ -96,6 +112,7 @@ export const governingSwitch: Record<MessageKind, keyof RecipientSwitches | 'alw
   'subscription-cancelled': 'email',
   'cancellation-scheduled': 'email',
   'plan-changed': 'email',
+  'webhook-endpoint-failing': 'email',
 };
 
 export function wantsMessage(kind: MessageKind, switches: RecipientSwitches): boolean {

@@ -6,6 +6,10 @@ import { PlanChangedEmail, planChangedSubject } from './plan-changed-email.js';
 import { ReceiptEmail, receiptSubject } from './receipt-email.js';
 import { SubscriptionCancelledEmail, subscriptionCancelledSubject } from './subscription-cancelled-email.js';
 import { SubscriptionSuspendedEmail, subscriptionSuspendedSubject } from './subscription-suspended-email.js';
+import {
+  WebhookEndpointFailingEmail,
+  webhookEndpointFailingSubject,
+} from './webhook-endpoint-failing-email.js';
 
 export interface RenderedEmail {
   subject: string;
@@ -36,6 +40,10 @@ const templates: { [Kind in MessageKind]: Template<Kind> } = {
   'plan-changed': {
     subject: planChangedSubject,
     body: (payload) => createElement(PlanChangedEmail, payload),
+  },
+  'webhook-endpoint-failing': {
+    subject: webhookEndpointFailingSubject,
+    body: (payload) => createElement(WebhookEndpointFailingEmail, payload),
   },
 };
 

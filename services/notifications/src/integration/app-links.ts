@@ -4,6 +4,8 @@ export interface AppLinks {
   billingPage(): string;
   invoicePage(invoiceId: string): string;
   invoicePdf(invoiceId: string): string;
+  /** The customer's Settings screen, where a tenant's owner manages its webhook endpoints (API & Webhooks). */
+  settingsPage(): string;
 }
 
 export function appLinks(publicUrl: string): AppLinks {
@@ -12,5 +14,6 @@ export function appLinks(publicUrl: string): AppLinks {
     billingPage: () => at('/billing'),
     invoicePage: (invoiceId) => at(`/billing/invoices/${encodeURIComponent(invoiceId)}`),
     invoicePdf: (invoiceId) => at(`/api/invoices/${encodeURIComponent(invoiceId)}/pdf`),
+    settingsPage: () => at('/settings'),
   };
 }

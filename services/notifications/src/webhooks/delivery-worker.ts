@@ -101,11 +101,15 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     } finally {
       client.release();
     }
-    if (status === 'failed') await markEndpointFailing(delivery, reason ?? 'failed');
+    if (status === 'failed') await markEndpointFailing(delivery, reason ?? 'failed', first);
     return next;
   }
 
-  async function markEndpointFailing(delivery: ClaimedDelivery, reason: string): Promise<void> {
+  async function markEndpointFailing(
+    delivery: ClaimedDelivery,
+    reason: string,
+    failingSince: Date,
+  ): Promise<void> {
     await endpoints.handle(
       delivery.endpoint_id,
       {
@@ -115,6 +119,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
           tenantId: delivery.tenant_id,
           messageId: delivery.message_id,
           reason,
+          failingSince: failingSince.toISOString(),
         },
         metadata: { now: deps.now().toISOString() },
       },

@@ -117,3 +117,29 @@ describe('plan changed', () => {
     expect(email.text).not.toContain('invoice');
   });
 });
+
+describe('a webhook endpoint failing', () => {
+  const failing = {
+    firstName: 'Grace',
+    tenantName: 'Acme <Corp>',
+    endpointUrl: 'https://hooks.acme.example/platform?x=<y>',
+    failingSince: '2026-11-20T08:00:00.000Z',
+    markedAt: '2026-11-23T05:15:00.000Z',
+    lastError: 'The endpoint answered HTTP 503',
+    settingsUrl: 'https://app.example/settings',
+  };
+
+  it('names the endpoint, since when it fails, the last error and the settings link, in HTML and plain text', async () => {
+    const email = await renderMessage('webhook-endpoint-failing', failing);
+    expect(email.subject).toBe('Action needed: a webhook endpoint of Acme <Corp> is failing');
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain('Nov 20, 2026, 8:00 AM UTC');
+      expect(part).toContain('Nov 23, 2026, 5:15 AM UTC');
+      expect(part).toContain('The endpoint answered HTTP 503');
+      expect(part).toContain('https://app.example/settings');
+    }
+    expect(email.text).toContain(failing.endpointUrl);
+    expect(email.html).toContain('https://hooks.acme.example/platform?x=&lt;y&gt;');
+    expect(email.html).not.toContain('Acme <Corp>');
+  });
+});

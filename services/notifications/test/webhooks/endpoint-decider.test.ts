@@ -66,7 +66,12 @@ const rotate: WebhookEndpointCommand = {
 };
 const markFailing: WebhookEndpointCommand = {
   type: 'MarkWebhookEndpointFailing',
-  data: { ...target, messageId: 'm2', reason: 'No complete answer within 15000 ms' },
+  data: {
+    ...target,
+    messageId: 'm2',
+    reason: 'No complete answer within 15000 ms',
+    failingSince: '2026-11-19T06:15:00.000Z',
+  },
   metadata,
 };
 
@@ -155,7 +160,13 @@ describe('an enabled endpoint', () => {
       .then([
         {
           type: 'WebhookEndpointMarkedFailing',
-          data: { endpointId, messageId: 'm2', reason: 'No complete answer within 15000 ms', markedAt: now },
+          data: {
+            endpointId,
+            messageId: 'm2',
+            reason: 'No complete answer within 15000 ms',
+            failingSince: '2026-11-19T06:15:00.000Z',
+            markedAt: now,
+          },
         },
       ]);
     given([registered, failing]).when(markFailing).then([]);
@@ -219,5 +230,9 @@ describe('the folded endpoint', () => {
     expect(webhookEndpointEventSchema.safeParse(registered).success).toBe(true);
     const clear = { ...registered, data: { ...registered.data, secret: 'whsec_abc' } };
     expect(webhookEndpointEventSchema.safeParse(clear).success).toBe(false);
+  });
+
+  it('reads a failing mark stored before it carried failingSince', () => {
+    expect(webhookEndpointEventSchema.parse(JSON.parse(JSON.stringify(failing)))).toEqual(failing);
   });
 });

@@ -51,10 +51,13 @@ export interface RotateWebhookEndpointSecret {
   metadata: CommandMetadata;
 }
 
-/** Sent by the delivery worker when a message's retry schedule ran out without a 2xx answer. */
+/**
+ * Sent by the delivery worker when a message's retry schedule ran out without a 2xx answer: the last attempt's
+ * reason, and when the schedule's first attempt failed.
+ */
 export interface MarkWebhookEndpointFailing {
   type: 'MarkWebhookEndpointFailing';
-  data: EndpointTarget & { messageId: string; reason: string };
+  data: EndpointTarget & { messageId: string; reason: string; failingSince: string };
   metadata: CommandMetadata;
 }
 

@@ -111,11 +111,11 @@ function markFailing(
   state: WebhookEndpointState,
 ): WebhookEndpointEvent[] {
   if (existing(state, command.data.tenantId).status !== 'enabled') return [];
-  const { endpointId, messageId, reason } = command.data;
+  const { endpointId, messageId, reason, failingSince } = command.data;
   return [
     {
       type: 'WebhookEndpointMarkedFailing',
-      data: { endpointId, messageId, reason, markedAt: command.metadata.now },
+      data: { endpointId, messageId, reason, failingSince, markedAt: command.metadata.now },
     },
   ];
 }

@@ -48,13 +48,18 @@ const secretRotatedSchema = z.object({
   }),
 });
 
-/** The message whose retries ran out, and why its last attempt failed: what the owner's email says. */
+/**
+ * The message whose retries ran out, why its last attempt failed, and since when it had been failing (its
+ * schedule's first attempt): what the owner's email says. `failingSince` is absent from events stored before it
+ * was recorded; readers fall back to `markedAt`.
+ */
 const markedFailingSchema = z.object({
   type: z.literal('WebhookEndpointMarkedFailing'),
   data: z.object({
     endpointId: idSchema,
     messageId: z.string(),
     reason: z.string(),
+    failingSince: isoDateTimeSchema.optional(),
     markedAt: isoDateTimeSchema,
   }),
 });
