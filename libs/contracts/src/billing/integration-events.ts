@@ -76,6 +76,37 @@ export const invoiceOverdueV1DataSchema = z.object({
 });
 
 /**
+ * What a declined renewal charge leaves (services/billing/README.md "Renewals and dunning"): a retry scheduled at
+ * `nextAttemptAt`; the invoice overdue now, as that was the last scheduled retry (billing.invoice.overdue.v1
+ * follows); or an invoice already overdue declined again (Pay now, or its attempt on a later anniversary).
+ */
+export const renewalDunningSchema = z.enum(['retry-scheduled', 'now-overdue', 'already-overdue']);
+
+/**
+ * A renewal invoice's off-session charge was declined: notifications mails the payer what happened and when the
+ * next retry is. `code`, `declineCode` and `message` are the provider's (Stripe's wording, e.g. "Your card has
+ * insufficient funds."); nothing of the card crosses. `nextAttemptAt` is null unless a retry is scheduled.
+ */
+export const invoicePaymentFailedV1DataSchema = z.object({
+  invoiceId: idSchema,
+  number: invoiceNumberSchema,
+  userId: idSchema,
+  tenantId: idSchema,
+  subscriptionId: idSchema,
+  productId: idSchema,
+  amountCents: z.number().int().nonnegative(),
+  currency: billingCurrencySchema,
+  /** 1 for the charge at the renewal, then one more per retry. */
+  attempt: z.number().int().positive(),
+  code: z.string().min(1).max(100),
+  declineCode: z.string().min(1).max(100).nullable(),
+  message: z.string().min(1).max(500),
+  failedAt: isoDateTimeSchema,
+  nextAttemptAt: isoDateTimeSchema.nullable(),
+  dunning: renewalDunningSchema,
+});
+
+/**
  * The paid term of a subscription set to cancel at period end ran out, and it was not renewed: tenancy cancels it
  * (unless the customer resumed it meanwhile).
  */
@@ -111,6 +142,7 @@ const billing = publishedEvents({
   checkoutCompleted: ['billing.checkout.completed.v1', checkoutCompletedV1DataSchema],
   invoicePaid: ['billing.invoice.paid.v1', invoicePaidV1DataSchema],
   invoiceOverdue: ['billing.invoice.overdue.v1', invoiceOverdueV1DataSchema],
+  invoicePaymentFailed: ['billing.invoice.payment-failed.v1', invoicePaymentFailedV1DataSchema],
   customerCreated: ['billing.customer.created.v1', customerCreatedV1DataSchema],
   termEnded: ['billing.subscription.term-ended.v1', termEndedV1DataSchema],
   planChanged: ['billing.subscription.plan-changed.v1', planChangedV1DataSchema],
@@ -121,6 +153,7 @@ export const {
   checkoutCompleted: billingCheckoutCompletedV1,
   invoicePaid: billingInvoicePaidV1,
   invoiceOverdue: billingInvoiceOverdueV1,
+  invoicePaymentFailed: billingInvoicePaymentFailedV1,
   customerCreated: billingCustomerCreatedV1,
   termEnded: billingTermEndedV1,
   planChanged: billingPlanChangedV1,
@@ -130,6 +163,8 @@ export type BillingIntegrationEvent = z.infer<typeof billingIntegrationEventSche
 export type CheckoutCompletedV1Data = z.infer<typeof checkoutCompletedV1DataSchema>;
 export type InvoicePaidV1Data = z.infer<typeof invoicePaidV1DataSchema>;
 export type InvoiceOverdueV1Data = z.infer<typeof invoiceOverdueV1DataSchema>;
+export type InvoicePaymentFailedV1Data = z.infer<typeof invoicePaymentFailedV1DataSchema>;
+export type RenewalDunning = z.infer<typeof renewalDunningSchema>;
 export type CustomerCreatedV1Data = z.infer<typeof customerCreatedV1DataSchema>;
 export type PlanChangedV1Data = z.infer<typeof planChangedV1DataSchema>;
 

@@ -1,5 +1,6 @@
 import { billingSubjects, type BillingIntegrationEvent, type IntegrationEnvelope } from '@app/contracts';
 import { categoryOf, type RecordedEvent } from '@app/eventing';
+import type { InvoiceEvent } from '../domain/invoice/events.js';
 import { publishedEnvelopeOf } from '@app/service-kit/runtime';
 import { customers } from '../application/customers.js';
 import { invoices } from '../application/invoices.js';
@@ -9,11 +10,12 @@ import { terms } from '../application/terms.js';
 /**
  * Stored billing events → the public `billing.*.v1` contract (libs/contracts billing/integration-events.ts).
  * Published: a new provider customer (identity's stripeCustomerId), a confirmed checkout (tenancy starts the
- * subscription), a paid invoice (tenancy's totalSpent, and a renewal's subscription active again) and an overdue
- * renewal (tenancy suspends the subscription), the end of a term set to cancel (tenancy cancels the
- * subscription) and a plan change made (tenancy records the plan and price). A scheduled, withdrawn or declined
- * plan change, a card change, a payment's creation and declines, and an invoice's issue and collection attempts, stay
- * billing's own. Nothing card-like crosses: not even brand and last four.
+ * subscription), a paid invoice (tenancy's totalSpent, and a renewal's subscription active again), a declined
+ * renewal charge (notifications mails the payer) and an overdue renewal (tenancy suspends the subscription), the
+ * end of a term set to cancel (tenancy cancels the subscription) and a plan change made (tenancy records the plan
+ * and price). A scheduled, withdrawn or declined plan change, a card change, a payment's creation and declines, and
+ * an invoice's issue and collection attempts begun, stay billing's own. Nothing card-like crosses: not even brand
+ * and last four.
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
   const envelope = publishedEnvelopeOf(recorded);
@@ -51,6 +53,7 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
           const { paymentId: _none, ...data } = event.data;
           return { ...envelope, type: billingSubjects.invoiceOverdue, data };
         }
+        if (event.type === 'InvoicePaymentFailed') return paymentFailed(envelope, event.data);
         if (event.type !== 'InvoicePaid') return null;
         const {
           invoiceId,
@@ -97,4 +100,26 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
     }
   })();
   return published;
+}
+
+type PaymentFailedData = Extract<InvoiceEvent, { type: 'InvoicePaymentFailed' }>['data'];
+
+/**
+ * A declined renewal charge, from its stored event alone. A failure stored before the event repeated the invoice's
+ * facts is not published (its invoice's later events were, and the mail it would have called for is long due).
+ */
+function paymentFailed(
+  envelope: ReturnType<typeof publishedEnvelopeOf>,
+  failure: PaymentFailedData,
+): BillingIntegrationEvent | null {
+  const { invoice, dunning, paymentId: _payment, ...attempt } = failure;
+  if (invoice === undefined || dunning === undefined) return null;
+  const { tenantId, subscriptionId } = invoice;
+  // Only renewals are collected, and a renewal names its subscription and tenant from issue.
+  if (tenantId === null || subscriptionId === null) return null;
+  return {
+    ...envelope,
+    type: billingSubjects.invoicePaymentFailed,
+    data: { ...invoice, ...attempt, tenantId, subscriptionId, dunning },
+  };
 }

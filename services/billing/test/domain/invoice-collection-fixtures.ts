@@ -1,4 +1,5 @@
 /* One renewal invoice of a subscription, with its commands and events, for the collection and retry rules. */
+import type { RenewalDunning } from '@app/contracts';
 import type { InvoiceEvent } from '../../src/domain/invoice/events.js';
 import type {
   AttemptOutcome,
@@ -61,19 +62,30 @@ export const record = (attempt: number, outcome: AttemptOutcome, now: string): R
   data: { invoiceId, attempt, paymentId: payment(attempt), outcome, retryAfterDays },
   metadata: { now },
 });
-export const failed = (attempt: number, at: string, nextAttemptAt: string | null): InvoiceEvent => ({
-  type: 'InvoicePaymentFailed',
-  data: {
-    invoiceId,
-    attempt,
-    paymentId: payment(attempt),
-    code: 'card_declined',
-    declineCode: 'generic_decline',
-    message: 'Your card was declined.',
-    failedAt: at,
-    nextAttemptAt,
-  },
-});
+/** Attempt n declined: a retry at `nextAttemptAt`, else overdue now, unless `dunning` says it already was. */
+export const failed = (
+  attempt: number,
+  at: string,
+  nextAttemptAt: string | null,
+  dunning: RenewalDunning = nextAttemptAt === null ? 'now-overdue' : 'retry-scheduled',
+): InvoiceEvent => {
+  const { invoiceId: _id, ...invoice } = facts;
+  return {
+    type: 'InvoicePaymentFailed',
+    data: {
+      invoiceId,
+      attempt,
+      paymentId: payment(attempt),
+      code: 'card_declined',
+      declineCode: 'generic_decline',
+      message: 'Your card was declined.',
+      failedAt: at,
+      nextAttemptAt,
+      invoice,
+      dunning,
+    },
+  };
+};
 
 /** Attempt n began at `times[n-1]` and was declined then, each retry scheduled from the first attempt. */
 export function declinedAttempts(times: string[]): InvoiceEvent[] {

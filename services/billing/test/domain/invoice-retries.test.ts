@@ -58,7 +58,7 @@ describe('an overdue renewal invoice', () => {
   it('stays overdue when that attempt fails', () => {
     given(tried)
       .when(record(5, declined, day(31)))
-      .then([failed(5, day(31), null)]);
+      .then([failed(5, day(31), null, 'already-overdue')]);
   });
 
   it('is paid when that attempt succeeds', () => {

@@ -4,6 +4,7 @@ import {
   billingCustomerCreatedV1,
   billingIntegrationEventSchema,
   billingInvoicePaidV1,
+  billingInvoicePaymentFailedV1,
   billingSubjects,
 } from '@app/contracts';
 import { eventually } from '@app/test-support/eventually';
@@ -99,5 +100,53 @@ describe('what billing publishes', () => {
 
     const { paymentId: _payment, ...published } = data;
     expect(billingInvoicePaidV1.parse(toIntegrationEvent(stored)).data).toEqual(published);
+  });
+
+  describe('a declined renewal charge', () => {
+    const invoiceId = '0196f2a0-0000-7000-8000-0000000000f2';
+    const failure = {
+      invoiceId,
+      attempt: 2,
+      paymentId: '0196f2a0-0000-7000-8000-0000000000b2',
+      code: 'card_declined',
+      declineCode: 'insufficient_funds',
+      message: 'Your card has insufficient funds.',
+      failedAt: '2026-03-01T10:00:00.000Z',
+      nextAttemptAt: '2026-03-03T10:00:00.000Z',
+    };
+    const invoice = {
+      number: 'INV-000007',
+      userId: '0196f2a0-0000-7000-8000-0000000000c1',
+      tenantId: '0196f2a0-0000-7000-8000-0000000000d1',
+      subscriptionId: '0196f2a0-0000-7000-8000-0000000000a1',
+      productId: '0196f2a0-0000-7000-8000-0000000000e1',
+      amountCents: 34_900,
+      currency: 'usd',
+    };
+    const stored = (data: object) =>
+      recordedEvent(
+        { type: 'InvoicePaymentFailed', data },
+        { streamName: `billing_invoice-${invoiceId}`, revision: 4, at: failure.failedAt },
+      );
+
+    it('is billing.invoice.payment-failed.v1: the invoice, the issuer’s words, the next retry; not the payment', () => {
+      const published = toIntegrationEvent(stored({ ...failure, invoice, dunning: 'retry-scheduled' }));
+
+      expect(billingInvoicePaymentFailedV1.parse(published).data).toEqual({
+        invoiceId,
+        ...invoice,
+        attempt: 2,
+        code: 'card_declined',
+        declineCode: 'insufficient_funds',
+        message: 'Your card has insufficient funds.',
+        failedAt: '2026-03-01T10:00:00.000Z',
+        nextAttemptAt: '2026-03-03T10:00:00.000Z',
+        dunning: 'retry-scheduled',
+      });
+    });
+
+    it('is not published when stored before failures repeated the invoice', () => {
+      expect(toIntegrationEvent(stored(failure))).toBeNull();
+    });
   });
 });

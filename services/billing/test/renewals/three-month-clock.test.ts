@@ -264,5 +264,31 @@ describe('three months of renewals on an injected clock', () => {
       },
     ]);
     expect(published.filter((message) => message.type === billingSubjects.checkoutCompleted)).toHaveLength(4);
+    // Every declined attempt, with the retry it leaves: Blake's four then two on later anniversaries, Cameron's one.
+    const failures = published.flatMap((message) =>
+      message.type === billingSubjects.invoicePaymentFailed ? [message.data] : [],
+    );
+    expect(
+      failures.map(
+        (failure) =>
+          `${failure.number} ${failure.attempt} ${failure.failedAt.slice(0, 16)} ${failure.dunning} ` +
+          `${failure.nextAttemptAt?.slice(0, 16) ?? '-'}`,
+      ),
+    ).toEqual([
+      'INV-000005 1 2026-02-28T10:00 retry-scheduled 2026-03-01T10:00',
+      'INV-000006 1 2026-02-28T11:00 retry-scheduled 2026-03-01T11:00',
+      'INV-000005 2 2026-03-01T10:00 retry-scheduled 2026-03-03T10:00',
+      'INV-000005 3 2026-03-03T10:00 retry-scheduled 2026-03-05T10:00',
+      'INV-000005 4 2026-03-05T10:00 now-overdue -',
+      'INV-000005 5 2026-03-31T10:00 already-overdue -',
+      'INV-000005 6 2026-04-30T10:00 already-overdue -',
+    ]);
+    expect(failures[0]).toMatchObject({
+      userId: blake.userId,
+      tenantId: blakes.tenantId,
+      subscriptionId: blakes.subscriptionId,
+      amountCents: 34_900,
+      message: 'Your card was declined.',
+    });
   });
 });

@@ -74,31 +74,36 @@ export function recordOutcome(command: RecordAttemptOutcome, state: InvoiceState
     return [{ type: 'InvoicePaid', data: { ...facts, paymentId, periodStart, periodEnd, paidAt: now } }];
   }
   const { code, declineCode, message } = outcome;
+  const { invoiceId, paymentId: _settledBy, ...published } = facts;
   const failure = {
-    invoiceId: invoice.invoiceId,
+    invoiceId,
     attempt,
     paymentId,
     code,
     declineCode,
     message,
     failedAt: now,
+    invoice: published,
   };
   if (invoice.status === 'overdue') {
-    return [{ type: 'InvoicePaymentFailed', data: { ...failure, nextAttemptAt: null } }];
+    return [
+      {
+        type: 'InvoicePaymentFailed',
+        data: { ...failure, nextAttemptAt: null, dunning: 'already-overdue' },
+      },
+    ];
   }
   const retryDays = retryAfterDays[attempt - 1];
   if (retryDays !== undefined) {
     const firstAttemptAt = invoice.firstAttemptAt ?? inFlight.attemptedAt;
+    const nextAttemptAt = daysAfter(firstAttemptAt, retryDays);
     return [
-      {
-        type: 'InvoicePaymentFailed',
-        data: { ...failure, nextAttemptAt: daysAfter(firstAttemptAt, retryDays) },
-      },
+      { type: 'InvoicePaymentFailed', data: { ...failure, nextAttemptAt, dunning: 'retry-scheduled' } },
     ];
   }
-  if (facts.subscriptionId === null) throw new Error(`Invoice ${invoice.invoiceId} renews no subscription`);
+  if (facts.subscriptionId === null) throw new Error(`Invoice ${invoiceId} renews no subscription`);
   return [
-    { type: 'InvoicePaymentFailed', data: { ...failure, nextAttemptAt: null } },
+    { type: 'InvoicePaymentFailed', data: { ...failure, nextAttemptAt: null, dunning: 'now-overdue' } },
     { type: 'InvoiceOverdue', data: { ...facts, subscriptionId: facts.subscriptionId, overdueAt: now } },
   ];
 }

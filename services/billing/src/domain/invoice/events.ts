@@ -1,6 +1,12 @@
 import { z } from 'zod';
 import { eventTypesOf } from '@app/domain';
-import { idSchema, invoiceNumberSchema, isoDateTimeSchema, subscriptionPlanSchema } from '@app/contracts';
+import {
+  idSchema,
+  invoiceNumberSchema,
+  isoDateTimeSchema,
+  renewalDunningSchema,
+  subscriptionPlanSchema,
+} from '@app/contracts';
 
 /**
  * Billing's stored invoice events (stream `billing_invoice-<id>`), private to it. Money is integer cents in
@@ -87,7 +93,12 @@ const invoicePaymentAttemptedSchema = z.object({
   }),
 });
 
-/** The attempt was declined, in the provider's code and words; `nextAttemptAt` is null when none is scheduled. */
+/**
+ * The attempt was declined, in the provider's code and words; `nextAttemptAt` is null when none is scheduled.
+ * `invoice` repeats the invoice's facts and `dunning` says what the decline leaves, so the relay publishes
+ * billing.invoice.payment-failed.v1 from this one event; both were added later, and a failure stored before them
+ * is not published.
+ */
 const invoicePaymentFailedSchema = z.object({
   type: z.literal('InvoicePaymentFailed'),
   data: z.object({
@@ -99,6 +110,18 @@ const invoicePaymentFailedSchema = z.object({
     message: z.string().min(1).max(500),
     failedAt: isoDateTimeSchema,
     nextAttemptAt: isoDateTimeSchema.nullable(),
+    invoice: z
+      .object({
+        number: invoiceFacts.number,
+        userId: invoiceFacts.userId,
+        tenantId: invoiceFacts.tenantId,
+        subscriptionId: invoiceFacts.subscriptionId,
+        productId: invoiceFacts.productId,
+        amountCents: invoiceFacts.amountCents,
+        currency: invoiceFacts.currency,
+      })
+      .optional(),
+    dunning: renewalDunningSchema.optional(),
   }),
 });
 
