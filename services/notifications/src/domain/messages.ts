@@ -69,6 +69,21 @@ export const planChangedPayloadSchema = z.object({
 });
 
 /**
+ * A renewal's charge was declined: the invoice, the issuer's words, and the next retry, or null when that was the
+ * last one and the invoice is overdue (its subscription is then suspended until it is paid).
+ */
+export const paymentFailedPayloadSchema = z.object({
+  ...subscription,
+  invoiceNumber: z.string(),
+  amountCents: z.number().int().nonnegative(),
+  failedAt: isoDateTimeSchema,
+  declineMessage: z.string(),
+  nextAttemptAt: isoDateTimeSchema.nullable(),
+  invoiceUrl: z.url(),
+  billingUrl: z.url(),
+});
+
+/**
  * A tenant's webhook endpoint was marked failing at the end of a message's retry schedule: which endpoint, since
  * when it fails, the last attempt's error, and the owner's settings, where it is enabled again.
  */
@@ -88,6 +103,7 @@ export const messagePayloadSchemas = {
   'subscription-cancelled': subscriptionCancelledPayloadSchema,
   'cancellation-scheduled': cancellationScheduledPayloadSchema,
   'plan-changed': planChangedPayloadSchema,
+  'payment-failed': paymentFailedPayloadSchema,
   'webhook-endpoint-failing': webhookEndpointFailingPayloadSchema,
 } as const;
 
@@ -112,6 +128,7 @@ export const governingSwitch: Record<MessageKind, keyof RecipientSwitches | 'alw
   'subscription-cancelled': 'email',
   'cancellation-scheduled': 'email',
   'plan-changed': 'email',
+  'payment-failed': 'email',
   'webhook-endpoint-failing': 'email',
 };
 

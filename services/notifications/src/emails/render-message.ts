@@ -2,6 +2,7 @@ import { createElement, type ReactElement } from 'react';
 import { render } from '@react-email/render';
 import { messagePayloadSchemas, type MessageKind, type MessagePayload } from '../domain/messages.js';
 import { CancellationScheduledEmail, cancellationScheduledSubject } from './cancellation-scheduled-email.js';
+import { PaymentFailedEmail, paymentFailedSubject } from './payment-failed-email.js';
 import { PlanChangedEmail, planChangedSubject } from './plan-changed-email.js';
 import { ReceiptEmail, receiptSubject } from './receipt-email.js';
 import { SubscriptionCancelledEmail, subscriptionCancelledSubject } from './subscription-cancelled-email.js';
@@ -40,6 +41,10 @@ const templates: { [Kind in MessageKind]: Template<Kind> } = {
   'plan-changed': {
     subject: planChangedSubject,
     body: (payload) => createElement(PlanChangedEmail, payload),
+  },
+  'payment-failed': {
+    subject: paymentFailedSubject,
+    body: (payload) => createElement(PaymentFailedEmail, payload),
   },
   'webhook-endpoint-failing': {
     subject: webhookEndpointFailingSubject,

@@ -81,6 +81,38 @@ function planChanged(
   });
 }
 
+/**
+ * A declined renewal charge, to the tenant's owner, whose card renewals charge: while billing retries, and at the
+ * last retry, when the invoice goes overdue. A decline of an invoice already overdue (Pay now, whose answer the
+ * customer sees on the page, or its attempt on a later anniversary) sends nothing: the suspension mail said so.
+ */
+function paymentFailed(
+  event: BillingEvent<'billing.invoice.payment-failed.v1'>,
+  tx: pg.PoolClient,
+  links: AppLinks,
+  now: Date,
+): Promise<void> {
+  const { invoiceId, number, amountCents, failedAt, message, nextAttemptAt, dunning } = event.data;
+  if (dunning === 'already-overdue') return Promise.resolve();
+  return enqueueToOwner(tx, {
+    event,
+    message: 'payment-failed',
+    now,
+    payload: ({ recipient, tenantName, productName }) => ({
+      firstName: recipient.firstName,
+      tenantName,
+      productName,
+      invoiceNumber: number,
+      amountCents,
+      failedAt,
+      declineMessage: message,
+      nextAttemptAt: dunning === 'retry-scheduled' ? nextAttemptAt : null,
+      invoiceUrl: links.invoicePage(invoiceId),
+      billingUrl: links.billingPage(),
+    }),
+  });
+}
+
 /** Billing's events that call for mail, queued in the transaction that records the message (README "Sends"). */
 export function billingMessageHandler(links: AppLinks, now: () => Date) {
   return async (envelope: IntegrationEnvelope, tx: pg.PoolClient): Promise<void> => {
@@ -89,5 +121,6 @@ export function billingMessageHandler(links: AppLinks, now: () => Date) {
     const event = parsed.data;
     if (event.type === 'billing.invoice.paid.v1') await receipt(event, tx, links, now());
     if (event.type === 'billing.subscription.plan-changed.v1') await planChanged(event, tx, links, now());
+    if (event.type === 'billing.invoice.payment-failed.v1') await paymentFailed(event, tx, links, now());
   };
 }

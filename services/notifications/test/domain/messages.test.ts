@@ -9,6 +9,7 @@ describe('which switch governs which message', () => {
     'subscription-cancelled',
     'cancellation-scheduled',
     'plan-changed',
+    'payment-failed',
     'webhook-endpoint-failing',
   ] as const)('sends %s only while Email Notifications is on', (kind) => {
     expect(wantsMessage(kind, { email: true, securityAlerts: false })).toBe(true);

@@ -118,6 +118,48 @@ describe('plan changed', () => {
   });
 });
 
+describe('payment failed', () => {
+  const failed = {
+    firstName: 'Ada',
+    tenantName: 'Acme Corp',
+    productName: 'Analytics Pro',
+    invoiceNumber: 'INV-000123',
+    amountCents: 9_900,
+    failedAt: '2026-03-01T10:00:00.000Z',
+    declineMessage: 'Your card was declined <b>.',
+    nextAttemptAt: '2026-03-03T10:00:00.000Z',
+    invoiceUrl: 'https://app.example/billing/invoices/0196f2a0-0000-7000-8000-000000000001',
+    billingUrl: 'https://app.example/billing',
+  };
+
+  it('states the amount, the issuer’s words, the next retry and the links, in HTML and plain text', async () => {
+    const email = await renderMessage('payment-failed', failed);
+    expect(email.subject).toBe('Payment failed: $99.00 for your Analytics Pro subscription for Acme Corp');
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain('$99.00');
+      expect(part).toContain('INV-000123');
+      expect(part).toContain('We will try the card on file again on Mar 3, 2026, 10:00 AM UTC.');
+      expect(part).toContain('Update card');
+      expect(part).toContain(failed.billingUrl);
+      expect(part).toContain(failed.invoiceUrl);
+    }
+    expect(email.text).toContain('“Your card was declined <b>.”');
+    expect(email.html).toContain('Your card was declined &lt;b&gt;.');
+  });
+
+  it('says the invoice is overdue and offers Pay now when no retry is left', async () => {
+    const email = await renderMessage('payment-failed', { ...failed, nextAttemptAt: null });
+    expect(email.subject).toBe(
+      'Action needed: $99.00 for your Analytics Pro subscription for Acme Corp is overdue',
+    );
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain('That was the last retry, so the invoice is now overdue');
+      expect(part).toContain('Pay now');
+      expect(part).not.toContain('try the card on file again');
+    }
+  });
+});
+
 describe('a webhook endpoint failing', () => {
   const failing = {
     firstName: 'Grace',
