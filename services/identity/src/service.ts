@@ -38,7 +38,7 @@ export const service = defineService({
     const credentials = createCredentialStore(pool);
     for (const account of demoAccounts.filter((candidate) => report.created.includes(candidate.email))) {
       await credentials.setPassword(account.id, account.demoPassword);
-      await commands.recordPasswordSet(account.id, { metadata: { actorId: 'seed' } });
+      await commands.recordPasswordSet(account.id, 'admin', { metadata: { actorId: 'seed' } });
     }
     console.log(
       `demo users: ${report.created.length} created, ${report.alreadyPresent.length} already present`,

@@ -6,8 +6,8 @@ import { registrationChannelSchema, userRoleSchema } from './user.js';
 
 /**
  * What identity publishes on NATS (stream IDENTITY, subjects `identity.>`), for tenancy (owner names), billing,
- * notifications (who gets mail, and which mail they want) and anyone else that keeps a copy of users. Never a
- * secret: no password, hash or session ever appears here.
+ * notifications (who gets mail, which mail they want, and the security notices) and anyone else that keeps a copy
+ * of users. Never a secret: no password, hash, session or setup link ever appears here.
  */
 const userProfile = z.object({
   email: z.string(),
@@ -49,6 +49,26 @@ export const userNotificationPreferencesChangedV1DataSchema = z.object({
   changedAt: isoDateTimeSchema,
 });
 
+/**
+ * Why a password was set: the user changed it in Settings, chose it through a password-setup link an admin issued
+ * (a new account's first, or a reset), chose it when signing up, or an administrator set it (today only the demo
+ * seed does).
+ */
+export const passwordSetReasonSchema = z.enum(['settings', 'setup-link', 'sign-up', 'admin']);
+export type PasswordSetReason = z.infer<typeof passwordSetReasonSchema>;
+
+/**
+ * A password was set (issue 20: notifications sends the security notice). Never the password or its hash.
+ * `firstPassword` says the account had none before (a new account's setup link, a sign-up), so a consumer can tell
+ * a first password from a change.
+ */
+export const userPasswordSetV1DataSchema = z.object({
+  userId: idSchema,
+  reason: passwordSetReasonSchema,
+  firstPassword: z.boolean(),
+  setAt: isoDateTimeSchema,
+});
+
 const identity = publishedEvents({
   userRegistered: ['identity.user.registered.v1', userRegisteredV1DataSchema],
   userUpdated: ['identity.user.updated.v1', userUpdatedV1DataSchema],
@@ -57,6 +77,7 @@ const identity = publishedEvents({
     'identity.user.notification-preferences-changed.v1',
     userNotificationPreferencesChangedV1DataSchema,
   ],
+  userPasswordSet: ['identity.user.password-set.v1', userPasswordSetV1DataSchema],
 });
 
 export const identitySubjects = identity.subjects;
@@ -65,6 +86,7 @@ export const {
   userUpdated: identityUserUpdatedV1,
   userDeactivated: identityUserDeactivatedV1,
   userNotificationPreferencesChanged: identityUserNotificationPreferencesChangedV1,
+  userPasswordSet: identityUserPasswordSetV1,
 } = identity.schemas;
 export const identityIntegrationEventSchema = identity.union;
 export type IdentityIntegrationEvent = z.infer<typeof identityIntegrationEventSchema>;

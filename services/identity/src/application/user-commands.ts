@@ -1,5 +1,10 @@
 import { v7 as uuidv7 } from 'uuid';
-import type { NotificationPreferences, RegistrationChannel, UserRole } from '@app/contracts';
+import type {
+  NotificationPreferences,
+  PasswordSetReason,
+  RegistrationChannel,
+  UserRole,
+} from '@app/contracts';
 import type { UserEvent } from '../domain/user/events.js';
 import {
   aggregateStore,
@@ -128,8 +133,12 @@ export function createUserCommands(deps: UserCommandsDeps) {
       return { ...(await handle(userId, command, options)), userId };
     },
 
-    async recordPasswordSet(userId: string, options: CommandOptions): Promise<UserCommandResult> {
-      const command = { type: 'RecordPasswordSet', data: { userId }, metadata: at() } as const;
+    async recordPasswordSet(
+      userId: string,
+      reason: PasswordSetReason,
+      options: CommandOptions,
+    ): Promise<UserCommandResult> {
+      const command = { type: 'RecordPasswordSet', data: { userId, reason }, metadata: at() } as const;
       return { ...(await handle(userId, command, options)), userId };
     },
 

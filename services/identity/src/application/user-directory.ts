@@ -5,6 +5,7 @@ import {
   firstNameSchema,
   lastNameSchema,
   registrationChannelSchema,
+  type PasswordSetReason,
   userRoleSchema,
   type User,
   type UserRole,
@@ -40,7 +41,11 @@ export interface UserDirectory {
    * the account is readable here, so a sign-in straight after sign-up finds it. */
   registerUser(registration: Registration, options?: DirectoryCommandOptions): Promise<{ userId: string }>;
   /** Records the fact only; the hash is the credentials store's. NotFoundError for an unknown account. */
-  recordPasswordSet(userId: string, options?: DirectoryCommandOptions): Promise<void>;
+  recordPasswordSet(
+    userId: string,
+    reason: PasswordSetReason,
+    options?: DirectoryCommandOptions,
+  ): Promise<void>;
   /** Null for an unknown id (or one that is not a UUID). */
   getUser(id: string): Promise<User | null>;
   /** getUser, as much of it as sign-in needs. */
@@ -89,8 +94,8 @@ export function createUserDirectory(deps: UserDirectoryDeps): UserDirectory {
       return { userId: result.userId };
     },
 
-    async recordPasswordSet(userId, options = {}) {
-      await commands.recordPasswordSet(userId, { metadata: options.metadata ?? {} });
+    async recordPasswordSet(userId, reason, options = {}) {
+      await commands.recordPasswordSet(userId, reason, { metadata: options.metadata ?? {} });
     },
 
     async getUser(id) {

@@ -71,7 +71,7 @@ export async function completeSetup(
   if (spent === null) return refusalPage(context, reply, linkUnusable);
   const { userId } = spent;
   await context.credentials.savePasswordHash(userId, passwordHash);
-  await context.directory.recordPasswordSet(userId);
+  await context.directory.recordPasswordSet(userId, 'setup-link');
   const ended = await context.sessions.revokeAllSessions(userId);
   request.log.info({ userId, endedSessions: ended }, 'Password set from a setup link');
   return startSession(request, reply, { ...context, userId, returnTo: '/' });

@@ -67,7 +67,7 @@ export async function signUp(
     throw error;
   }
   await context.credentials.savePasswordHash(userId, passwordHash);
-  await context.directory.recordPasswordSet(userId);
+  await context.directory.recordPasswordSet(userId, 'sign-up');
   await context.throttle.succeeded(admission.attemptId);
   request.log.info({ userId }, 'Signed up');
   return startSession(request, reply, { ...context, userId, returnTo });

@@ -82,7 +82,7 @@ export const passwordChangeRoutes: FastifyPluginAsyncZod<PasswordChangeRoutesOpt
       await options.throttle.succeeded(admission.attemptId);
 
       await options.credentials.setPassword(user.id, newPassword);
-      await options.directory.recordPasswordSet(user.id);
+      await options.directory.recordPasswordSet(user.id, 'settings');
       const keep = request.cookies[sessionCookieName()];
       const ended = await options.sessions.revokeAllSessions(user.id, keep);
       request.log.info({ userId: user.id, endedSessions: ended }, 'Password changed');

@@ -5,8 +5,10 @@ import { users } from '../application/users.js';
 
 /**
  * Stored user events → the public `identity.user.*.v1` contract. The stored shape may evolve on its own; this
- * mapping keeps the published one stable. That a password was set is identity's own business: not published.
- * The notification switches are, whole, for notifications to honour.
+ * mapping keeps the published one stable. The notification switches are published whole, for notifications to
+ * honour; that a password was set, with why and whether it was the first, for its security notice (never the
+ * password). A password set recorded before reasons were kept is not published: it was never announced, and a
+ * notice for it now would come late and could not say why.
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
   const event = users.decode(recorded);
@@ -25,8 +27,15 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
         return { ...envelope, type: identitySubjects.userDeactivated, data: event.data };
       case 'UserNotificationPreferencesChanged':
         return { ...envelope, type: identitySubjects.userNotificationPreferencesChanged, data: event.data };
-      case 'UserPasswordSet':
-        return null;
+      case 'UserPasswordSet': {
+        const { userId, reason, firstPassword, setAt } = event.data;
+        if (reason === undefined || firstPassword === undefined) return null;
+        return {
+          ...envelope,
+          type: identitySubjects.userPasswordSet,
+          data: { userId, reason, firstPassword, setAt },
+        };
+      }
     }
   })();
   return published;

@@ -1,3 +1,5 @@
+import type { PasswordSetReason } from '@app/contracts';
+
 /**
  * What sign-in, sign-up, password setup and single sign-on need from the accounts side of identity, injected so
  * this module does not depend on how accounts are stored (application/user-directory.ts provides it).
@@ -25,6 +27,6 @@ export interface UserDirectory {
     role: 'tenant';
     registeredVia: 'sign-up' | 'oidc';
   }): Promise<{ userId: string }>;
-  /** Lets the accounts side record (as an event, without the hash) that a password was set. */
-  recordPasswordSet(userId: string): Promise<void>;
+  /** Lets the accounts side record (as an event, without the hash) that a password was set, and why. */
+  recordPasswordSet(userId: string, reason: PasswordSetReason): Promise<void>;
 }

@@ -59,15 +59,15 @@ describe('the user directory (for sign-up, sign-in and sessions)', () => {
       role: 'tenant',
       registeredVia: 'sign-up',
     });
-    await directory.recordPasswordSet(userId);
+    await directory.recordPasswordSet(userId, 'sign-up');
     const { events } = await identity.eventStore.readStream(`identity_user-${userId}`);
     expect(events.map((event) => [event.type, Object.keys(event.data).sort()])).toEqual([
       ['UserRegistered', expect.any(Array)],
-      ['UserPasswordSet', ['setAt', 'userId']],
+      ['UserPasswordSet', ['firstPassword', 'reason', 'setAt', 'userId']],
     ]);
-    await expect(directory.recordPasswordSet('0196f2a0-0000-7000-8000-0000000000ff')).rejects.toBeInstanceOf(
-      NotFoundError,
-    );
+    await expect(
+      directory.recordPasswordSet('0196f2a0-0000-7000-8000-0000000000ff', 'sign-up'),
+    ).rejects.toBeInstanceOf(NotFoundError);
   });
 
   it('answers null for unknown emails and ids, including ids that are not UUIDs', async () => {

@@ -39,7 +39,15 @@ const editToCustomer = (otherActiveAdminExists: boolean) =>
     data: { userId, changes: { firstName: 'Avery' }, role: 'tenant', otherActiveAdminExists },
     metadata: { now: later },
   }) as const;
-const recordPasswordSet = { type: 'RecordPasswordSet', data: { userId }, metadata: { now: later } } as const;
+const recordPasswordSet = {
+  type: 'RecordPasswordSet',
+  data: { userId, reason: 'setup-link' },
+  metadata: { now: later },
+} as const;
+const passwordSet = (reason: 'setup-link' | 'settings', firstPassword: boolean): UserEvent => ({
+  type: 'UserPasswordSet',
+  data: { userId, reason, firstPassword, setAt: later },
+});
 const deactivate = (otherActiveAdminExists: boolean) =>
   ({ type: 'DeactivateUser', data: { userId, otherActiveAdminExists }, metadata: { now: later } }) as const;
 
@@ -117,14 +125,28 @@ describe('a customer account', () => {
       .then([roleChanged('admin')]);
   });
 
-  it('records that a password was set, and nothing about the password', () => {
+  it('records that its first password was set, and why, and nothing about the password', () => {
     given([registered()])
       .when(recordPasswordSet)
-      .then([{ type: 'UserPasswordSet', data: { userId, setAt: later } }]);
+      .then([passwordSet('setup-link', true)]);
   });
 
   it('is deactivated', () => {
     given([registered()]).when(deactivate(false)).then([deactivated]);
+  });
+});
+
+describe('an account with a password', () => {
+  it('records the next one as a change, whatever the reason', () => {
+    given([registered(), passwordSet('setup-link', true)])
+      .when({ ...recordPasswordSet, data: { userId, reason: 'settings' } })
+      .then([passwordSet('settings', false)]);
+  });
+
+  it('counts a password recorded before reasons were kept', () => {
+    given([registered(), { type: 'UserPasswordSet', data: { userId, setAt: now } }])
+      .when(recordPasswordSet)
+      .then([passwordSet('setup-link', false)]);
   });
 });
 

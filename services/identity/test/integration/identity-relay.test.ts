@@ -38,11 +38,11 @@ const identity = startedForFile(async () => {
 });
 
 describe('the IDENTITY stream', () => {
-  it('carries a user from registration to deactivation, in order, with no password fact', async () => {
+  it('carries a user from registration to deactivation, in order, the password fact without the password', async () => {
     await createUser(identity, newUser({ role: 'admin' })); // so that the user below may be deactivated
     const { user } = await createUser(identity);
     const commands = wireUserCommands(identity.eventStore, identity.pool, () => new Date());
-    await commands.recordPasswordSet(user.id, { metadata: {} });
+    await commands.recordPasswordSet(user.id, 'setup-link', { metadata: {} });
     await patchUser(identity, user.id, { lastName: 'Lee', role: 'admin' });
     await commands.deactivate(user.id, { metadata: {} });
 
@@ -50,12 +50,19 @@ describe('the IDENTITY stream', () => {
     await eventually(() => mine().some((event) => event.type.endsWith('deactivated.v1')), Boolean, 10_000);
     expect(mine().map((event) => event.type)).toEqual([
       'identity.user.registered.v1',
+      'identity.user.password-set.v1',
       'identity.user.updated.v1',
       'identity.user.updated.v1',
       'identity.user.deactivated.v1',
     ]);
-    expect(mine()[1]?.data).toMatchObject({ profile: { email: user.email, lastName: 'Lee' } });
-    expect(mine()[2]?.data).toMatchObject({ role: 'admin' });
+    expect(mine()[1]?.data).toEqual({
+      userId: user.id,
+      reason: 'setup-link',
+      firstPassword: true,
+      setAt: expect.any(String),
+    });
+    expect(mine()[2]?.data).toMatchObject({ profile: { email: user.email, lastName: 'Lee' } });
+    expect(mine()[3]?.data).toMatchObject({ role: 'admin' });
     const stored = await identity.eventStore.readStream(`identity_user-${user.id}`);
     expect(mine()[0]?.id).toBe(stored.events[0]?.id);
   });

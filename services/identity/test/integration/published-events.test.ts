@@ -47,6 +47,11 @@ describe('published identity events', () => {
       'identity.user.notification-preferences-changed.v1',
       { preferences: { email: false, push: false, securityAlerts: true }, changedAt: at },
     ],
+    [
+      { type: 'UserPasswordSet', data: { userId, reason: 'settings', firstPassword: false, setAt: at } },
+      'identity.user.password-set.v1',
+      { reason: 'settings', firstPassword: false, setAt: at },
+    ],
   ];
 
   it.each(history.map(([event, subject, data], revision) => ({ event, subject, data, revision })))(
@@ -65,7 +70,7 @@ describe('published identity events', () => {
     },
   );
 
-  it('keeps the setting of a password to itself', () => {
+  it('does not publish a password set recorded before reasons were kept', () => {
     const event: UserEvent = { type: 'UserPasswordSet', data: { userId, setAt: at } };
     expect(toIntegrationEvent(recorded(event, 4))).toBeNull();
   });

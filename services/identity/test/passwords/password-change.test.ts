@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { identityHeaders } from '@app/service-kit/testing';
+import { wireUserCommands } from '../../src/application/wire-user-commands.js';
 import { createCredentialStore } from '../../src/credentials/credential-store.js';
 import { createSessionStore } from '../../src/sessions/session-store.js';
 import { postForm, sessionCookieFrom, strongPassword } from '../sessions/login-harness.js';
@@ -12,10 +13,15 @@ const identity = startedForFile(startIdentity);
 const newPassword = 'a brand new passphrase 2031';
 let clients = 0;
 
-/** An account with a password, signed in from two browsers. */
+/** An account with a password (its first, recorded as the setup page records it), signed in from two browsers. */
 async function signedInTwice() {
   const { user } = await createUser(identity);
   await createCredentialStore(identity.pool).setPassword(user.id, strongPassword);
+  await wireUserCommands(identity.eventStore, identity.pool, () => new Date()).recordPasswordSet(
+    user.id,
+    'setup-link',
+    { metadata: {} },
+  );
   const signIn = async () => {
     clients += 1;
     const response = await postForm(
@@ -55,7 +61,10 @@ describe('POST /api/auth/password', () => {
     expect(await sessions().resolveSession(elsewhere)).toBeNull();
     expect(await countEvents(identity.pool)).toBe(before + 1);
     const { events } = await identity.eventStore.readStream(`identity_user-${user.id}`);
-    expect(events.at(-1)?.type).toBe('UserPasswordSet');
+    expect(events.at(-1)).toMatchObject({
+      type: 'UserPasswordSet',
+      data: { userId: user.id, reason: 'settings', firstPassword: false },
+    });
   });
 
   it('refuses a wrong current password with a clear message, changing nothing', async () => {

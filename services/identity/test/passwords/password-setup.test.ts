@@ -5,7 +5,7 @@ import { createSessionStore } from '../../src/sessions/session-store.js';
 import { postForm, sessionCookieFrom, strongPassword } from '../sessions/login-harness.js';
 import { startIdentity } from '../support/identity-harness.js';
 import { attributesOf, parsePage } from '../support/parse-page.js';
-import { createUser } from '../support/requests.js';
+import { asAdmin, createUser } from '../support/requests.js';
 
 const identity = startedForFile(startIdentity);
 
@@ -23,9 +23,13 @@ function submit(fields: Record<string, string>, headers: Record<string, string> 
   return postForm(identity.app, '/api/login/setup', fields, { headers });
 }
 
-async function passwordSets(userId: string): Promise<number> {
+async function passwordSetEvents(userId: string) {
   const { events } = await identity.eventStore.readStream(`identity_user-${userId}`);
-  return events.filter((event) => event.type === 'UserPasswordSet').length;
+  return events.filter((event) => event.type === 'UserPasswordSet').map((event) => event.data);
+}
+
+async function passwordSets(userId: string): Promise<number> {
+  return (await passwordSetEvents(userId)).length;
 }
 
 describe('choosing a password from an admin-created account link', () => {
@@ -64,13 +68,39 @@ describe('choosing a password from an admin-created account link', () => {
     expect(await sessions.resolveSession(cookie?.value ?? '')).toMatchObject({ userId: user.id });
     expect(await sessions.resolveSession(elsewhere.token)).toBeNull();
     expect(await createCredentialStore(identity.pool).verifyPassword(user.id, strongPassword)).toBe(true);
-    expect(await passwordSets(user.id)).toBe(1);
+    expect(await passwordSetEvents(user.id)).toEqual([
+      { userId: user.id, reason: 'setup-link', firstPassword: true, setAt: expect.any(String) },
+    ]);
 
     const signIn = await postForm(identity.app, '/api/login', {
       email: user.email,
       password: strongPassword,
     });
     expect(signIn.statusCode).toBe(303);
+  });
+
+  it('records a password chosen through a later link as a change of the first', async () => {
+    const { user, passwordSetup } = await createUser(identity);
+    const first = {
+      token: tokenOf(passwordSetup.url),
+      password: strongPassword,
+      confirmPassword: strongPassword,
+    };
+    expect((await submit(first)).statusCode).toBe(303);
+    const reissued = await identity.app.inject({
+      method: 'POST',
+      url: `/api/admin/users/${user.id}/password-setup`,
+      headers: await asAdmin(),
+    });
+    const reset = 'another fine passphrase 2032';
+    const token = tokenOf(reissued.json<{ url: string }>().url);
+    expect((await submit({ token, password: reset, confirmPassword: reset })).statusCode).toBe(303);
+    expect(
+      (await passwordSetEvents(user.id)).map(({ reason, firstPassword }) => [reason, firstPassword]),
+    ).toEqual([
+      ['setup-link', true],
+      ['setup-link', false],
+    ]);
   });
 
   it('works once: a used link gets the expired page, on GET and POST alike', async () => {

@@ -25,7 +25,7 @@ async function writeHistory(): Promise<void> {
   const leaving = await createUser(identity);
   await patchUser(identity, renamed.user.id, { email: newEmail('renamed'), lastName: '' });
   await patchUser(identity, promoted.user.id, { role: 'admin' });
-  await commands.recordPasswordSet(admin.user.id, { metadata: {} });
+  await commands.recordPasswordSet(admin.user.id, 'setup-link', { metadata: {} });
   const quiet = { email: false, push: true, securityAlerts: false };
   await commands.changeNotificationPreferences(promoted.user.id, quiet, { metadata: {} });
   const { position } = await commands.deactivate(leaving.user.id, { metadata: {} });

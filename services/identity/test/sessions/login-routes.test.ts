@@ -190,7 +190,7 @@ describe('POST /api/login/sign-up', () => {
     expect(response.headers.location).toBe('/checkout?product=x');
     const user = [...login.accounts.users.values()].find((candidate) => candidate.email === email);
     expect(user).toMatchObject({ role: 'tenant', firstName: 'Ada', lastName: null, isActive: true });
-    expect(login.accounts.passwordSets).toContain(user?.id);
+    expect(login.accounts.passwordSets).toContainEqual({ userId: user?.id, reason: 'sign-up' });
     expect(await login.credentials.verifyPassword(user?.id ?? null, strongPassword)).toBe(true);
     const session = await login.sessions.resolveSession(sessionCookieFrom(response)?.value ?? '');
     expect(session?.userId).toBe(user?.id);

@@ -8,7 +8,7 @@ import type { DirectoryUser, UserDirectory } from '../../src/sessions/user-direc
  */
 export function memoryDirectory() {
   const users = new Map<string, DirectoryUser & { firstName: string | null; lastName: string | null }>();
-  const passwordSets: string[] = [];
+  const passwordSets: Array<{ userId: string; reason: string }> = [];
   const directory: UserDirectory = {
     async findUserByEmail(email) {
       const user = [...users.values()].find((candidate) => candidate.email === email);
@@ -33,8 +33,8 @@ export function memoryDirectory() {
       });
       return { userId: id };
     },
-    async recordPasswordSet(userId) {
-      passwordSets.push(userId);
+    async recordPasswordSet(userId, reason) {
+      passwordSets.push({ userId, reason });
     },
   };
   return {

@@ -1,4 +1,9 @@
-import type { NotificationPreferences, RegistrationChannel, UserRole } from '@app/contracts';
+import type {
+  NotificationPreferences,
+  PasswordSetReason,
+  RegistrationChannel,
+  UserRole,
+} from '@app/contracts';
 import type { UserProfile } from './user.js';
 
 /** Time comes with the command (STYLE.md "Domain"): decide has no clock. */
@@ -55,9 +60,10 @@ export interface ChangeNotificationPreferences {
   metadata: CommandMetadata;
 }
 
+/** The credentials store has the new hash; this records the fact and why (never the password). */
 export interface RecordPasswordSet {
   type: 'RecordPasswordSet';
-  data: { userId: string };
+  data: { userId: string; reason: PasswordSetReason };
   metadata: CommandMetadata;
 }
 

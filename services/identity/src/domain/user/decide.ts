@@ -49,7 +49,17 @@ function changeNotificationPreferences(
 
 function recordPasswordSet(command: RecordPasswordSet, state: UserState): UserEvent[] {
   const user = activeAccount(state);
-  return [{ type: 'UserPasswordSet', data: { userId: user.userId, setAt: command.metadata.now } }];
+  return [
+    {
+      type: 'UserPasswordSet',
+      data: {
+        userId: user.userId,
+        reason: command.data.reason,
+        firstPassword: !user.hasPassword,
+        setAt: command.metadata.now,
+      },
+    },
+  ];
 }
 
 function deactivate(command: DeactivateUser, state: UserState): UserEvent[] {

@@ -4,6 +4,7 @@ import {
   idSchema,
   isoDateTimeSchema,
   notificationPreferencesSchema,
+  passwordSetReasonSchema,
   registrationChannelSchema,
   userRoleSchema,
 } from '@app/contracts';
@@ -47,9 +48,18 @@ const userRoleChangedSchema = z.object({
   data: z.object({ userId: idSchema, role: userRoleSchema, changedAt: isoDateTimeSchema }),
 });
 
+/**
+ * `reason` and `firstPassword` came later (issue 20, for the security notice): optional, so the events recorded
+ * before them still read. Such an event is not published, as nobody can say any more why it happened.
+ */
 const userPasswordSetSchema = z.object({
   type: z.literal('UserPasswordSet'),
-  data: z.object({ userId: idSchema, setAt: isoDateTimeSchema }),
+  data: z.object({
+    userId: idSchema,
+    reason: passwordSetReasonSchema.optional(),
+    firstPassword: z.boolean().optional(),
+    setAt: isoDateTimeSchema,
+  }),
 });
 
 /** Carries all three switches after the change, like UserProfileChanged carries the whole profile. */

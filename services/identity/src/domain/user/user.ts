@@ -14,6 +14,8 @@ interface Account {
   profile: UserProfile;
   role: UserRole;
   notificationPreferences: NotificationPreferences;
+  /** Whether a password was ever set: the next one is then a change, which the account's owner is told of. */
+  hasPassword: boolean;
   registeredAt: string;
   updatedAt: string;
 }
@@ -38,6 +40,7 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         profile: { email, firstName, lastName, profileImageUrl: null },
         role,
         notificationPreferences: defaultNotificationPreferences,
+        hasPassword: false,
         registeredAt,
         updatedAt: registeredAt,
       };
@@ -56,8 +59,8 @@ export function evolve(state: UserState, event: UserEvent): UserState {
         ? state
         : { ...state, notificationPreferences: event.data.preferences, updatedAt: event.data.changedAt };
     case 'UserPasswordSet':
-      // A fact for audit and for "has a password"; nothing the account shows changes.
-      return state;
+      // Nothing the account shows changes.
+      return state.status === 'absent' ? state : { ...state, hasPassword: true };
     case 'UserDeactivated':
       return state.status === 'absent'
         ? state
