@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, subscriptionPlanSchema } from '@app/contracts';
+import { passwordChangedPayloadSchema } from './security-messages.js';
 
 /**
  * Every message notifications sends, with what its template needs. A send row keeps this payload, so the mail
@@ -105,6 +106,7 @@ export const messagePayloadSchemas = {
   'plan-changed': planChangedPayloadSchema,
   'payment-failed': paymentFailedPayloadSchema,
   'webhook-endpoint-failing': webhookEndpointFailingPayloadSchema,
+  'password-changed': passwordChangedPayloadSchema,
 } as const;
 
 export type MessageKind = keyof typeof messagePayloadSchemas;
@@ -130,6 +132,7 @@ export const governingSwitch: Record<MessageKind, keyof RecipientSwitches | 'alw
   'plan-changed': 'email',
   'payment-failed': 'email',
   'webhook-endpoint-failing': 'email',
+  'password-changed': 'always',
 };
 
 export function wantsMessage(kind: MessageKind, switches: RecipientSwitches): boolean {

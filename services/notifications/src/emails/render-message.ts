@@ -2,6 +2,7 @@ import { createElement, type ReactElement } from 'react';
 import { render } from '@react-email/render';
 import { messagePayloadSchemas, type MessageKind, type MessagePayload } from '../domain/messages.js';
 import { CancellationScheduledEmail, cancellationScheduledSubject } from './cancellation-scheduled-email.js';
+import { PasswordChangedEmail, passwordChangedSubject } from './password-changed-email.js';
 import { PaymentFailedEmail, paymentFailedSubject } from './payment-failed-email.js';
 import { PlanChangedEmail, planChangedSubject } from './plan-changed-email.js';
 import { ReceiptEmail, receiptSubject } from './receipt-email.js';
@@ -49,6 +50,10 @@ const templates: { [Kind in MessageKind]: Template<Kind> } = {
   'webhook-endpoint-failing': {
     subject: webhookEndpointFailingSubject,
     body: (payload) => createElement(WebhookEndpointFailingEmail, payload),
+  },
+  'password-changed': {
+    subject: passwordChangedSubject,
+    body: (payload) => createElement(PasswordChangedEmail, payload),
   },
 };
 

@@ -45,6 +45,9 @@ export async function applyIdentityMessage(envelope: IntegrationEnvelope, tx: pg
       );
       return;
     }
+    case 'identity.user.password-set.v1':
+      // Nothing to copy: the mail it calls for is identity-messages.ts's.
+      return;
     default: {
       const exhausted: never = event;
       return exhausted;

@@ -4,6 +4,7 @@ import { notificationsSchema } from '../config.js';
 import type { AppLinks } from './app-links.js';
 import { billingMessageHandler } from './billing-messages.js';
 import { applyCatalogMessage } from './catalog-products.js';
+import { identityMessageHandler } from './identity-messages.js';
 import { applyIdentityMessage } from './identity-users.js';
 import { tenancyMessageHandler } from './tenancy-messages.js';
 import { applyTenancyMessage } from './tenancy-tenants.js';
@@ -27,13 +28,18 @@ export function startNotificationsConsumers(
 ): Promise<{ stop(): Promise<void> }> {
   const schema = notificationsSchema;
   const tenancyMail = tenancyMessageHandler(deps.links, deps.now);
+  const identityMail = identityMessageHandler(deps.now);
   return startServiceConsumers(clients, [
     {
       stream: identityStream,
       subject: 'identity.>',
       schema,
       durableName: notificationsConsumers.users,
-      handle: applyIdentityMessage,
+      // The copy first, then the security notice the event calls for (identity-messages.ts), in one transaction.
+      handle: async (envelope, tx) => {
+        await applyIdentityMessage(envelope, tx);
+        await identityMail(envelope, tx);
+      },
     },
     {
       stream: tenancyStream,
