@@ -259,12 +259,22 @@ describe('Prometheus alert rules', () => {
         'EventLagUnmeasured',
         'TenantScrapesFailing',
         'PaymentFailuresHigh',
+        'NotificationsBacklog',
+        'EmailDeliveryDelayed',
+        'WebhookEndpointFailing',
       ]),
     );
     const byName = (name: string) => rules.filter((rule) => rule.alert === name).map((rule) => rule.expr);
     expect(byName('TargetDown')).toEqual(['up == 0']);
     expect(byName('TenantScrapesFailing').join()).toContain('monitoring_scrapes_total{outcome="failed"}');
     expect(byName('PaymentFailuresHigh').join()).toContain('billing_payments_total{outcome="failed"}');
+    expect(byName('NotificationsBacklog').join()).toContain('notifications_queue_oldest_due_seconds');
+    expect(byName('EmailDeliveryDelayed').join()).toContain(
+      'notifications_queue_oldest_pending_seconds{queue="email"}',
+    );
+    expect(byName('WebhookEndpointFailing').join()).toContain(
+      'notifications_webhook_endpoints_marked_failing_total',
+    );
     for (const name of ['RelayLagHigh', 'ProjectionLagHigh']) {
       expect(
         byName(name).some((expr) => expr.trim().endsWith(`> ${degradedSeconds}`)),

@@ -10,6 +10,8 @@ import { createSmtpMailer } from './outbox/mailer.js';
 import { notificationsEventSourcing, openNotificationsStorage } from './runtime.js';
 import { startWebhookConsumers } from './webhooks/integration/start-webhook-consumers.js';
 import { endpointFailingMailProjection } from './webhooks/projections/endpoint-failing-mail.js';
+import { webhookMetrics } from './webhooks/webhook-metrics.js';
+import { queueGauges } from './observability/queue-gauges.js';
 import { webhookTickMs, wireDeliveryWorker, wireEmailSender } from './wire.js';
 
 /**
@@ -67,12 +69,15 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
     sends,
     now,
   }).start(config.SEND_TICK_MS);
+  const webhooks = webhookMetrics();
   const deliveries = wireDeliveryWorker(config, {
     pool,
     eventStore,
     logger: logger.child({ component: 'webhook-deliveries' }),
+    metrics: webhooks,
     now,
   }).start(webhookTickMs);
+  const queues = queueGauges({ pool, now, logger: logger.child({ component: 'metrics' }) });
   const app = await buildApp(
     {
       schema: notificationsEventSourcing.storage.schema,
@@ -84,7 +89,11 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
       replies: { projections, timeoutMs: config.READ_YOUR_WRITES_TIMEOUT_MS },
       readiness,
     },
-    { keyRing: config.SECRETS_KEYS, metrics: [sends], now },
+    {
+      keyRing: config.SECRETS_KEYS,
+      metrics: [sends, webhooks.deliveries, webhooks.endpointsMarkedFailing, ...queues],
+      now,
+    },
   );
 
   await runService({

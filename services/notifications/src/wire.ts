@@ -6,6 +6,7 @@ import type { EmailSendsCounter } from './outbox/email-metrics.js';
 import { createEmailSender } from './outbox/email-sender.js';
 import type { Mailer } from './outbox/mailer.js';
 import { createDeliveryWorker } from './webhooks/delivery-worker.js';
+import type { WebhookMetrics } from './webhooks/webhook-metrics.js';
 
 /** How many sends one claim takes, and how long a claimed send is held against another replica. */
 const batchSize = 20;
@@ -42,7 +43,13 @@ export function wireDeliveryWorker(
     NotificationsConfig,
     'SECRETS_KEYS' | 'WEBHOOK_ALLOW_HOSTS' | 'WEBHOOK_TIMEOUT_MS' | 'WEBHOOK_EXCERPT_BYTES'
   >,
-  clients: { pool: pg.Pool; eventStore: EventStore; logger: EventingLogger; now: () => Date },
+  clients: {
+    pool: pg.Pool;
+    eventStore: EventStore;
+    logger: EventingLogger;
+    metrics: WebhookMetrics;
+    now: () => Date;
+  },
 ) {
   return createDeliveryWorker({
     ...clients,

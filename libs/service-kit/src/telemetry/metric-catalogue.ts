@@ -23,6 +23,24 @@ export const metricCatalogue = {
   catalogueCacheReads: { name: 'gateway_catalogue_cache_reads_total', type: 'counter', labels: ['outcome'] },
   /** Email send attempts by message (receipt, …) and outcome (sent, retried, failed). */
   emailSends: { name: 'notifications_emails_total', type: 'counter', labels: ['message', 'outcome'] },
+  /** Webhook delivery attempts by outcome (delivered; retried, a failure with a try left; failed, the last one). */
+  webhookDeliveries: { name: 'notifications_webhook_deliveries_total', type: 'counter', labels: ['outcome'] },
+  /** Tenants' webhook endpoints marked failing, their retries having run out. */
+  webhookEndpointsMarkedFailing: {
+    name: 'notifications_webhook_endpoints_marked_failing_total',
+    type: 'counter',
+    labels: [],
+  },
+  /** Pending items of notifications' queues (queue: email, webhook), due or waiting for a retry. */
+  queueDepth: { name: 'notifications_queue_depth', type: 'gauge', labels: ['queue'] },
+  /** Age in seconds of the oldest pending item since its schedule began (0 when none is pending). */
+  queueOldestPending: {
+    name: 'notifications_queue_oldest_pending_seconds',
+    type: 'gauge',
+    labels: ['queue'],
+  },
+  /** How long the most overdue item has been due without being attempted, in seconds (0 when none is due). */
+  queueOldestDue: { name: 'notifications_queue_oldest_due_seconds', type: 'gauge', labels: ['queue'] },
 } as const;
 
 export type MetricName = (typeof metricCatalogue)[keyof typeof metricCatalogue]['name'];

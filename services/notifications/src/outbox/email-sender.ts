@@ -1,6 +1,7 @@
 import type pg from 'pg';
 import { sleep } from '@app/retry';
 import type { EventingLogger } from '@app/eventing';
+import { withExtractedContext, type TraceCarrier } from '@app/service-kit';
 import { messageKinds, type MessageKind } from '../domain/messages.js';
 import { nextAttemptAt } from '../domain/retry-schedule.js';
 import { renderMessage } from '../emails/render-message.js';
@@ -21,6 +22,7 @@ interface ClaimedSend {
   recipient_email: string;
   payload: unknown;
   attempts: number;
+  trace_context: TraceCarrier | null;
 }
 
 export interface EmailSender {
@@ -53,7 +55,7 @@ export function createEmailSender(deps: {
        WHERE send_id IN (
          SELECT send_id FROM email_sends WHERE status = 'pending' AND next_attempt_at <= $1
          ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-       RETURNING send_id, message, recipient_email, payload, attempts`,
+       RETURNING send_id, message, recipient_email, payload, attempts, trace_context`,
       [now, new Date(now.getTime() + policy.leaseMs), policy.batchSize],
     );
     return rows;
@@ -98,11 +100,27 @@ export function createEmailSender(deps: {
     }
   }
 
+  /**
+   * One try as a span of the trace that queued the send (the consumer's, continued from the business event's
+   * NATS message), so the event and its mail are one trace; a new trace when none was carried.
+   */
+  function traced(send: ClaimedSend): Promise<void> {
+    return withExtractedContext(
+      send.trace_context ?? undefined,
+      `send email ${send.message}`,
+      () => deliver(send),
+      {
+        'email.send.id': send.send_id,
+        'email.attempt': send.attempts,
+      },
+    );
+  }
+
   async function sendDue(): Promise<number> {
     let tried = 0;
     for (;;) {
       const batch = await claim();
-      for (const send of batch) await deliver(send);
+      for (const send of batch) await traced(send);
       tried += batch.length;
       if (batch.length < policy.batchSize) return tried;
     }

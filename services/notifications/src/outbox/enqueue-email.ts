@@ -6,6 +6,7 @@ import {
   type MessagePayload,
 } from '../domain/messages.js';
 import { MessageNotReadyYet } from '@app/eventing';
+import { storedTraceContext } from '../observability/stored-trace-context.js';
 
 export interface Recipient {
   userId: string;
@@ -50,7 +51,8 @@ export type EnqueueOutcome = 'queued' | 'already-queued' | 'declined-by-preferen
 /**
  * One message to one user for one event, in the consumer's transaction (README "Sends"): the row is the send's
  * idempotency key (event, recipient, message), so a redelivered event queues nothing twice. A deactivated user
- * gets nothing; a switch that is off declines what it governs.
+ * gets nothing; a switch that is off declines what it governs. The row keeps the trace it was queued in, so its
+ * send continues the event's trace.
  */
 export async function enqueueEmail<Kind extends MessageKind>(
   tx: pg.PoolClient,
@@ -70,8 +72,8 @@ export async function enqueueEmail<Kind extends MessageKind>(
   const payload = messagePayloadSchemas[request.message].parse(await request.payload(recipient));
   const { rowCount } = await tx.query(
     `INSERT INTO email_sends
-       (event_id, message, recipient_id, recipient_email, payload, next_attempt_at, created_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $6)
+       (event_id, message, recipient_id, recipient_email, payload, next_attempt_at, created_at, trace_context)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7)
      ON CONFLICT (event_id, recipient_id, message) DO NOTHING`,
     [
       request.eventId,
@@ -80,6 +82,7 @@ export async function enqueueEmail<Kind extends MessageKind>(
       recipient.email,
       JSON.stringify(payload),
       request.now,
+      storedTraceContext(),
     ],
   );
   return rowCount === 1 ? 'queued' : 'already-queued';

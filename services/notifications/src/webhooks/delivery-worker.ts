@@ -3,11 +3,13 @@ import { aggregateStore, type EventingLogger, type EventStore } from '@app/event
 import type { SsrfGuard } from '@app/outbound';
 import { sleep } from '@app/retry';
 import type { KeyRing } from '@app/secrets';
+import { withExtractedContext, type TraceCarrier } from '@app/service-kit';
 import { deliverWebhook, type DeliveryResult, type DeliverySettings } from './deliver.js';
 import { signingSecrets } from './domain/endpoint/endpoint.js';
 import { nextAttemptAt } from './domain/retry-schedule.js';
 import { openEndpointSecret } from './endpoint-secret.js';
 import { webhookEndpoints } from './endpoints.js';
+import type { WebhookMetrics } from './webhook-metrics.js';
 
 export interface DeliveryWorkerDeps {
   pool: pg.Pool;
@@ -17,6 +19,7 @@ export interface DeliveryWorkerDeps {
   settings: DeliverySettings;
   now: () => Date;
   logger: EventingLogger;
+  metrics: WebhookMetrics;
   /** How many deliveries one claim takes, and how long a claimed one is held against another replica. */
   batchSize?: number;
   leaseMs?: number;
@@ -27,10 +30,12 @@ interface ClaimedDelivery {
   endpoint_id: string;
   tenant_id: string;
   message_id: string;
+  event_type: string;
   payload: string;
   attempts: number;
   round_attempts: number;
   first_attempt_at: Date | null;
+  trace_context: TraceCarrier | null;
 }
 
 export interface DeliveryWorker {
@@ -58,7 +63,8 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
        WHERE id IN (
          SELECT id FROM webhook_deliveries WHERE status = 'pending' AND next_attempt_at <= $1
          ORDER BY next_attempt_at LIMIT $3 FOR UPDATE SKIP LOCKED)
-       RETURNING id, endpoint_id, tenant_id, message_id, payload, attempts, round_attempts, first_attempt_at`,
+       RETURNING id, endpoint_id, tenant_id, message_id, event_type, payload, attempts, round_attempts,
+         first_attempt_at, trace_context`,
       [now, new Date(now.getTime() + leaseMs), batchSize],
     );
     return rows;
@@ -101,6 +107,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     } finally {
       client.release();
     }
+    deps.metrics.deliveries.inc({ outcome: status === 'pending' ? 'retried' : status });
     if (status === 'failed') await markEndpointFailing(delivery, reason ?? 'failed', first);
     return next;
   }
@@ -110,7 +117,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     reason: string,
     failingSince: Date,
   ): Promise<void> {
-    await endpoints.handle(
+    const { newEvents } = await endpoints.handle(
       delivery.endpoint_id,
       {
         type: 'MarkWebhookEndpointFailing',
@@ -125,6 +132,7 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
       },
       { metadata: {} },
     );
+    if (newEvents.length > 0) deps.metrics.endpointsMarkedFailing.inc();
   }
 
   async function notAttempted(delivery: ClaimedDelivery, reason: string): Promise<void> {
@@ -163,11 +171,24 @@ export function createDeliveryWorker(deps: DeliveryWorkerDeps): DeliveryWorker {
     }
   }
 
+  /**
+   * One attempt as a span of the trace that queued it (the consumer's, continued from the business event's NATS
+   * message), so the event and its delivery are one trace; a new trace when none was carried.
+   */
+  function traced(delivery: ClaimedDelivery): Promise<void> {
+    return withExtractedContext(
+      delivery.trace_context ?? undefined,
+      `deliver webhook ${delivery.event_type}`,
+      () => attempt(delivery),
+      { 'webhook.delivery.id': delivery.id, 'webhook.endpoint.id': delivery.endpoint_id },
+    );
+  }
+
   async function deliverDue(): Promise<number> {
     let taken = 0;
     for (;;) {
       const batch = await claim();
-      for (const delivery of batch) await attempt(delivery);
+      for (const delivery of batch) await traced(delivery);
       taken += batch.length;
       if (batch.length < batchSize) return taken;
     }

@@ -12,6 +12,7 @@ import { emailSendsCounter } from '../../src/outbox/email-metrics.js';
 import { createSmtpMailer } from '../../src/outbox/mailer.js';
 import { notificationsEventSourcing } from '../../src/runtime.js';
 import { createDeliveryWorker } from '../../src/webhooks/delivery-worker.js';
+import { webhookMetrics } from '../../src/webhooks/webhook-metrics.js';
 import { queueWebhookDeliveries } from '../../src/webhooks/integration/queue-deliveries.js';
 import { endpointFailingMailProjection } from '../../src/webhooks/projections/endpoint-failing-mail.js';
 import { wireEmailSender } from '../../src/wire.js';
@@ -109,6 +110,7 @@ async function endpointThatFails(tenantId: string) {
     settings: { timeoutMs: 2_000, excerptBytes: 64 },
     now: () => clock,
     logger: silentLogger,
+    metrics: webhookMetrics(),
   });
   for (let round = 0; round < 20; round += 1) {
     await worker.deliverDue();

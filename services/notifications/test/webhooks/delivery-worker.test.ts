@@ -7,6 +7,7 @@ import { silentLogger } from '@app/test-support';
 import { eventually } from '@app/test-support/eventually';
 import { startLocalServer } from '@app/test-support/local-server';
 import { createDeliveryWorker } from '../../src/webhooks/delivery-worker.js';
+import { webhookMetrics } from '../../src/webhooks/webhook-metrics.js';
 import { queueWebhookDeliveries } from '../../src/webhooks/integration/queue-deliveries.js';
 import { copyTenant, startWebhookHarness, testKeyRing } from '../support/webhook-harness.js';
 
@@ -38,6 +39,22 @@ const admin = await identityHeaders('admin');
 const paid = 'billing.invoice.paid.v1';
 /** The workers' clock, from the real time: the library verifies a signature only within 5 minutes of its time. */
 let clock = new Date();
+const metrics = webhookMetrics();
+
+/** What a counter has counted so far under the given labels. */
+async function counted(
+  counter: { get(): Promise<{ values: Array<{ labels: object; value: number }> }> },
+  labels = {},
+) {
+  const { values } = await counter.get();
+  return values
+    .filter((value) =>
+      Object.entries(labels).every(
+        ([key, expected]) => (value.labels as Record<string, unknown>)[key] === expected,
+      ),
+    )
+    .reduce((sum, value) => sum + value.value, 0);
+}
 
 function worker() {
   return createDeliveryWorker({
@@ -48,6 +65,7 @@ function worker() {
     settings: { timeoutMs: 2_000, excerptBytes: 4 },
     now: () => clock,
     logger: silentLogger,
+    metrics,
   });
 }
 
@@ -98,6 +116,10 @@ describe('the webhook delivery worker', () => {
     const event = await queuePaid(endpoint.tenantId);
     answers = [500];
     received.length = 0;
+    const [retriedBefore, deliveredBefore] = await Promise.all([
+      counted(metrics.deliveries, { outcome: 'retried' }),
+      counted(metrics.deliveries, { outcome: 'delivered' }),
+    ]);
 
     expect(await worker().deliverDue()).toBe(1);
     // Not due again until 5 minutes after the first attempt.
@@ -112,12 +134,18 @@ describe('the webhook delivery worker', () => {
     expect(received.map(({ headers }) => headers['webhook-id'])).toEqual([event.id, event.id]);
     const [first] = received;
     expect(new Webhook(endpoint.secret).verify(first!.body, first!.headers)).toEqual(event);
+    expect(await counted(metrics.deliveries, { outcome: 'retried' })).toBe(retriedBefore + 1);
+    expect(await counted(metrics.deliveries, { outcome: 'delivered' })).toBe(deliveredBefore + 1);
   });
 
   it('marks the delivery failed and the endpoint failing when the schedule runs out', async () => {
     const endpoint = await endpointReceivingPaid();
     const event = await queuePaid(endpoint.tenantId);
     answers = Array.from({ length: 20 }, () => 503);
+    const [failedBefore, markedBefore] = await Promise.all([
+      counted(metrics.deliveries, { outcome: 'failed' }),
+      counted(metrics.endpointsMarkedFailing),
+    ]);
 
     for (let round = 0; round < 20; round += 1) {
       await worker().deliverDue();
@@ -127,6 +155,8 @@ describe('the webhook delivery worker', () => {
     const attempts = await attemptsOf(event.id);
     expect(attempts).toHaveLength(13);
     expect(attempts.at(-1)).toMatchObject({ status: 'failed', attempts: 13 });
+    expect(await counted(metrics.deliveries, { outcome: 'failed' })).toBe(failedBefore + 1);
+    expect(await counted(metrics.endpointsMarkedFailing)).toBe(markedBefore + 1);
     // The worker marks it failing on its stream; the list shows it once the projection has.
     const listed = await eventually(
       async () =>

@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { IntegrationEnvelope } from '@app/contracts';
+import { storedTraceContext } from '../../observability/stored-trace-context.js';
 import { isWebhookEventType } from '../domain/event-types.js';
 
 /**
@@ -8,6 +9,7 @@ import { isWebhookEventType } from '../domain/event-types.js';
  * events that name their tenant: billing's checkout and invoice events do not when billing did not know it. An
  * endpoint is read from its read model, so one registered a moment ago receives the events from when that shows
  * it. `ON CONFLICT` keeps a redelivered event, or the same event under another NATS message id, from queueing twice.
+ * Each row keeps the consumer's trace context, so its delivery continues the event's trace.
  */
 export async function queueWebhookDeliveries(
   envelope: IntegrationEnvelope,
@@ -19,11 +21,11 @@ export async function queueWebhookDeliveries(
   if (typeof tenantId !== 'string') return;
   await tx.query(
     `INSERT INTO webhook_deliveries
-       (id, endpoint_id, tenant_id, message_id, event_type, payload, next_attempt_at, created_at)
-     SELECT gen_random_uuid(), id, tenant_id, $2, $3, $4, $5, $5
+       (id, endpoint_id, tenant_id, message_id, event_type, payload, next_attempt_at, created_at, trace_context)
+     SELECT gen_random_uuid(), id, tenant_id, $2, $3, $4, $5, $5, $6
      FROM webhook_endpoints
      WHERE tenant_id = $1 AND status = 'enabled' AND event_types ? $3
      ON CONFLICT (endpoint_id, message_id) DO NOTHING`,
-    [tenantId, envelope.id, envelope.type, JSON.stringify(envelope), now],
+    [tenantId, envelope.id, envelope.type, JSON.stringify(envelope), now, storedTraceContext()],
   );
 }
