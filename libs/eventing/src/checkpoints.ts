@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type pg from 'pg';
 import type { Position } from './event-store.js';
 import { assertIdentifier } from './migrations.js';
@@ -22,41 +23,69 @@ export function quoted(schema: string): string {
   return `"${schema}"`;
 }
 
+/**
+ * Creates or brings up to date the eventing tables of `schema`. Every service start and every rebuild calls it, so
+ * when the schema already holds this very DDL (its fingerprint in `eventing_tables`) it only reads: the DDL's
+ * transaction took locks and a WAL flush at each call.
+ */
 export async function ensureEventingTables(db: pg.Pool, schema: string): Promise<void> {
   const target = quoted(schema);
+  const statements = eventingTablesDdl(target);
+  const fingerprint = createHash('sha256').update(statements.join(';\n')).digest('hex');
+  if (await holdsEventingTables(db, schema, fingerprint)) return;
   await inTransaction(db, async (client) => {
     // Two processes creating the same schema at once collide on pg_namespace even with IF NOT EXISTS.
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`eventing-tables:${schema}`]);
-    await client.query(`CREATE SCHEMA IF NOT EXISTS ${target}`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.checkpoints (
+    for (const statement of statements) await client.query(statement);
+    await client.query(`DELETE FROM ${target}.eventing_tables`);
+    await client.query(`INSERT INTO ${target}.eventing_tables (fingerprint) VALUES ($1)`, [fingerprint]);
+  });
+}
+
+async function holdsEventingTables(db: pg.Pool, schema: string, fingerprint: string): Promise<boolean> {
+  const { rows } = await db.query<{ present: string | null }>('SELECT to_regclass($1)::text AS present', [
+    `${quoted(schema)}.eventing_tables`,
+  ]);
+  if (!rows[0]?.present) return false;
+  const { rows: stored } = await db.query<{ fingerprint: string }>(
+    `SELECT fingerprint FROM ${quoted(schema)}.eventing_tables`,
+  );
+  return stored.length === 1 && stored[0]?.fingerprint === fingerprint;
+}
+
+/** The eventing tables' DDL, each statement idempotent, so an older schema is brought up to date by running it. */
+function eventingTablesDdl(target: string): string[] {
+  return [
+    `CREATE SCHEMA IF NOT EXISTS ${target}`,
+    `CREATE TABLE IF NOT EXISTS ${target}.checkpoints (
       name text PRIMARY KEY,
       commit bigint,
       prepare bigint,
       updated_at timestamptz NOT NULL DEFAULT now()
-    )`);
+    )`,
     // Added after the table: services run this at every start, so existing databases get the column too.
-    await client.query(`ALTER TABLE ${target}.checkpoints ADD COLUMN IF NOT EXISTS store text`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.processed_messages (
+    `ALTER TABLE ${target}.checkpoints ADD COLUMN IF NOT EXISTS store text`,
+    `CREATE TABLE IF NOT EXISTS ${target}.processed_messages (
       consumer text NOT NULL,
       message_id text NOT NULL,
       processed_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (consumer, message_id)
-    )`);
+    )`,
     // What lets processed_messages be pruned without a duplicate getting through (nats/message-ledger.ts). Rows
     // from before have no sequence: the pruning index leaves them out, and they are kept.
-    await client.query(`ALTER TABLE ${target}.processed_messages
+    `ALTER TABLE ${target}.processed_messages
       ADD COLUMN IF NOT EXISTS stream_seq bigint,
-      ADD COLUMN IF NOT EXISTS stored_nanos bigint`);
-    await client.query(`CREATE INDEX IF NOT EXISTS processed_messages_prunable
-      ON ${target}.processed_messages (consumer, processed_at) WHERE stream_seq IS NOT NULL`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.consumer_progress (
+      ADD COLUMN IF NOT EXISTS stored_nanos bigint`,
+    `CREATE INDEX IF NOT EXISTS processed_messages_prunable
+      ON ${target}.processed_messages (consumer, processed_at) WHERE stream_seq IS NOT NULL`,
+    `CREATE TABLE IF NOT EXISTS ${target}.consumer_progress (
       consumer text PRIMARY KEY,
       since_seq bigint NOT NULL,
       high_seq bigint NOT NULL,
       high_nanos bigint NOT NULL,
       updated_at timestamptz NOT NULL DEFAULT now()
-    )`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.abandoned_messages (
+    )`,
+    `CREATE TABLE IF NOT EXISTS ${target}.abandoned_messages (
       consumer text NOT NULL,
       stream_seq bigint NOT NULL,
       stored_nanos bigint NOT NULL,
@@ -64,14 +93,14 @@ export async function ensureEventingTables(db: pg.Pool, schema: string): Promise
       reason text NOT NULL,
       recorded_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (consumer, stream_seq, stored_nanos)
-    )`);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.leases (
+    )`,
+    `CREATE TABLE IF NOT EXISTS ${target}.leases (
       name text PRIMARY KEY,
       holder uuid NOT NULL,
       expires_at timestamptz NOT NULL
-    )`);
+    )`,
     // Events a reader could not read and moved past (parked-events.ts), per reader.
-    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.parked_events (
+    `CREATE TABLE IF NOT EXISTS ${target}.parked_events (
       consumer text NOT NULL,
       event_id text NOT NULL,
       event_type text NOT NULL,
@@ -82,16 +111,17 @@ export async function ensureEventingTables(db: pg.Pool, schema: string): Promise
       reason text NOT NULL,
       parked_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (consumer, event_id)
-    )`);
+    )`,
     // Indexes a rebuild dropped to load its tables faster, until it builds them again (deferred-indexes.ts).
-    await client.query(`CREATE TABLE IF NOT EXISTS ${target}.deferred_indexes (
+    `CREATE TABLE IF NOT EXISTS ${target}.deferred_indexes (
       projection text NOT NULL,
       name text NOT NULL,
       definition text NOT NULL,
       deferred_at timestamptz NOT NULL DEFAULT now(),
       PRIMARY KEY (projection, name)
-    )`);
-  });
+    )`,
+    `CREATE TABLE IF NOT EXISTS ${target}.eventing_tables (fingerprint text PRIMARY KEY)`,
+  ];
 }
 
 interface CheckpointRow {

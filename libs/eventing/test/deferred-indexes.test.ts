@@ -13,24 +13,20 @@ import { productsProjection, type ProductsProjection } from './projection-produc
 const fixture = startedForFile(createStoreFixture);
 
 describe('indexes deferred by a rebuild', () => {
-  it('fills the table with only its key and unique indexes, then builds the others as they were', async () => {
+  it('fills the table with only its key and unique indexes past the threshold, then builds the others as they were', async () => {
     const { projection, category } = await indexedProjection('products_deferred');
     const before = await indexes(projection.table);
-    const duringReplay: string[][] = [];
-    const observed = {
-      ...projection,
-      applyBatch: async (events: readonly RecordedEvent[], tx: pg.PoolClient) => {
-        duringReplay.push(Object.keys(await indexes(projection.table, tx)));
-        return projection.applyBatch!(events, tx);
-      },
-    };
+    const { observed, duringReplay } = observingIndexes(projection);
 
-    const result = await rebuildCatalogProjection(fixture, [category], observed, { batchSize: 10 });
+    const result = await rebuildCatalogProjection(fixture, [category], observed, {
+      batchSize: 10,
+      deferIndexesAfter: 10,
+    });
 
     expect(result.applied).toBe(30);
-    expect(duringReplay).toHaveLength(3);
-    for (const present of duringReplay) {
-      expect(present.sort()).toEqual([
+    expect(duringReplay.map((present) => present.length)).toEqual([5, 2, 2]);
+    for (const present of duringReplay.slice(1)) {
+      expect(present).toEqual([
         `${catalogSchema}.products_deferred_pkey`,
         `${catalogSchema}.products_deferred_unique_name`,
       ]);
@@ -40,13 +36,29 @@ describe('indexes deferred by a rebuild', () => {
     expect(await projection.rows(fixture.db.pool)).toHaveLength(30);
   });
 
+  it('keeps every index through a replay smaller than the threshold', async () => {
+    const { projection, category } = await indexedProjection('products_small');
+    const before = await indexes(projection.table);
+    const { observed, duringReplay } = observingIndexes(projection);
+
+    const result = await rebuildCatalogProjection(fixture, [category], observed, {
+      batchSize: 10,
+      deferIndexesAfter: 30,
+    });
+
+    expect(result.applied).toBe(30);
+    expect(duringReplay).toEqual([0, 1, 2].map(() => Object.keys(before).sort()));
+    expect(await indexes(projection.table)).toEqual(before);
+    expect(await projection.rows(fixture.db.pool)).toHaveLength(30);
+  });
+
   it('builds them again when the replay fails, and reports the replay’s error', async () => {
     const { projection, category, failing } = await indexedProjection('products_failing');
     const before = await indexes(projection.table);
     projection.failOn.add(failing);
 
     await expect(
-      rebuildCatalogProjection(fixture, [category], projection, { batchSize: 10 }),
+      rebuildCatalogProjection(fixture, [category], projection, { batchSize: 10, deferIndexesAfter: 0 }),
     ).rejects.toThrow(`simulated failure on ${failing}`);
 
     expect(await indexes(projection.table)).toEqual(before);
@@ -101,6 +113,19 @@ async function indexedProjection(table: string) {
     );
   }
   return { projection, category, failing: ids[15]! };
+}
+
+/** The projection, recording the names of its table's indexes as each batch of the replay finds them. */
+function observingIndexes(projection: ProductsProjection) {
+  const duringReplay: string[][] = [];
+  const observed = {
+    ...projection,
+    applyBatch: async (events: readonly RecordedEvent[], tx: pg.PoolClient) => {
+      duringReplay.push(Object.keys(await indexes(projection.table, tx)).sort());
+      return projection.applyBatch!(events, tx);
+    },
+  };
+  return { observed, duringReplay };
 }
 
 /** The table's indexes by name, with their definitions. */

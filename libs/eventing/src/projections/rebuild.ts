@@ -25,6 +25,13 @@ export interface RebuildOptions {
   onProgress?: (progress: { events: number; eventsPerSecond: number }) => void;
   /** Events of the projection's types per transaction; default 1000. */
   batchSize?: number;
+  /**
+   * Events of the projection's types applied before its tables' secondary indexes are dropped for the rest of the
+   * replay (deferred-indexes.ts); default 10,000. A smaller replay keeps them: maintaining them row by row costs
+   * less than dropping them, building each again and waiting for the disk after both, which a table of a few
+   * thousand rows spent most of its rebuild on.
+   */
+  deferIndexesAfter?: number;
 }
 
 export interface RebuildResult {
@@ -83,6 +90,7 @@ async function replay(
 ): Promise<Pick<RebuildResult, 'events' | 'applied' | 'startSeconds'>> {
   const { projection, eventStore } = options;
   const batchSize = options.batchSize ?? 1_000;
+  const deferIndexesAfter = options.deferIndexesAfter ?? 10_000;
 
   // The first pages are read while the read model is reset: the events do not depend on it, and the first batch
   // is applied only once the reset has committed.
@@ -105,6 +113,7 @@ async function replay(
 
   let applied: Position | 'start' = 'start';
   let appliedEvents = 0;
+  let indexesDeferred = false;
   let firstBatchAt: number | undefined;
   while (comparePositions(applied, head) < 0) {
     reading ??= openPump(options, applied, batchSize);
@@ -115,6 +124,10 @@ async function replay(
         if (!gathered) throw new Error('event subscription ended before the rebuild reached the head');
         firstBatchAt ??= performance.now();
         const { batch, read } = gathered;
+        if (!indexesDeferred && appliedEvents >= deferIndexesAfter) {
+          await deferTableIndexes(target);
+          indexesDeferred = true;
+        }
         const outcome = await applyBatch(target, batch, applied, { asynchronousCommit: true });
         if (outcome.kind === 'rewound')
           throw new Error(`projection ${projection.name} was reset during its rebuild`);
@@ -209,6 +222,13 @@ async function takeHandled(
   return through === undefined ? null : { batch: { events, through }, read };
 }
 
+/** Its own transaction: the batches before it were applied with the indexes in place. */
+async function deferTableIndexes({ pool, schema, projection }: ProjectionTarget): Promise<void> {
+  await inTransaction(pool, (tx) =>
+    deferIndexes(tx, schema, projection.name, projection.rebuildTables ?? []),
+  );
+}
+
 async function resetProjection({ pool, schema, projection }: ProjectionTarget): Promise<void> {
   // Committed asynchronously, as the batches are (BatchMode.asynchronousCommit): a crash that lost the reset loses
   // every batch after it too, and leaves the read model as it stood before the rebuild.
@@ -219,7 +239,6 @@ async function resetProjection({ pool, schema, projection }: ProjectionTarget): 
       // store wrote the checkpoint: a rebuild is how a checkpoint of another store is replaced.
       await lockCheckpoint(tx, schema, projection.name);
       await projection.reset(tx);
-      await deferIndexes(tx, schema, projection.name, projection.rebuildTables ?? []);
       await resetCheckpoint(tx, schema, projection.name);
       await clearParkedEvents(tx, schema, projection.name);
     },
