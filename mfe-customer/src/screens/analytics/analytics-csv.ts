@@ -1,4 +1,4 @@
-import { toCsv, type CsvCell } from './csv.js';
+import { toCsv, type CsvCell } from '@app/csv';
 import type { DayRange } from './date-range.js';
 import { statCardTitles, successRate, type AnalyticsFigures } from './figures.js';
 

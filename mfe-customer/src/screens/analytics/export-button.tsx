@@ -1,7 +1,7 @@
+import { downloadCsv } from '@app/csv/download';
 import { Button } from '@app/ui';
 import { Download } from 'lucide-react';
 import { analyticsCsv, analyticsFileName } from './analytics-csv.js';
-import { downloadCsv } from './download-csv.js';
 import type { AnalyticsFigures } from './figures.js';
 
 /** Downloads the figures on screen; disabled until every read behind them has answered. */

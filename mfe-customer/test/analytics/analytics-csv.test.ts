@@ -1,28 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsCsv, analyticsFileName } from '../../src/screens/analytics/analytics-csv.js';
-import { toCsv } from '../../src/screens/analytics/csv.js';
-
-describe('toCsv', () => {
-  it('writes rows with CRLF line ends', () => {
-    expect(
-      toCsv([
-        ['a', 1],
-        ['b', 2.5],
-      ]),
-    ).toBe('a,1\r\nb,2.5\r\n');
-  });
-
-  it('quotes cells with commas, quotes or line breaks, doubling the quotes', () => {
-    expect(toCsv([['x,y', 'say "hi"', 'two\nlines', 'plain']])).toBe(
-      '"x,y","say ""hi""","two\nlines",plain\r\n',
-    );
-  });
-
-  it('keeps a text cell from being read as a formula', () => {
-    expect(toCsv([['=SUM(A1)', '@x', 'a=b']])).toBe("'=SUM(A1),'@x,a=b\r\n");
-    expect(toCsv([[-3]])).toBe('-3\r\n');
-  });
-});
 
 describe('the analytics export', () => {
   const range = { days: 7, from: '2026-11-16', to: '2026-11-22' } as const;
