@@ -25,7 +25,15 @@ export interface Position {
 export interface EventMetadata {
   correlationId?: string;
   causationId?: string;
+  /** Who did it: a user's id, or a process's name (`seed`, `billing-renewals`). */
   actorId?: string;
+  /**
+   * The acting user's role when a user did it (ARCHITECTURE.md "Who did it": the actor is `{userId, role}`).
+   * Absent on events stored before it was recorded and on processes' events.
+   */
+  actorRole?: 'admin' | 'tenant';
+  /** The customer in whose view an admin acted (issue 21, view as customer); `actorId` is then the admin. */
+  onBehalfOf?: string;
   traceparent?: string;
   tracestate?: string;
   /** Schema version of `data`; an upcaster reads older versions. */

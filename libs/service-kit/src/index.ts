@@ -11,6 +11,7 @@ export * from './idempotency/idempotency-plugin.js';
 export { ensureIdempotencyTable, pruneIdempotencyKeys } from './idempotency/idempotency-table.js';
 export * from './identity/caller.js';
 export * from './identity/identity-token.js';
+export * from './identity/read-only-view.js';
 export * from './identity/replay-guard.js';
 export * from './lifecycle/run-service.js';
 export * from './logging/logger.js';

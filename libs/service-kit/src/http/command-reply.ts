@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { injectTraceContext } from '../telemetry/trace-context.js';
+import type { Caller } from '../identity/caller.js';
 import { etagOf } from './revision-headers.js';
 
 /**
@@ -63,19 +64,31 @@ export interface RequestMetadata {
   correlationId: string;
   causationId: string;
   actorId?: string;
+  actorRole?: 'admin' | 'tenant';
+  onBehalfOf?: string;
   traceparent?: string;
   tracestate?: string;
 }
 
-/** Who did it and in which trace, stored with every event the command appends. */
+/**
+ * Who did it and in which trace, stored with every event the command appends. The actor is the person: for an
+ * admin viewing as a customer, the admin, with the customer as `onBehalfOf` (such a caller is refused every write
+ * by the access policy; should a read ever record a fact, it names the admin, never the customer).
+ */
 export function commandMetadata(request: FastifyRequest): RequestMetadata {
   const carrier: Record<string, string> = {};
   injectTraceContext(carrier);
   return {
     correlationId: request.id,
     causationId: request.id,
-    ...(request.caller ? { actorId: request.caller.userId } : {}),
+    ...actorOf(request.caller),
     ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),
     ...(carrier.tracestate ? { tracestate: carrier.tracestate } : {}),
   };
+}
+
+function actorOf(caller: Caller | null): Pick<RequestMetadata, 'actorId' | 'actorRole' | 'onBehalfOf'> {
+  if (caller === null) return {};
+  if (caller.actor === undefined) return { actorId: caller.userId, actorRole: caller.role };
+  return { actorId: caller.actor.userId, actorRole: 'admin', onBehalfOf: caller.userId };
 }

@@ -2,7 +2,7 @@ import { TokenError, createSigner, createVerifier } from 'fast-jwt';
 import { randomUUID } from 'node:crypto';
 import { isIP } from 'node:net';
 import { z } from 'zod';
-import { identityClaimsSchema, type Caller } from './caller.js';
+import { callerClaims, callerOfClaims, identityClaimsSchema, type Caller } from './caller.js';
 import type { ReplayGuard } from './replay-guard.js';
 
 export const identityTokenHeader = 'x-identity-token';
@@ -58,7 +58,7 @@ const bindingClaimsSchema = z.object({
     .optional(),
 });
 
-type Signer = (payload: Record<string, string>) => string;
+type Signer = (payload: Record<string, unknown>) => string;
 type Verifier = (token: string) => Record<string, unknown>;
 
 /**
@@ -114,19 +114,14 @@ export async function signIdentityToken(
   request: ForwardedRequest,
   ttlSeconds = 60,
 ): Promise<string> {
-  const claims: Record<string, string> = {
+  const sign = signerFor(secret, ttlSeconds);
+  return sign({
+    ...(caller === null ? {} : callerClaims(caller)),
     htm: request.method.toUpperCase(),
     htu: request.url,
     jti: randomUUID(),
-  };
-  if (caller !== null) {
-    claims.sub = caller.userId;
-    claims.role = caller.role;
-    if (caller.email !== undefined) claims.email = caller.email;
-    if (caller.tenantId !== undefined) claims.tenantId = caller.tenantId;
-  }
-  if (request.clientAddress !== undefined) claims.clientAddress = request.clientAddress;
-  return signerFor(secret, ttlSeconds)(claims);
+    ...(request.clientAddress === undefined ? {} : { clientAddress: request.clientAddress }),
+  });
 }
 
 /**
@@ -172,20 +167,11 @@ export async function readIdentityToken(token: string, secrets: AcceptedSecrets)
   const binding = bindingClaimsSchema.parse(payload);
   const lastSecond = Math.min(binding.exp, binding.iat + maxAgeSeconds) + clockToleranceSeconds;
   return {
-    caller: payload.sub === undefined ? null : callerOf(identityClaimsSchema.parse(payload)),
+    caller: payload.sub === undefined ? null : callerOfClaims(identityClaimsSchema.parse(payload)),
     request: { method: binding.htm, url: binding.htu },
     ...(binding.clientAddress === undefined ? {} : { clientAddress: binding.clientAddress }),
     tokenId: binding.jti,
     acceptedUntil: lastSecond * 1000,
-  };
-}
-
-function callerOf(claims: z.infer<typeof identityClaimsSchema>): Caller {
-  return {
-    userId: claims.sub,
-    role: claims.role,
-    ...(claims.email === undefined ? {} : { email: claims.email }),
-    ...(claims.tenantId === undefined ? {} : { tenantId: claims.tenantId }),
   };
 }
 

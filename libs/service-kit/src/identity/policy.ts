@@ -7,6 +7,7 @@ import {
   type AcceptedSecrets,
   type IdentityToken,
 } from './identity-token.js';
+import { readOnlyViewRefusal } from './read-only-view.js';
 import { createReplayGuard, type ReplayGuard } from './replay-guard.js';
 
 declare module 'fastify' {
@@ -22,7 +23,8 @@ declare module 'fastify' {
 /**
  * Enforces each route's `config.policy` from the gateway's signed token (ARCHITECTURE.md "Gateway": services
  * never trust raw identity headers). The token must be bound to this very request and used only once (see
- * identity-token.ts, replay-guard.ts). Registered on the root instance before any route.
+ * identity-token.ts, replay-guard.ts). A viewed caller (an admin viewing as a customer) is refused every write
+ * here, on every route (read-only-view.ts). Registered on the root instance before any route.
  */
 export function registerAccessPolicy(app: FastifyInstance, secrets: AcceptedSecrets): void {
   app.decorateRequest('caller', null);
@@ -49,6 +51,9 @@ export function registerAccessPolicy(app: FastifyInstance, secrets: AcceptedSecr
     if (policy !== 'public' && request.caller === null) {
       throw new HttpProblem(401, 'Authentication required.', { type: problemType('unauthenticated') });
     }
+    // Before anything a route does, whatever its policy: an admin viewing as a customer changes nothing.
+    const readOnly = readOnlyViewRefusal(request.caller, request.method);
+    if (readOnly !== null) throw readOnly;
     if (policy === 'admin' && request.caller?.role !== 'admin') {
       throw new HttpProblem(403, 'Admin access required.', { type: problemType('forbidden') });
     }

@@ -1,6 +1,6 @@
 import { createDecoder, createVerifier } from 'fast-jwt';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { identityClaimsSchema, type Caller } from '../identity/caller.js';
+import { callerOfClaims, identityClaimsSchema, type Caller } from '../identity/caller.js';
 import { identityTokenHeader, signIdentityToken } from '../identity/identity-token.js';
 import { testIdentitySecret } from './identity-headers.js';
 
@@ -62,13 +62,7 @@ function unboundCaller(token: string, secret: string): Caller | null {
   try {
     if ((decode(token) as Record<string, unknown>).htm !== undefined) return null;
     const payload: unknown = createVerifier({ key: secret, algorithms: ['HS256'] })(token);
-    const claims = identityClaimsSchema.parse(payload);
-    return {
-      userId: claims.sub,
-      role: claims.role,
-      ...(claims.email === undefined ? {} : { email: claims.email }),
-      ...(claims.tenantId === undefined ? {} : { tenantId: claims.tenantId }),
-    };
+    return callerOfClaims(identityClaimsSchema.parse(payload));
   } catch {
     return null;
   }

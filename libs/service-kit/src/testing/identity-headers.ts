@@ -1,6 +1,6 @@
 import { createSigner } from 'fast-jwt';
 import { v7 as uuidv7 } from 'uuid';
-import type { Caller, Role } from '../identity/caller.js';
+import { callerClaims, type Caller, type Role } from '../identity/caller.js';
 import { identityTokenHeader, signIdentityToken, type BoundRequest } from '../identity/identity-token.js';
 
 /** A fixed HS256 secret for tests (32+ characters, as the config schema demands). */
@@ -29,9 +29,6 @@ export async function identityHeaders(
 
 /** The gateway's claims without htm/htu/jti: a placeholder that only bindIdentityOnInject makes usable. */
 function signUnboundToken(caller: Caller, secret: string): string {
-  const claims: Record<string, string> = { sub: caller.userId, role: caller.role };
-  if (caller.email !== undefined) claims.email = caller.email;
-  if (caller.tenantId !== undefined) claims.tenantId = caller.tenantId;
   const sign = createSigner({
     key: secret,
     algorithm: 'HS256',
@@ -39,5 +36,5 @@ function signUnboundToken(caller: Caller, secret: string): string {
     aud: 'internal-services',
     expiresIn: 60 * 60 * 1000,
   });
-  return sign(claims);
+  return sign(callerClaims(caller));
 }
