@@ -152,6 +152,17 @@ describe('the file set of each image', () => {
     expect(reseal.stdout).toMatch(/^resealed under key "test": provider passwords of \d+ of \d+ tenants/);
   });
 
+  it("runs notifications' webhook secrets reseal from notifications' files alone", async () => {
+    await ready('notifications');
+    const reseal = await run(process.execPath, ['dist/reseal.cjs'], {
+      cwd: workdir('notifications'),
+      env: environment,
+    });
+    expect(reseal.stdout).toMatch(
+      /^resealed under key "test": the signing secrets of \d+ of \d+ webhook endpoints/,
+    );
+  });
+
   it('serves the front end, the API documentation and the services from the gateway files alone', async () => {
     await expect(ready('gateway')).resolves.toBeUndefined();
     const page = await fetch(url('gateway', '/'));

@@ -6,7 +6,8 @@
  * is imported once the environment has been read.
  */
 import { bootService } from './telemetry/boot-service.js';
-import type { ServiceDescriptor, ServiceRuntimeConfig } from './runtime/service-descriptor.js';
+import type { EntryCommand, ServiceDescriptor, ServiceRuntimeConfig } from './runtime/service-descriptor.js';
+import type { ServiceStorage, StorageSettings } from './runtime/storage.js';
 
 interface TelemetryConfig {
   OTEL_SERVICE_NAME: string;
@@ -30,7 +31,27 @@ export function runServiceEntry(
     });
     return;
   }
-  runCommand(entry, loadService).then(
+  exitWhenDone(entry, runCommand(entry, loadService));
+}
+
+/**
+ * A one-shot command of a service that has no descriptor (notifications' seed and reseal, built as
+ * `dist/<name>.cjs` from their own entry files): its storage opened and closed for it, a failure printed with exit
+ * code 1.
+ */
+export function runEntryCommand(
+  name: string,
+  command: EntryCommand,
+  openStorage: (settings: StorageSettings) => Promise<ServiceStorage>,
+): void {
+  exitWhenDone(
+    name,
+    command.run(openStorage).then(() => 0),
+  );
+}
+
+function exitWhenDone(entry: string, done: Promise<number>): void {
+  done.then(
     (code) => {
       process.exitCode = code;
     },

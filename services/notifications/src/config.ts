@@ -2,11 +2,13 @@ import { z } from 'zod';
 import { parseKeyRing, type KeyRing } from '@app/secrets';
 import {
   databaseAcquireTimeoutMs,
+  databaseConfigLoader,
   databaseUrl,
   eventStoreUrl,
   parseConfig,
   resolveDatabaseUrl,
   serviceVariables,
+  storageVariables,
   type WithDatabaseUrl,
 } from '@app/service-kit/config';
 
@@ -88,6 +90,11 @@ export type NotificationsConfig = WithDatabaseUrl<z.output<typeof serviceSchema>
 export function loadConfig(env: Record<string, string | undefined> = process.env): NotificationsConfig {
   return resolveDatabaseUrl(parseConfig(serviceSchema, env), ownDatabase);
 }
+
+/** What `reseal` needs: storage and the key ring (old keys still in it, the new one first). */
+const keyRingSchema = z.object({ ...storageVariables(ownDatabase), SECRETS_KEYS: secretsKeys });
+
+export const loadKeyRingConfig = databaseConfigLoader(keyRingSchema, ownDatabase);
 
 /** Notifications' Postgres schema: its copy of the recipients, the mail it sends, its webhook endpoints. */
 export const notificationsSchema = 'notifications';

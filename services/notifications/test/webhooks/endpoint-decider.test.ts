@@ -196,6 +196,43 @@ describe('a failing endpoint', () => {
   });
 });
 
+describe('resealing after a key rotation', () => {
+  const reseal = (seals: {
+    secret?: SealedSecret;
+    previousSecret?: SealedSecret;
+  }): WebhookEndpointCommand => ({
+    type: 'ResealWebhookEndpointSecrets',
+    data: { ...target, ...seals },
+    metadata,
+  });
+
+  it('replaces the seals it is given, the previous one only while there is one', () => {
+    given([registered, rotated])
+      .when(reseal({ secret: sealed(5), previousSecret: sealed(6) }))
+      .then([
+        {
+          type: 'WebhookEndpointSecretsResealed',
+          data: { endpointId, secret: sealed(5), previousSecret: sealed(6), resealedAt: now },
+        },
+      ]);
+    given([registered])
+      .when(reseal({ secret: sealed(5), previousSecret: sealed(6) }))
+      .then([
+        { type: 'WebhookEndpointSecretsResealed', data: { endpointId, secret: sealed(5), resealedAt: now } },
+      ]);
+  });
+
+  it('records nothing when there is nothing to reseal, and finds no other tenant’s endpoint', () => {
+    given([registered]).when(reseal({})).then([]);
+    const another: WebhookEndpointCommand = {
+      type: 'ResealWebhookEndpointSecrets',
+      data: { endpointId, tenantId: otherTenantId, secret: sealed(5) },
+      metadata,
+    };
+    given([registered]).when(another).thenThrows(new NotFoundError(endpointNotFound));
+  });
+});
+
 describe('the folded endpoint', () => {
   const state = (events: WebhookEndpointEvent[]) => {
     const folded = fold(webhookEndpointDecider, events);
@@ -209,6 +246,16 @@ describe('the folded endpoint', () => {
     expect(signingSecrets(endpoint, '2026-11-23T09:29:59.999Z')).toEqual([sealed(2), sealed(1)]);
     expect(signingSecrets(endpoint, '2026-11-23T09:30:00.000Z')).toEqual([sealed(2)]);
     expect(signingSecrets(state([registered]), now)).toEqual([sealed(1)]);
+  });
+
+  it('signs with the resealed secrets, the previous one still until its rotation’s 24 hours end', () => {
+    const resealed: WebhookEndpointEvent = {
+      type: 'WebhookEndpointSecretsResealed',
+      data: { endpointId, previousSecret: sealed(6), resealedAt: now },
+    };
+    const endpoint = state([registered, rotated, resealed]);
+    expect(signingSecrets(endpoint, now)).toEqual([sealed(2), sealed(6)]);
+    expect(signingSecrets(endpoint, '2026-11-23T09:30:00.000Z')).toEqual([sealed(2)]);
   });
 
   it('keeps only the last two secrets when rotated twice', () => {

@@ -67,5 +67,8 @@ export function foldEndpointEvent(
       return { ...row, revision, updated_at: event.data.rotatedAt };
     case 'WebhookEndpointMarkedFailing':
       return { ...row, status: 'failing', revision, updated_at: event.data.markedAt };
+    // Nothing the lists show changed, but the revision is the endpoint's ETag for If-Match.
+    case 'WebhookEndpointSecretsResealed':
+      return { ...row, revision };
   }
 }

@@ -61,10 +61,21 @@ export interface MarkWebhookEndpointFailing {
   metadata: CommandMetadata;
 }
 
+/**
+ * The seals of the secrets an older key sealed, made again under the newest key before (the decider never opens
+ * a secret): the current one, the previous one while it still signs, or both.
+ */
+export interface ResealWebhookEndpointSecrets {
+  type: 'ResealWebhookEndpointSecrets';
+  data: EndpointTarget & { secret?: SealedSecret; previousSecret?: SealedSecret };
+  metadata: CommandMetadata;
+}
+
 export type WebhookEndpointCommand =
   | RegisterWebhookEndpoint
   | ChangeWebhookEndpointEventTypes
   | EnableWebhookEndpoint
   | DisableWebhookEndpoint
   | RotateWebhookEndpointSecret
-  | MarkWebhookEndpointFailing;
+  | MarkWebhookEndpointFailing
+  | ResealWebhookEndpointSecrets;

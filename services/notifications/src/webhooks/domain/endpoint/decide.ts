@@ -6,6 +6,7 @@ import type {
   EnableWebhookEndpoint,
   MarkWebhookEndpointFailing,
   RegisterWebhookEndpoint,
+  ResealWebhookEndpointSecrets,
   RotateWebhookEndpointSecret,
   WebhookEndpointCommand,
 } from './commands.js';
@@ -120,6 +121,25 @@ function markFailing(
   ];
 }
 
+/** Nothing to reseal records nothing; a previous secret is resealed only while there is one. */
+function reseal(command: ResealWebhookEndpointSecrets, state: WebhookEndpointState): WebhookEndpointEvent[] {
+  const endpoint = existing(state, command.data.tenantId);
+  const { endpointId, secret } = command.data;
+  const previousSecret = endpoint.previousSecret === null ? undefined : command.data.previousSecret;
+  if (secret === undefined && previousSecret === undefined) return [];
+  return [
+    {
+      type: 'WebhookEndpointSecretsResealed',
+      data: {
+        endpointId,
+        ...(secret === undefined ? {} : { secret }),
+        ...(previousSecret === undefined ? {} : { previousSecret }),
+        resealedAt: command.metadata.now,
+      },
+    },
+  ];
+}
+
 export function decide(command: WebhookEndpointCommand, state: WebhookEndpointState): WebhookEndpointEvent[] {
   switch (command.type) {
     case 'RegisterWebhookEndpoint':
@@ -134,6 +154,8 @@ export function decide(command: WebhookEndpointCommand, state: WebhookEndpointSt
       return rotate(command, state);
     case 'MarkWebhookEndpointFailing':
       return markFailing(command, state);
+    case 'ResealWebhookEndpointSecrets':
+      return reseal(command, state);
     default:
       return assertNever(command);
   }

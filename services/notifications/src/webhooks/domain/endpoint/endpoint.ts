@@ -54,6 +54,18 @@ export function evolve(state: WebhookEndpointState, event: WebhookEndpointEvent)
       };
     case 'WebhookEndpointMarkedFailing':
       return { ...state, status: 'failing' };
+    case 'WebhookEndpointSecretsResealed': {
+      const { secret, previousSecret } = event.data;
+      const previous = state.previousSecret;
+      return {
+        ...state,
+        secret: secret ?? state.secret,
+        previousSecret:
+          previous !== null && previousSecret !== undefined
+            ? { ...previous, secret: previousSecret }
+            : previous,
+      };
+    }
   }
 }
 

@@ -64,6 +64,20 @@ const markedFailingSchema = z.object({
   }),
 });
 
+/**
+ * The endpoint's signing secrets sealed again under the key ring's newest key (the reseal after a key rotation,
+ * docs/operations.md): each one given replaces its seal, the same secret in clear; one left out is unchanged.
+ */
+const secretsResealedSchema = z.object({
+  type: z.literal('WebhookEndpointSecretsResealed'),
+  data: z.object({
+    endpointId: idSchema,
+    secret: sealedSecretSchema.optional(),
+    previousSecret: sealedSecretSchema.optional(),
+    resealedAt: isoDateTimeSchema,
+  }),
+});
+
 export const webhookEndpointEventSchema = z.discriminatedUnion('type', [
   registeredSchema,
   eventTypesChangedSchema,
@@ -71,6 +85,7 @@ export const webhookEndpointEventSchema = z.discriminatedUnion('type', [
   disabledSchema,
   secretRotatedSchema,
   markedFailingSchema,
+  secretsResealedSchema,
 ]);
 
 export type WebhookEndpointEvent = z.infer<typeof webhookEndpointEventSchema>;
