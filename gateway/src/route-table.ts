@@ -57,7 +57,8 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/admin/products/*', service: 'catalog', access: 'admin' },
   // billing: which provider takes cards (public), checkout, its Sandbox confirmation and status, a customer's own
   // invoices, usage, card on file (and its replacement), subscriptions' billing periods and plan changes (an
-  // admin's for any tenant); the provider's webhooks carry no session and are checked by their signature.
+  // admin's for any tenant), revenue analytics (admins); the provider's webhooks carry no session and are checked
+  // by their signature.
   { pattern: '/api/billing/config', service: 'billing', access: 'public' },
   { pattern: '/api/billing/sandbox/confirm', service: 'billing', access: 'signed-in' },
   { pattern: '/api/billing/sandbox/confirm-setup', service: 'billing', access: 'signed-in' },
@@ -74,6 +75,7 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/billing/subscriptions/:id/plan/complete', service: 'billing', access: 'signed-in' },
   { pattern: '/api/admin/billing/subscriptions', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/billing/subscriptions/:id/plan', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/billing/revenue', service: 'billing', access: 'admin' },
   { pattern: '/api/create-payment-intent', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices/:id/pay', service: 'billing', access: 'signed-in' },

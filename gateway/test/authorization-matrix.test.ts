@@ -44,6 +44,7 @@ const expectedAccess: Record<string, Access> = {
   '/api/billing/subscriptions/:id/plan/complete': 'signed-in',
   '/api/admin/billing/subscriptions': 'admin',
   '/api/admin/billing/subscriptions/:id/plan': 'admin',
+  '/api/admin/billing/revenue': 'admin',
   '/api/create-payment-intent': 'signed-in',
   '/api/invoices': 'signed-in',
   '/api/invoices/:id/pay': 'signed-in',

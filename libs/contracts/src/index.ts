@@ -25,4 +25,5 @@ export * from './monitoring/tenant-metrics-document.js';
 export * from './monitoring/tenant-metrics-api.js';
 export * from './monitoring/system-health.js';
 export * from './billing/usage-api.js';
+export * from './billing/revenue-api.js';
 export * from './notifications/webhook-endpoints.js';

@@ -14,6 +14,7 @@ import { cardOnFileRoutes } from './http/card-on-file.routes.js';
 import { invoiceDocumentRoutes } from './http/invoice-document.routes.js';
 import { invoicePaymentRoutes } from './http/invoice-payment.routes.js';
 import { planChangeRoutes } from './http/plan-change.routes.js';
+import { revenueRoutes } from './http/revenue.routes.js';
 import { invoiceRoutes } from './http/invoices.routes.js';
 import { paymentIntentRoutes } from './http/payment-intents.routes.js';
 import { paymentStatusRoutes } from './http/payment-status.routes.js';
@@ -75,6 +76,7 @@ export async function buildApp(context: ServiceAppContext, options: BillingOptio
   await app.register(invoiceDocumentRoutes, { db, seller });
   await app.register(usageRoutes, { db, now });
   await app.register(subscriptionTermRoutes, { db, provider: provider.name, policy, now });
+  await app.register(revenueRoutes, { db, now });
   const payOverdueInvoice = createOverduePayment({
     pool: db,
     stores,

@@ -21,6 +21,7 @@ import { invoicesProjection } from './projections/invoices.js';
 import { payersProjection } from './projections/payers.js';
 import { planTermsProjection } from './projections/plan-terms.js';
 import { paymentsProjection } from './projections/payments.js';
+import { revenueInvoicesProjection } from './projections/revenue/invoice-revenue-projection.js';
 import { awaitProductCopies } from './seed/await-products.js';
 import { demoPurchases } from './seed/demo-purchases.js';
 import { seedDemoInvoices } from './seed/seed-demo-invoices.js';
@@ -46,7 +47,13 @@ export const service = defineService({
     migrationsDirectory: resolve(fileURLToPath(new URL('../migrations', import.meta.url))),
   },
   aggregates: [customers, payments, invoices, terms],
-  projections: [paymentsProjection, invoicesProjection, payersProjection, planTermsProjection],
+  projections: [
+    paymentsProjection,
+    invoicesProjection,
+    payersProjection,
+    planTermsProjection,
+    revenueInvoicesProjection,
+  ],
   publishes: { stream: billingStream, toIntegrationEvent },
   loadConfig,
   loadStorageConfig,
