@@ -38,6 +38,7 @@ export {
 export type { MessageHandler } from './nats/message-processor.js';
 export { MessageNotReadyYet } from './nats/message-not-ready.js';
 export * from './relay/relay.js';
+export type { EnvelopeMapping } from './relay/publish.js';
 export type { EventingLogger } from './logger.js';
 export * from './projections/projection.js';
 export * from './projections/start-projections.js';

@@ -74,6 +74,70 @@ describe('relay', () => {
     }
   });
 
+  it('lets a second relay with its own checkpoint and message ids publish every event beside the first, from the start', async () => {
+    const { options, stream } = relayOptions();
+    const productId = randomUUID();
+    const first = productCreated(productId);
+    await store.store.append(stream(productId), [first], 'no_stream');
+    const main = await startRelay(options);
+    expect(await waitUntil(async () => (await nats.readStream(options.stream.name)).length === 1)).toBe(true);
+
+    const renamed = productRenamed(productId, 'internal only');
+    await store.store.append(stream(productId), [renamed], 0);
+    const derivedId = (eventId: string) => `${eventId.slice(0, -12)}000000000000`;
+    const second = await startRelay({
+      ...options,
+      checkpointName: `audit:${options.stream.name}`,
+      messageIdOf: (event) => derivedId(event.id),
+      // The audit relay reads the stream to know the state before an event: its mapping is asynchronous.
+      toIntegrationEvent: async (event) => {
+        await Promise.resolve();
+        return {
+          id: derivedId(event.id),
+          type: 'catalog.audit-entry.recorded.v1',
+          occurredAt: event.recordedAt.toISOString(),
+          data: { eventId: event.id },
+        };
+      },
+    });
+    try {
+      expect(await waitUntil(async () => (await nats.readStream(options.stream.name)).length === 3)).toBe(
+        true,
+      );
+      const published = await nats.readStream(options.stream.name);
+      expect(
+        published.map((m) => [m.subject.slice(options.subjectPrefix.length), m.header.get('Nats-Msg-Id')]),
+      ).toEqual([
+        ['catalog.product.created.v1', first.id],
+        ['catalog.audit-entry.recorded.v1', derivedId(first.id)],
+        ['catalog.audit-entry.recorded.v1', derivedId(renamed.id)],
+      ]);
+    } finally {
+      await Promise.all([main.stop(), second.stop()]);
+    }
+    expect(await readCheckpoint(store.db.pool, catalogSchema, `audit:${options.stream.name}`)).toEqual(
+      second.position(),
+    );
+  });
+
+  it('refuses an envelope whose id is not the message id the relay gives it', async () => {
+    const logger = captureLogger();
+    const { options, stream } = relayOptions({ logger, messageIdOf: (event) => `other-${event.id}` });
+    const event = productCreated();
+    await store.store.append(stream(randomUUID()), [event], 'no_stream');
+    const relay = await startRelay(options);
+    try {
+      expect(
+        await waitUntil(() =>
+          logger.at('error').some((entry) => String(entry.fields.err).includes('is not the message id')),
+        ),
+      ).toBe(true);
+      expect(await nats.readStream(options.stream.name)).toEqual([]);
+    } finally {
+      await relay.stop();
+    }
+  });
+
   it('refuses to publish an invalid envelope and does not move past it', async () => {
     const logger = captureLogger();
     const bad = productCreated();

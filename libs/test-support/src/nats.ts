@@ -4,7 +4,12 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import { inject } from 'vitest';
 import type pg from 'pg';
 import { connectNats, ensureStream, type EventingLogger, type EventStore } from '@app/eventing';
-import { startRelayOf, type PublishingService } from '@app/service-kit/runtime';
+import {
+  startAuditRelayOf,
+  startRelayOf,
+  type AuditedService,
+  type PublishingService,
+} from '@app/service-kit/runtime';
 import { uniquePrefix } from './names.js';
 import { silentLogger } from './service-harness.js';
 
@@ -121,6 +126,27 @@ export async function withRelay<H extends StartedStore>(
   const { eventStore, pool } = harness;
   const nats = await connectTestNats({ name: 'relay-test', collect: service.publishes.stream.subjects });
   const relay = await startRelayOf(service, { eventStore, pool, nats: nats.nc, prefix: nats.prefix, logger });
+  return withStarted(harness, nats, relay);
+}
+
+/**
+ * `harness` with its service's audit relay (issue 21) publishing under a prefix of its own: every audit entry it
+ * publishes is in `nats.messages`. Closing it stops the relay, deletes the stream and closes the harness.
+ */
+export async function withAuditRelay<H extends StartedStore>(
+  harness: H,
+  service: AuditedService,
+  logger: EventingLogger = silentLogger,
+): Promise<H & { nats: TestNats }> {
+  const { eventStore, pool } = harness;
+  const nats = await connectTestNats({ name: 'audit-relay-test', collect: service.stream.subjects });
+  const relay = await startAuditRelayOf(service, {
+    eventStore,
+    pool,
+    nats: nats.nc,
+    prefix: nats.prefix,
+    logger,
+  });
   return withStarted(harness, nats, relay);
 }
 

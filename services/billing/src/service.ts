@@ -2,6 +2,10 @@ import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { billingStream } from '@app/contracts';
 import { defineService, entryCommand } from '@app/service-kit/runtime';
+import { customersAudit } from './audit/customer-audit.js';
+import { invoicesAudit } from './audit/invoice-audit.js';
+import { paymentsAudit } from './audit/payment-audit.js';
+import { termsAudit } from './audit/term-audit.js';
 import { buildApp } from './app.js';
 import { createBillingStores } from './application/billing-stores.js';
 import { customers } from './application/customers.js';
@@ -55,6 +59,7 @@ export const service = defineService({
     revenueInvoicesProjection,
   ],
   publishes: { stream: billingStream, toIntegrationEvent },
+  audit: { producer: 'billing', aggregates: [customersAudit, paymentsAudit, invoicesAudit, termsAudit] },
   loadConfig,
   loadStorageConfig,
   /** The checkout routes and the renewal runner charge through one provider and count into one metric. */

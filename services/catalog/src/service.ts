@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { catalogStream } from '@app/contracts';
 import { defineService, entryCommand } from '@app/service-kit/runtime';
 import { buildApp } from './app.js';
+import { productsAudit } from './audit/product-audit.js';
 import { products } from './application/products.js';
 import { wireProductCommands } from './application/wire-product-commands.js';
 import { catalogSchema, loadConfig, loadStorageConfig } from './config.js';
@@ -24,6 +25,7 @@ export const service = defineService({
   aggregates: [products],
   projections: [productsProjection],
   publishes: { stream: catalogStream, toIntegrationEvent },
+  audit: { producer: 'catalog', aggregates: [productsAudit] },
   loadConfig,
   loadStorageConfig,
   app: (context) => buildApp(context),

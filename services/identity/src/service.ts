@@ -4,6 +4,7 @@ import { identityStream } from '@app/contracts';
 import { demoAccounts } from '@app/demo-fixtures';
 import { defineService, entryCommand } from '@app/service-kit/runtime';
 import { buildApp } from './app.js';
+import { usersAudit } from './audit/user-audit.js';
 import { users } from './application/users.js';
 import { wireUserCommands } from './application/wire-user-commands.js';
 import { identitySchema, loadConfig, loadStorageConfig, oidcSettings } from './config.js';
@@ -28,6 +29,7 @@ export const service = defineService({
   aggregates: [users],
   projections: [usersProjection],
   publishes: { stream: identityStream, toIntegrationEvent },
+  audit: { producer: 'identity', aggregates: [usersAudit] },
   loadConfig,
   loadStorageConfig,
   app: (context, config) => buildApp(context, { publicUrl: config.PUBLIC_URL, oidc: oidcSettings(config) }),

@@ -1,5 +1,6 @@
 import type { ReadinessCheck, Telemetry } from '@app/service-kit';
 import { acceptedSecrets, createLogger, runService } from '@app/service-kit';
+import { startAuditRelayOf } from '@app/service-kit/runtime';
 import { connectNats, startProjections } from '@app/eventing';
 import { buildApp } from './app.js';
 import type { NotificationsConfig } from './config.js';
@@ -15,10 +16,11 @@ import { queueGauges } from './observability/queue-gauges.js';
 import { webhookTickMs, wireDeliveryWorker, wireEmailSender } from './wire.js';
 
 /**
- * Notifications' process. Not runEventSourcedService: it publishes nothing, so it has no relay. Storage (the
- * event store holds webhook endpoints), NATS, the endpoints' read model and the mail of an endpoint marked
- * failing, the consumers that copy recipients and queue mail and webhook deliveries, the sender that mails them,
- * the worker that delivers the webhooks, and HTTP; on a signal the same in reverse.
+ * Notifications' process. Not runEventSourcedService: it publishes no integration events, so it has no relay of
+ * them, only the audit relay of its endpoints' events. Storage (the event store holds webhook endpoints), NATS,
+ * the endpoints' read model and the mail of an endpoint marked failing, the audit relay, the consumers that copy
+ * recipients and queue mail and webhook deliveries, the sender that mails them, the worker that delivers the
+ * webhooks, and HTTP; on a signal the same in reverse.
  */
 export async function main(config: NotificationsConfig, telemetry: Telemetry): Promise<void> {
   const logger = createLogger({ name: 'notifications', level: config.LOG_LEVEL });
@@ -34,6 +36,14 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
     categories: notificationsEventSourcing.aggregates.map((aggregate) => aggregate.category),
     projections: [...notificationsEventSourcing.projections, endpointFailingMailProjection({ links, now })],
     logger: logger.child({ component: 'projections' }),
+  });
+  const auditRelay = await startAuditRelayOf(notificationsEventSourcing, {
+    eventStore,
+    pool,
+    nats,
+    prefix: config.NATS_PREFIX,
+    replicas: config.NATS_STREAM_REPLICAS,
+    logger: logger.child({ component: 'audit-relay' }),
   });
   const readiness: ReadinessCheck[] = [
     { name: 'postgres', check: async () => void (await pool.query('SELECT 1')) },
@@ -107,6 +117,7 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
       () => consumers.stop(),
       () => webhookConsumers.stop(),
       async () => mailer.close(),
+      () => auditRelay.stop(),
       () => projections.stop(),
       () => nats.drain(),
       () => storage.close(),

@@ -8,7 +8,9 @@ import {
   type ServiceStorage,
   type StorageSettings,
 } from '@app/service-kit/runtime';
+import { notificationsStream } from '@app/contracts';
 import { notificationsSchema } from './config.js';
+import { webhookEndpointsAudit } from './webhooks/audit/endpoint-audit.js';
 import { webhookEndpoints } from './webhooks/endpoints.js';
 import { webhookEndpointsProjection } from './webhooks/projections/webhook-endpoints.js';
 
@@ -21,9 +23,13 @@ export const migrationsDirectory = resolve(fileURLToPath(new URL('../migrations'
  * harness takes, so the webhook routes are tested as the others' are.
  */
 export const notificationsEventSourcing = {
+  name: 'notifications',
   storage: { schema: notificationsSchema, migrationsDirectory } satisfies ServiceSchema,
   aggregates: [webhookEndpoints],
   projections: [webhookEndpointsProjection],
+  /** Its stream carries the audit entries of its endpoints (issue 21), from the audit relay. */
+  stream: notificationsStream,
+  audit: { producer: 'notifications' as const, aggregates: [webhookEndpointsAudit] },
 };
 
 /**

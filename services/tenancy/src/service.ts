@@ -4,6 +4,8 @@ import { tenancyStream } from '@app/contracts';
 import { watchCheckpoints } from '@app/eventing';
 import { defineService, entryCommand } from '@app/service-kit/runtime';
 import { buildApp } from './app.js';
+import { subscriptionsAudit } from './audit/subscription-audit.js';
+import { tenantsAudit } from './audit/tenant-audit.js';
 import { resealAllSecrets } from './application/reseal-secrets.js';
 import { createSubscriptionCommands } from './application/subscription-commands.js';
 import { subscriptions } from './application/subscriptions.js';
@@ -35,6 +37,7 @@ export const service = defineService({
   aggregates: [tenants, subscriptions],
   projections: [tenantsProjection, subscriptionsProjection],
   publishes: { stream: tenancyStream, toIntegrationEvent },
+  audit: { producer: 'tenancy', aggregates: [tenantsAudit, subscriptionsAudit] },
   loadConfig,
   loadStorageConfig,
   app: (context, config) => buildApp(context, { keyRing: config.SECRETS_KEYS }),

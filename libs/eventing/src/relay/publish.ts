@@ -22,21 +22,28 @@ export interface OutgoingMessage {
   msgId: string;
 }
 
+/** What a relay publishes of a stored event: its envelope, or null when the event is not published. */
+export type EnvelopeMapping = (
+  event: RecordedEvent,
+) => IntegrationEnvelope | null | Promise<IntegrationEnvelope | null>;
+
 /**
  * Checks the mapped envelope before anything leaves the service: a mapping bug must stop the relay loudly rather
- * than put junk on a public contract. The envelope id must be the event id, since it is also the dedupe key.
+ * than put junk on a public contract. The envelope id must be `messageId`, the event id unless the relay says
+ * otherwise, since it is also the dedupe key.
  */
 export function toOutgoingMessage(
   event: RecordedEvent,
   envelope: IntegrationEnvelope,
   subjectPrefix: string,
+  messageId: string = event.id,
 ): OutgoingMessage {
   const parsed = integrationEnvelopeSchema.safeParse(envelope);
   if (!parsed.success) {
     throw new InvalidEnvelopeError(event, z.prettifyError(parsed.error));
   }
-  if (parsed.data.id !== event.id) {
-    throw new InvalidEnvelopeError(event, `envelope id ${parsed.data.id} is not the event id`);
+  if (parsed.data.id !== messageId) {
+    throw new InvalidEnvelopeError(event, `envelope id ${parsed.data.id} is not the message id ${messageId}`);
   }
   const hdrs = headers();
   // The command's trace continues in every consumer (ARCHITECTURE.md "Observability"); publishTraced puts its
@@ -47,7 +54,7 @@ export function toOutgoingMessage(
     subject: `${subjectPrefix}${parsed.data.type}`,
     payload: JSON.stringify(parsed.data),
     headers: hdrs,
-    msgId: event.id,
+    msgId: messageId,
   };
 }
 
@@ -64,7 +71,9 @@ export class InvalidEnvelopeError extends Error {
 export interface PublishContext {
   js: JetStreamClient;
   subjectPrefix: string;
-  toIntegrationEvent: (event: RecordedEvent) => IntegrationEnvelope | null;
+  toIntegrationEvent: EnvelopeMapping;
+  /** The Nats-Msg-Id (and envelope id) of an event's message; the event id when absent. */
+  messageIdOf?: (event: RecordedEvent) => string;
   logger: EventingLogger;
   timeoutMs: number;
 }
@@ -84,9 +93,9 @@ export async function publishEvent(
 ): Promise<boolean> {
   const published = await retryUntilAborted(
     async () => {
-      const envelope = ctx.toIntegrationEvent(event);
+      const envelope = await ctx.toIntegrationEvent(event);
       if (envelope === null) return true;
-      const message = toOutgoingMessage(event, envelope, ctx.subjectPrefix);
+      const message = toOutgoingMessage(event, envelope, ctx.subjectPrefix, ctx.messageIdOf?.(event));
       await publishTraced(ctx, event, message);
       return true;
     },

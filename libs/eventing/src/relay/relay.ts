@@ -1,7 +1,6 @@
 import type pg from 'pg';
 import type { NatsConnection } from '@nats-io/transport-node';
 import { jetstream, jetstreamManager } from '@nats-io/jetstream';
-import type { IntegrationEnvelope } from '@app/contracts';
 import { comparePositions, type EventStore, type Position, type RecordedEvent } from '../event-store.js';
 import { ensureEventingTables, formatPosition, readCheckpoint } from '../checkpoints.js';
 import { MalformedEventError } from '../malformed-event.js';
@@ -9,7 +8,7 @@ import { parkEvent } from '../parked-events.js';
 import { defaultDuplicateWindowMs, ensureStream, type StreamOptions } from '../nats/stream.js';
 import { CheckpointWriter } from './checkpoint-writer.js';
 import { acquireLeadership } from './leader-lock.js';
-import { publishEvent, type PublishContext } from './publish.js';
+import { publishEvent, type EnvelopeMapping, type PublishContext } from './publish.js';
 import { republishParked } from './republish-parked.js';
 import { backoffDelay, sleep } from '@app/retry';
 import type { EventingLogger } from '../logger.js';
@@ -30,7 +29,13 @@ export interface RelayOptions {
   /** The event-store categories this service owns. */
   categories: readonly string[];
   /** null: the event is internal and not published. */
-  toIntegrationEvent: (event: RecordedEvent) => IntegrationEnvelope | null;
+  toIntegrationEvent: EnvelopeMapping;
+  /**
+   * The Nats-Msg-Id (and envelope id) of an event's message; the event id when absent. A second relay onto the
+   * same stream (the audit relay) needs ids of its own, since JetStream drops a message whose id it has seen, and
+   * derives them from the event id so that its own republishes are still deduplicated.
+   */
+  messageIdOf?: (event: RecordedEvent) => string;
   logger: EventingLogger;
   /** Default `relay:<stream name>`. */
   checkpointName?: string;
@@ -77,6 +82,7 @@ export async function startRelay(options: RelayOptions): Promise<Relay> {
     js: jetstream(options.nats),
     subjectPrefix: options.subjectPrefix,
     toIntegrationEvent: options.toIntegrationEvent,
+    ...(options.messageIdOf ? { messageIdOf: options.messageIdOf } : {}),
     logger,
     timeoutMs: options.publishTimeoutMs ?? 5_000,
   };

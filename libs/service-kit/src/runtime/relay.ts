@@ -1,13 +1,17 @@
 import type { NatsConnection } from '@nats-io/transport-node';
 import type pg from 'pg';
-import type { IntegrationEnvelope } from '@app/contracts';
 import {
+  categoryOf,
+  comparePositions,
   startRelay,
+  type EnvelopeMapping,
   type EventingLogger,
   type EventStore,
   type Relay,
   type RecordedEvent,
 } from '@app/eventing';
+import type { AuditedAggregate } from '../audit/audited-aggregate.js';
+import { auditEntryIdOf, auditEnvelopeOf } from '../audit/audit-envelope.js';
 import { categoriesOf, type ServiceDescriptor } from './service-descriptor.js';
 
 export interface ServiceRelayOptions {
@@ -22,8 +26,11 @@ export interface ServiceRelayOptions {
   /** NATS_STREAM_REPLICAS; 1 when absent. */
   replicas?: number | undefined;
   categories: readonly string[];
-  toIntegrationEvent: (event: RecordedEvent) => IntegrationEnvelope | null;
+  toIntegrationEvent: EnvelopeMapping;
   logger: EventingLogger;
+  /** A second relay onto the stream (the audit relay): its own checkpoint and message ids. */
+  checkpointName?: string;
+  messageIdOf?: (event: RecordedEvent) => string;
 }
 
 /** A service's relay onto its own stream, with the environment prefix applied the same way everywhere. */
@@ -43,6 +50,8 @@ export function startServiceRelay(options: ServiceRelayOptions): Promise<Relay> 
     categories: options.categories,
     toIntegrationEvent: options.toIntegrationEvent,
     logger: options.logger,
+    ...(options.checkpointName ? { checkpointName: options.checkpointName } : {}),
+    ...(options.messageIdOf ? { messageIdOf: options.messageIdOf } : {}),
   });
 }
 
@@ -61,4 +70,69 @@ export function startRelayOf(
     categories: categoriesOf(service),
     toIntegrationEvent: service.publishes.toIntegrationEvent,
   });
+}
+
+/**
+ * What the audit relay needs of a service: its schema, its audited aggregates and the stream it owns (a declared
+ * service's `publishes.stream`; notifications publishes nothing else on its own).
+ */
+export type AuditedService = Pick<ServiceDescriptor, 'name' | 'storage' | 'aggregates' | 'audit'> & {
+  stream: ServiceDescriptor['publishes']['stream'];
+};
+
+/**
+ * Every aggregate a service writes must have its audit mapping (issue 21: an entry for every command of every
+ * service), so a new aggregate cannot be left out of the trail; checked before anything starts.
+ */
+export function auditedAggregatesOf(service: Pick<ServiceDescriptor, 'name' | 'aggregates' | 'audit'>) {
+  const byCategory = new Map(service.audit.aggregates.map((audited) => [audited.category, audited]));
+  const missing = categoriesOf(service).filter((category) => !byCategory.has(category));
+  if (missing.length > 0) {
+    throw new Error(`${service.name} has no audit mapping for ${missing.join(', ')} (service.ts audit)`);
+  }
+  return byCategory;
+}
+
+/**
+ * The service's audit relay: every stored event of its aggregates, from the start of the log, as one audit entry
+ * on its own stream (`<producer>.audit-entry.recorded.v1`), beside what its relay publishes. Its own checkpoint,
+ * so it began with the events stored before it existed, and its own message ids (auditEntryIdOf).
+ */
+export function startAuditRelayOf(
+  service: AuditedService,
+  deps: Pick<ServiceRelayOptions, 'eventStore' | 'pool' | 'nats' | 'prefix' | 'replicas' | 'logger'>,
+): Promise<Relay> {
+  const byCategory: Map<string, AuditedAggregate> = auditedAggregatesOf(service);
+  const { producer } = service.audit;
+  return startServiceRelay({
+    ...deps,
+    schema: service.storage.schema,
+    stream: service.stream,
+    categories: [...byCategory.keys()],
+    checkpointName: `audit:${service.stream.name}`,
+    messageIdOf: (event) => auditEntryIdOf(event.id),
+    toIntegrationEvent: async (event) => {
+      const audited = byCategory.get(categoryOf(event.streamName));
+      if (audited === undefined) return null;
+      return auditEnvelopeOf(producer, event, await audited.describe(event, deps.eventStore));
+    },
+  });
+}
+
+/**
+ * The relays of one service as the readiness lag sees them: as far as the slower has got, so an audit relay that
+ * falls behind shows as the service's relay lag.
+ */
+export function slowestRelay(relays: readonly Relay[]): Pick<Relay, 'categories' | 'progress'> {
+  const [first] = relays;
+  if (first === undefined) throw new Error('slowestRelay needs at least one relay');
+  return {
+    categories: first.categories,
+    progress: async () => {
+      const positions = await Promise.all(relays.map((relay) => relay.progress()));
+      return positions.reduce((slowest, position) =>
+        comparePositions(position, slowest) < 0 ? position : slowest,
+      );
+    },
+  };
 }

@@ -4,7 +4,7 @@ import type { ReadinessCheck } from '../http/health.js';
 import { runService } from '../lifecycle/run-service.js';
 import { createLogger } from '../logging/logger.js';
 import type { Telemetry } from '../telemetry/start-telemetry.js';
-import { startRelayOf } from './relay.js';
+import { auditedAggregatesOf, slowestRelay, startAuditRelayOf, startRelayOf } from './relay.js';
 import {
   categoriesOf,
   type ServiceClients,
@@ -24,6 +24,7 @@ export async function runEventSourcedService<Config extends ServiceRuntimeConfig
   config: Config,
   telemetry: Telemetry,
 ): Promise<void> {
+  auditedAggregatesOf(service);
   const logger = createLogger({ name: service.name, level: config.LOG_LEVEL });
   const storage = await openServiceStorage(service.storage, config, logger.child({ component: 'storage' }));
   const { pool, eventStore } = storage;
@@ -51,14 +52,21 @@ export async function runEventSourcedService<Config extends ServiceRuntimeConfig
     natsPrefix: config.NATS_PREFIX,
     processedMessageRetentionMs: config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 60 * 60 * 1000,
   };
-  const relay = await startRelayOf(service, {
+  const relayDeps = {
     eventStore,
     pool,
     nats,
     prefix: config.NATS_PREFIX,
     replicas: config.NATS_STREAM_REPLICAS,
-    logger: logger.child({ component: 'relay' }),
-  });
+  };
+  const relay = await startRelayOf(service, { ...relayDeps, logger: logger.child({ component: 'relay' }) });
+  const auditRelay = await startAuditRelayOf(
+    { ...service, stream: service.publishes.stream },
+    {
+      ...relayDeps,
+      logger: logger.child({ component: 'audit-relay' }),
+    },
+  );
   const shared = service.shared?.(clients, config) as Shared;
   const workers = await service.workers?.(
     { ...clients, logger: logger.child({ component: 'workers' }) },
@@ -83,7 +91,7 @@ export async function runEventSourcedService<Config extends ServiceRuntimeConfig
     serviceLagProbe({
       eventStore,
       projections,
-      relay,
+      relay: slowestRelay([relay, auditRelay]),
       ...(service.lagDegradedAfterMs ? { degradedAfterMs: service.lagDegradedAfterMs } : {}),
     }),
   );
@@ -96,6 +104,7 @@ export async function runEventSourcedService<Config extends ServiceRuntimeConfig
     onClose: [
       ...(workers ? [() => workers.stop()] : []),
       () => relay.stop(),
+      () => auditRelay.stop(),
       () => projections.stop(),
       () => nats.drain(),
       () => storage.close(),

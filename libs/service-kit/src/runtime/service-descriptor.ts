@@ -2,8 +2,9 @@ import type { NatsConnection } from '@nats-io/transport-node';
 import type { ServiceApp } from '../http/fastify-types.js';
 import type pg from 'pg';
 import type { DestinationStream, Logger } from 'pino';
-import type { IntegrationEnvelope } from '@app/contracts';
+import type { AuditProducer, IntegrationEnvelope } from '@app/contracts';
 import type { ConfiguredEventStore, Projection, ProjectionRunner, RecordedEvent } from '@app/eventing';
+import type { AuditedAggregate } from '../audit/audited-aggregate.js';
 import type { CommandReplies } from '../http/command-reply.js';
 import type { ReadinessCheck } from '../http/health.js';
 import type { AcceptedSecrets } from '../identity/identity-token.js';
@@ -93,6 +94,11 @@ export interface ServiceDescriptor<
     stream: { name: string; subjects: readonly string[] };
     toIntegrationEvent: (event: RecordedEvent) => IntegrationEnvelope | null;
   };
+  /**
+   * Its audit trail (issue 21): the producer's name on its entries, and the audit mapping of each of its
+   * aggregates (one for every category in `aggregates`, checked at start), which its audit relay publishes.
+   */
+  audit: { producer: AuditProducer; aggregates: readonly AuditedAggregate[] };
   /** The server's environment (config.ts); the rebuild needs storage only. */
   loadConfig(): Config;
   loadStorageConfig(): StorageSettings;
