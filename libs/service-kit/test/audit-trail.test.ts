@@ -99,6 +99,13 @@ describe('an audit entry', () => {
 
   it('names a user by id and a platform process by name', () => {
     expect(auditActorOf({ actorId: eventId })).toEqual({ type: 'user', userId: eventId });
+    const customerId = '0196f2a0-0000-7000-8000-0000000000c1';
+    expect(auditActorOf({ actorId: eventId, actorRole: 'admin', onBehalfOf: customerId })).toEqual({
+      type: 'user',
+      userId: eventId,
+      role: 'admin',
+      onBehalfOf: customerId,
+    });
     expect(auditActorOf({ actorId: 'billing-renewals' })).toEqual({
       type: 'system',
       name: 'billing-renewals',

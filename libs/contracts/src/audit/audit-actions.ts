@@ -74,6 +74,7 @@ export const auditActionLabels = {
   'webhook-endpoint.disabled': 'Webhook endpoint disabled',
   'webhook-endpoint.secret-rotated': 'Webhook signing secret rotated',
   'webhook-endpoint.marked-failing': 'Webhook endpoint marked failing',
+  'webhook-endpoint.secrets-resealed': 'Webhook signing secrets resealed',
 } as const;
 export type AuditAction = keyof typeof auditActionLabels;
 export const auditActions = Object.keys(auditActionLabels) as AuditAction[];

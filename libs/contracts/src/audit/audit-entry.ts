@@ -46,11 +46,17 @@ export const auditChangeSchema = z.union([auditValueChangeSchema, auditSecretCha
 export type AuditChange = z.infer<typeof auditChangeSchema>;
 
 /**
- * Who did it, from the event's metadata: a user (an admin or a customer; `role` when the producer knew it), or one
- * of the platform's own processes by name (`billing-renewals`, `seed`).
+ * Who did it, from the event's metadata: a user (an admin or a customer; `role` when the event recorded it, and
+ * `onBehalfOf` the customer when an admin acted in their view), or one of the platform's own processes by name
+ * (`billing-renewals`, `seed`).
  */
 export const auditActorSchema = z.union([
-  z.strictObject({ type: z.literal('user'), userId: idSchema, role: userRoleSchema.optional() }),
+  z.strictObject({
+    type: z.literal('user'),
+    userId: idSchema,
+    role: userRoleSchema.optional(),
+    onBehalfOf: idSchema.optional(),
+  }),
   z.strictObject({ type: z.literal('system'), name: shortText(auditTextLimits.name) }),
 ]);
 export type AuditActor = z.infer<typeof auditActorSchema>;

@@ -24,12 +24,20 @@ export function auditEntryIdOf(eventId: string): string {
 }
 
 /**
- * Who did it, from the event's metadata: a user id (service-kit's commandMetadata puts the caller's there) or the
- * name of a platform process (`seed`, `billing-renewals`). An event stored without an actor is the platform's.
+ * Who did it, from the event's metadata: a user id with the role it acted in (service-kit's commandMetadata puts
+ * the caller's there, and the customer an admin acted for), or the name of a platform process (`seed`,
+ * `billing-renewals`). An event stored without an actor is the platform's.
  */
 export function auditActorOf(metadata: EventMetadata): AuditActor {
-  const { actorId } = metadata;
-  if (actorId !== undefined && idSchema.safeParse(actorId).success) return { type: 'user', userId: actorId };
+  const { actorId, actorRole, onBehalfOf } = metadata;
+  if (actorId !== undefined && idSchema.safeParse(actorId).success) {
+    return {
+      type: 'user',
+      userId: actorId,
+      ...(actorRole ? { role: actorRole } : {}),
+      ...(onBehalfOf && idSchema.safeParse(onBehalfOf).success ? { onBehalfOf } : {}),
+    };
+  }
   return { type: 'system', name: clipped(actorId ?? 'platform', auditTextLimits.name) };
 }
 

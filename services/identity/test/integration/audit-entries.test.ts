@@ -30,7 +30,7 @@ describe('identity audit entries', () => {
     await eventually(about, (found) => found.length === 2, 10_000);
     expect(about().map((entry) => entry.action)).toEqual(['user.registered', 'user.profile-changed']);
     expect(about()[1]).toMatchObject({
-      actor: { type: 'user', userId: adminId },
+      actor: { type: 'user', userId: adminId, role: 'admin' },
       entity: { type: 'user', id: user.id, label: 'Robin Smith' },
       accountId: user.id,
       changes: [{ field: 'Last name', before: 'Lee', after: 'Smith' }],

@@ -11,6 +11,7 @@ import { evolve, initialState } from '../../src/webhooks/domain/endpoint/endpoin
 import { webhookEndpoints } from '../../src/webhooks/endpoints.js';
 
 const keyRing = parseKeyRing(`audit:${Buffer.alloc(32, 7).toString('base64')}`);
+const newerRing = parseKeyRing(`audit2:${Buffer.alloc(32, 9).toString('base64')}`);
 const signingSecret = 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw';
 const rotatedSecret = 'whsec_C2FVsBQIhrscChlQIMV+b5sSYspob7oD';
 const sealedSecret = encryptSecret(keyRing, signingSecret, 'webhook-endpoint:x:secret');
@@ -81,6 +82,16 @@ describeAuditCoverage({
       {
         given: [registered],
         when: { type: 'RotateWebhookEndpointSecret', data: { ...target, secret: sealedRotated }, metadata },
+      },
+    ],
+    ResealWebhookEndpointSecrets: [
+      {
+        given: [registered],
+        when: {
+          type: 'ResealWebhookEndpointSecrets',
+          data: { ...target, secret: encryptSecret(newerRing, signingSecret, 'webhook-endpoint:x:secret') },
+          metadata,
+        },
       },
     ],
     MarkWebhookEndpointFailing: [

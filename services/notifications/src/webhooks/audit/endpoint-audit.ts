@@ -12,6 +12,7 @@ const actions = {
   WebhookEndpointDisabled: 'webhook-endpoint.disabled',
   WebhookEndpointSecretRotated: 'webhook-endpoint.secret-rotated',
   WebhookEndpointMarkedFailing: 'webhook-endpoint.marked-failing',
+  WebhookEndpointSecretsResealed: 'webhook-endpoint.secrets-resealed',
 } as const satisfies Record<WebhookEndpointEvent['type'], AuditDescription['action']>;
 
 const statusOf = (state: WebhookEndpointState) => (state.status === 'absent' ? null : state.status);
@@ -46,6 +47,18 @@ function changesOf(
       ];
     case 'WebhookEndpointMarkedFailing':
       return [...status, ...changedFields([['Reason', null, event.data.reason]])];
+    case 'WebhookEndpointSecretsResealed': {
+      // The same secrets sealed again under a newer key: which key seals them is no secret, and says what was done.
+      const was = before.status === 'absent' ? null : before;
+      return changedFields([
+        ['Signing secret sealed with key', was?.secret.keyId, event.data.secret?.keyId ?? was?.secret.keyId],
+        [
+          'Previous signing secret sealed with key',
+          was?.previousSecret?.secret.keyId,
+          event.data.previousSecret?.keyId ?? was?.previousSecret?.secret.keyId,
+        ],
+      ]);
+    }
     default:
       return assertNever(event);
   }
