@@ -1,6 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildGateway } from '../src/app.js';
+import { mergeOpenApi } from '../src/docs/merge-openapi.js';
 import { createMergedDocs } from '../src/docs/openapi-source.js';
 import { buildRouteTable, type RouteEntry } from '../src/route-table.js';
 import { closedPortUrl, headerAuthenticator, listen, testConfig } from './support.js';
@@ -77,6 +78,28 @@ describe('merged API documentation', () => {
     );
     expect(Object.keys(document.components?.schemas ?? {}).sort()).toEqual(['Problem', 'Product', 'Tenant']);
     expect(document.tags).toEqual([{ name: 'products' }]);
+  });
+
+  it("keeps each service's webhooks, which are no gateway routes, in a 3.1 document", () => {
+    const paid = { post: { summary: 'billing.invoice.paid.v1' } };
+    const notifications = {
+      openapi: '3.1.0',
+      info: { title: 'notifications', version: '1' },
+      paths: {},
+      webhooks: { 'billing.invoice.paid.v1': paid },
+    };
+    const document = mergeOpenApi(
+      [
+        { service: 'catalog', document: catalogDoc },
+        { service: 'notifications', document: notifications },
+      ],
+      buildRouteTable({ catalog: 'http://catalog.test' }, entries),
+    );
+    expect(document.openapi).toBe('3.1.0');
+    expect(document.webhooks).toEqual({ 'billing.invoice.paid.v1': paid });
+    expect(
+      mergeOpenApi([{ service: 'catalog', document: catalogDoc }], buildRouteTable({}, entries)),
+    ).not.toHaveProperty('webhooks');
   });
 
   it('leaves a service that is down out, with a note, and caches the result for a while', async () => {

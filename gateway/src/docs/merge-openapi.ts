@@ -7,6 +7,8 @@ export const openApiDocumentSchema = z.looseObject({
   info: z.looseObject({ title: z.string(), version: z.string() }),
   paths: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
   components: z.record(z.string(), z.record(z.string(), z.unknown())).optional(),
+  /** OpenAPI 3.1: requests a service sends to URLs others registered (notifications' signed deliveries). */
+  webhooks: z.record(z.string(), z.unknown()).optional(),
   tags: z.array(z.looseObject({ name: z.string() })).optional(),
 });
 
@@ -21,11 +23,13 @@ const operationKeys = new Set(['get', 'put', 'post', 'delete', 'options', 'head'
  * One document for the browser-facing API. Each service contributes only the operations the gateway actually
  * routes to it (health, metrics and internal paths stay out); services' paths are disjoint by construction of
  * the route table. A component name two services define differently keeps the first and is named in the
- * description, so the clash is visible rather than silently wrong.
+ * description, so the clash is visible rather than silently wrong. Webhooks are no routes of the gateway: each
+ * service's are kept, as the event payloads clients receive are part of the API they integrate with.
  */
 export function mergeOpenApi(sources: readonly ServiceDocument[], table: RouteTable): OpenApiDocument {
   const paths: Record<string, Record<string, unknown>> = {};
   const components: Record<string, Record<string, unknown>> = {};
+  const webhooks: Record<string, unknown> = {};
   const tags = new Map<string, { name: string }>();
   const notes: string[] = [];
 
@@ -50,6 +54,11 @@ export function mergeOpenApi(sources: readonly ServiceDocument[], table: RouteTa
         }
       }
     }
+    for (const [name, webhook] of Object.entries(document.webhooks ?? {})) {
+      if (!(name in webhooks)) webhooks[name] = webhook;
+      else
+        notes.push(`webhooks.${name} is sent by more than one service; the ${source.service} one is hidden.`);
+    }
     for (const tag of document.tags ?? []) if (!tags.has(tag.name)) tags.set(tag.name, tag);
   }
 
@@ -69,6 +78,7 @@ export function mergeOpenApi(sources: readonly ServiceDocument[], table: RouteTa
     info: { title: 'Subscriptions platform API', version: '1.0.0', description },
     paths,
     components,
+    ...(Object.keys(webhooks).length > 0 ? { webhooks } : {}),
     ...(tags.size > 0 ? { tags: [...tags.values()] } : {}),
   };
 }

@@ -4,6 +4,7 @@ import { createServiceApp, type ServiceAppContext } from '@app/service-kit/runti
 import { createEndpointCommands } from './webhooks/application/endpoint-commands.js';
 import { webhookDeliveryRoutes } from './webhooks/http/deliveries.routes.js';
 import { webhookEndpointRoutes } from './webhooks/http/endpoints.routes.js';
+import { webhooksDocumentation } from './webhooks/http/webhooks-openapi.js';
 
 export interface NotificationsOptions {
   /** SECRETS_KEYS: seals each webhook endpoint's signing secret. */
@@ -22,6 +23,7 @@ export async function buildApp(context: ServiceAppContext, options: Notification
     openapi: {
       title: 'Notifications API',
       description: "Email to customers and signed webhooks to tenants' apps on the platform's events.",
+      webhooks: webhooksDocumentation(),
     },
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });

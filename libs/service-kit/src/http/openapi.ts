@@ -6,6 +6,8 @@ import { nextPageLinkDescription } from '@app/contracts';
 export interface OpenApiOptions {
   title: string;
   description?: string;
+  /** OpenAPI 3.1 `webhooks`: the requests the service sends to others' URLs (notifications' deliveries). */
+  webhooks?: Record<string, unknown>;
 }
 
 /** The OpenAPI document generated from the routes' zod schemas, served at GET /openapi.json. */
@@ -22,6 +24,7 @@ export async function registerOpenApi(
         version,
         ...(options.description === undefined ? {} : { description: options.description }),
       },
+      ...(options.webhooks === undefined ? {} : { webhooks: options.webhooks }),
     },
     transform: withAccess,
   });

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { identityHeaders } from '@app/service-kit/testing';
 import { copyTenant, startWebhookHarness } from '../support/webhook-harness.js';
+import { webhookEventTypes } from '../../src/webhooks/domain/event-types.js';
 
 const harness = await startWebhookHarness();
 afterAll(() => harness.close());
@@ -124,5 +125,16 @@ describe('an admin', () => {
     expect(ownersView.json().endpoints).toContainEqual(expect.objectContaining({ id, status: 'disabled' }));
 
     expect((await call('GET', adminBase(crypto.randomUUID()), admin)).statusCode).toBe(404);
+  });
+});
+
+describe('the OpenAPI document', () => {
+  it('documents the deliveries as webhooks, one per event type an endpoint may subscribe to', async () => {
+    const document = (await harness.app.inject({ method: 'GET', url: '/openapi.json' })).json<{
+      openapi: string;
+      webhooks?: Record<string, unknown>;
+    }>();
+    expect(document.openapi).toMatch(/^3\.1\./);
+    expect(Object.keys(document.webhooks ?? {}).sort()).toEqual([...webhookEventTypes].sort());
   });
 });
