@@ -51,6 +51,7 @@ export const auditActionLabels = {
   'subscription.upgrade-awaiting-authentication': 'Upgrade awaiting card authentication',
   'subscription.upgrade-declined': 'Upgrade declined',
   'subscription.plan-changed': 'Plan changed',
+  'subscription.renewal-announced': 'Renewal announced',
 
   'billing-account.created': 'Billing account created',
   'billing-account.card-setup-started': 'Card replacement started',

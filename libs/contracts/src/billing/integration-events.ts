@@ -138,6 +138,26 @@ export const planChangedV1DataSchema = z.object({
   changedAt: isoDateTimeSchema,
 });
 
+/**
+ * A subscription's next bill is at most 3 days away (services/billing/README.md "Renewal reminders"): the renewal
+ * of a paid month, or a trial's first bill (`kind: 'trial-end'`), with the plan and price that bill charges (a
+ * downgrade scheduled for it included) and whether a card is on file to charge (`cardOnFile`; nothing else of the
+ * card). Announced once per renewal, never for a subscription set to cancel, suspended or cancelled, nor for one
+ * whose first bill came less than 3 days after it started; notifications mails the reminder.
+ */
+export const renewalUpcomingV1DataSchema = z.object({
+  subscriptionId: idSchema,
+  tenantId: idSchema,
+  productId: idSchema,
+  kind: z.enum(['renewal', 'trial-end']),
+  plan: subscriptionPlanSchema,
+  amountCents: z.number().int().nonnegative(),
+  currency: billingCurrencySchema,
+  renewsAt: isoDateTimeSchema,
+  cardOnFile: z.boolean(),
+  announcedAt: isoDateTimeSchema,
+});
+
 const billing = publishedEvents({
   checkoutCompleted: ['billing.checkout.completed.v1', checkoutCompletedV1DataSchema],
   invoicePaid: ['billing.invoice.paid.v1', invoicePaidV1DataSchema],
@@ -146,6 +166,7 @@ const billing = publishedEvents({
   customerCreated: ['billing.customer.created.v1', customerCreatedV1DataSchema],
   termEnded: ['billing.subscription.term-ended.v1', termEndedV1DataSchema],
   planChanged: ['billing.subscription.plan-changed.v1', planChangedV1DataSchema],
+  renewalUpcoming: ['billing.subscription.renewal-upcoming.v1', renewalUpcomingV1DataSchema],
 });
 
 export const billingSubjects = billing.subjects;
@@ -157,6 +178,7 @@ export const {
   customerCreated: billingCustomerCreatedV1,
   termEnded: billingTermEndedV1,
   planChanged: billingPlanChangedV1,
+  renewalUpcoming: billingRenewalUpcomingV1,
 } = billing.schemas;
 export const billingIntegrationEventSchema = billing.union;
 export type BillingIntegrationEvent = z.infer<typeof billingIntegrationEventSchema>;
@@ -167,6 +189,7 @@ export type InvoicePaymentFailedV1Data = z.infer<typeof invoicePaymentFailedV1Da
 export type RenewalDunning = z.infer<typeof renewalDunningSchema>;
 export type CustomerCreatedV1Data = z.infer<typeof customerCreatedV1DataSchema>;
 export type PlanChangedV1Data = z.infer<typeof planChangedV1DataSchema>;
+export type RenewalUpcomingV1Data = z.infer<typeof renewalUpcomingV1DataSchema>;
 
 /** The JetStream stream billing owns. */
 export const billingStream = { name: 'BILLING', subjects: ['billing.>'] } as const;

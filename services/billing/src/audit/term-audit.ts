@@ -13,6 +13,7 @@ const actions = {
   UpgradeAwaitingAuthentication: 'subscription.upgrade-awaiting-authentication',
   UpgradeDeclined: 'subscription.upgrade-declined',
   PlanChanged: 'subscription.plan-changed',
+  RenewalAnnounced: 'subscription.renewal-announced',
 } as const satisfies Record<TermEvent['type'], AuditDescription['action']>;
 
 const planPrice = (plan: SubscriptionPlan, cents: number) => `${plan} (${moneyText(cents)}/mo)`;
@@ -57,12 +58,20 @@ function changesOf(event: TermEvent, before: TermState): AuditChange[] {
           event.data.prorationCents === 0 ? null : moneyText(event.data.prorationCents),
         ],
       ]);
+    case 'RenewalAnnounced': {
+      const { kind, plan, amountCents, renewsAt } = event.data;
+      const bill = `${day(renewsAt)}, ${planPrice(plan, amountCents)}`;
+      return changedFields([[kind === 'trial-end' ? 'Trial ends' : 'Renews', null, bill]]);
+    }
     default:
       return assertNever(event);
   }
 }
 
-/** Billing's side of a subscription (its term stream): plan changes and the end of a cancelled term. */
+/**
+ * Billing's side of a subscription (its term stream): plan changes, the end of a cancelled term, and each bill
+ * announced 3 days ahead.
+ */
 export function describeTermEvent(event: TermEvent, before: TermState, _after: TermState): AuditDescription {
   return {
     action: actions[event.type],

@@ -1,21 +1,22 @@
 import { billingSubjects, type BillingIntegrationEvent, type IntegrationEnvelope } from '@app/contracts';
 import { categoryOf, type RecordedEvent } from '@app/eventing';
-import type { InvoiceEvent } from '../domain/invoice/events.js';
 import { publishedEnvelopeOf } from '@app/service-kit/runtime';
 import { customers } from '../application/customers.js';
 import { invoices } from '../application/invoices.js';
 import { payments } from '../application/payments.js';
 import { terms } from '../application/terms.js';
+import type { InvoiceEvent } from '../domain/invoice/events.js';
 
 /**
  * Stored billing events → the public `billing.*.v1` contract (libs/contracts billing/integration-events.ts).
  * Published: a new provider customer (identity's stripeCustomerId), a confirmed checkout (tenancy starts the
  * subscription), a paid invoice (tenancy's totalSpent, and a renewal's subscription active again), a declined
  * renewal charge (notifications mails the payer) and an overdue renewal (tenancy suspends the subscription), the
- * end of a term set to cancel (tenancy cancels the subscription) and a plan change made (tenancy records the plan
- * and price). A scheduled, withdrawn or declined plan change, a card change, a payment's creation and declines, and
- * an invoice's issue and collection attempts begun, stay billing's own. Nothing card-like crosses: not even brand
- * and last four.
+ * end of a term set to cancel (tenancy cancels the subscription), a plan change made (tenancy records the plan
+ * and price) and a renewal 3 days ahead (notifications mails the reminder). A scheduled, withdrawn or declined
+ * plan change, a card change, a payment's creation and declines, and an invoice's issue and collection attempts
+ * begun, stay billing's own. Nothing card-like crosses, not even brand and last four: a reminder says only whether
+ * a card is on file.
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
   const envelope = publishedEnvelopeOf(recorded);
@@ -93,6 +94,10 @@ export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope
           return { ...envelope, type: billingSubjects.termEnded, data: event.data };
         if (event.type === 'PlanChanged')
           return { ...envelope, type: billingSubjects.planChanged, data: event.data };
+        if (event.type === 'RenewalAnnounced') {
+          const data = { ...event.data, currency: 'usd' as const };
+          return { ...envelope, type: billingSubjects.renewalUpcoming, data };
+        }
         return null;
       }
       default:

@@ -13,6 +13,7 @@ type PlanTermRow = {
   scheduled_effective_at: string | null;
   upgrade_started_at: string | null;
   upgrade_awaiting_since: string | null;
+  announced_renewal_at: string | null;
 };
 
 const noPlanTerms = (subscriptionId: string): PlanTermRow => ({
@@ -25,15 +26,17 @@ const noPlanTerms = (subscriptionId: string): PlanTermRow => ({
   scheduled_effective_at: null,
   upgrade_started_at: null,
   upgrade_awaiting_since: null,
+  announced_renewal_at: null,
 });
 
 const noneScheduled = { scheduled_plan: null, scheduled_amount_cents: null, scheduled_effective_at: null };
 
 /**
- * The `plan_terms` read model (migrations/309_plan_terms.sql, 312): per subscription, the plan and price of the last
- * change billing made, a downgrade scheduled for the next renewal, and an upgrade charge in flight, folded from
- * billing's term streams as the term aggregate evolves them (domain/term/term.ts). A batch is folded in memory and
- * written in one statement (@app/eventing foldedProjection).
+ * The `plan_terms` read model (migrations/309_plan_terms.sql, 312, 313): per subscription, the plan and price of the
+ * last change billing made, a downgrade scheduled for the next renewal, an upgrade charge in flight, and the latest
+ * renewal announced (README "Renewal reminders"), folded from billing's term streams as the term aggregate evolves
+ * them (domain/term/term.ts). A batch is folded in memory and written in one statement (@app/eventing
+ * foldedProjection).
  */
 export const planTermsProjection = foldedProjection<PlanTermRow, TermEvent>({
   name: 'billing.plan-terms.v1',
@@ -50,6 +53,7 @@ export const planTermsProjection = foldedProjection<PlanTermRow, TermEvent>({
     'scheduled_effective_at',
     'upgrade_started_at',
     'upgrade_awaiting_since',
+    'announced_renewal_at',
   ],
   decode: (recorded) => terms.decode(recorded),
   rowKeyOf: (event) => ({ subscription_id: event.data.subscriptionId }),
@@ -91,5 +95,7 @@ function foldPlanTerm(row: PlanTermRow, event: TermEvent): PlanTermRow {
         upgrade_awaiting_since: null,
       };
     }
+    case 'RenewalAnnounced':
+      return { ...row, announced_renewal_at: event.data.renewsAt };
   }
 }

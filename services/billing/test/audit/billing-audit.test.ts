@@ -320,6 +320,22 @@ describeAuditCoverage({
         when: { type: 'ApplyScheduledPlanChange', data: { subscriptionId, effectiveAt }, metadata },
       },
     ],
+    AnnounceRenewal: [
+      {
+        when: {
+          type: 'AnnounceRenewal',
+          data: {
+            ...ids,
+            kind: 'trial-end',
+            plan: 'professional',
+            amountCents: 2_900,
+            renewsAt: effectiveAt,
+            cardOnFile: false,
+          },
+          metadata,
+        },
+      },
+    ],
   },
 });
 

@@ -29,6 +29,7 @@ function subscription(overrides: Partial<BillableSubscription> = {}): BillableSu
     cancelRequestedAt: null,
     scheduledPlanChange: null,
     upgradeInFlight: null,
+    announcedRenewalAt: null,
     ...overrides,
   };
 }

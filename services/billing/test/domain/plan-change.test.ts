@@ -25,6 +25,7 @@ function subscription(overrides: Partial<BillableSubscription> = {}): BillableSu
     cancelRequestedAt: null,
     scheduledPlanChange: null,
     upgradeInFlight: null,
+    announcedRenewalAt: null,
     ...overrides,
   };
 }

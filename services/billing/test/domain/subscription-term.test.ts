@@ -19,6 +19,7 @@ function subscription(overrides: Partial<BillableSubscription> = {}): BillableSu
     cancelRequestedAt: null,
     scheduledPlanChange: null,
     upgradeInFlight: null,
+    announcedRenewalAt: null,
     ...overrides,
   };
 }

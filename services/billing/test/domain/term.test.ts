@@ -156,3 +156,42 @@ describe('plan changes on the term stream', () => {
     given([scheduled, withdrawn]).when(apply).then([]);
   });
 });
+
+describe('a renewal announced 3 days ahead', () => {
+  const renewal = (renewsAt: string) => ({
+    ...ids,
+    kind: 'renewal' as const,
+    plan: 'professional' as const,
+    amountCents: 2_900,
+    renewsAt,
+    cardOnFile: true,
+  });
+  const announce = (renewsAt: string) =>
+    ({
+      type: 'AnnounceRenewal',
+      data: renewal(renewsAt),
+      metadata: { now: '2026-02-25T09:00:00.000Z' },
+    }) as const;
+  const announced = (renewsAt: string): TermEvent => ({
+    type: 'RenewalAnnounced',
+    data: { ...renewal(renewsAt), announcedAt: '2026-02-25T09:00:00.000Z' },
+  });
+
+  it('is announced once', () => {
+    given([])
+      .when(announce('2026-02-28T09:00:00.000Z'))
+      .then([announced('2026-02-28T09:00:00.000Z')]);
+    given([announced('2026-02-28T09:00:00.000Z')])
+      .when(announce('2026-02-28T09:00:00Z'))
+      .then([]);
+  });
+
+  it('the next renewal is announced in its turn, an earlier one never after it', () => {
+    given([announced('2026-02-28T09:00:00.000Z')])
+      .when(announce('2026-03-31T09:00:00.000Z'))
+      .then([announced('2026-03-31T09:00:00.000Z')]);
+    given([announced('2026-03-31T09:00:00.000Z')])
+      .when(announce('2026-02-28T09:00:00.000Z'))
+      .then([]);
+  });
+});

@@ -181,6 +181,7 @@ describe('the renewal runner', () => {
       cancelRequestedAt: null,
       scheduledPlanChange: null,
       upgradeInFlight: null,
+      announcedRenewalAt: null,
     };
     const work = {
       kind: 'issue' as const,

@@ -2,9 +2,10 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type pg from 'pg';
 import type { EventingLogger } from '@app/eventing';
 import { dueWork, type RenewalWork } from '../../domain/renewal/due-work.js';
+import { remindersDue } from '../../domain/renewal/renewal-reminders.js';
 import { createPlanChanges } from '../plan-changes/plan-changes.js';
 import { createRenewalCollector, type CollectDeps, type CollectResult } from './collect-renewal.js';
-import { applyScheduledPlanChange, endTerm } from './term-changes.js';
+import { announceRenewal, applyScheduledPlanChange, endTerm } from './term-changes.js';
 import { issueRenewal } from './issue-renewal.js';
 import { createRenewalLease } from './renewal-lease.js';
 import { loadRenewalState } from './renewal-state.js';
@@ -25,6 +26,8 @@ export interface TickReport {
   ended: string[];
   /** Subscriptions whose scheduled downgrade was applied, or whose upgrade charge left in flight was paid. */
   planChanged: string[];
+  /** Subscriptions whose coming renewal was announced (README "Renewal reminders"). */
+  announced: string[];
   failed: number;
 }
 
@@ -34,7 +37,7 @@ export interface TickReport {
  * charges the retries and later-anniversary attempts that have come due, applies the downgrades scheduled for
  * the renewals that have come, and finishes upgrade charges cut short. A step that throws (the provider
  * unreachable, say) is logged and left for the next tick, which finds it due again or resumes it. A term set to
- * cancel that has run out is ended instead of renewed.
+ * cancel that has run out is ended instead of renewed. Then it announces each renewal 3 days or less away.
  */
 export function createRenewalRunner(deps: RenewalRunnerDeps) {
   const { pool, logger, now } = deps;
@@ -82,22 +85,37 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
       overdue: [],
       ended: [],
       planChanged: [],
+      announced: [],
       failed: 0,
     };
     await exclusively(async (lease) => {
       report.ran = true;
       const at = now();
       const { subscriptions, invoices } = await loadRenewalState(pool, deps.provider.name, at, deps.policy);
-      for (const work of dueWork(at, subscriptions, invoices, deps.policy)) {
+      const steps = [
+        ...dueWork(at, subscriptions, invoices, deps.policy).map((work) => ({
+          kind: work.kind,
+          subscriptionId: work.subscriptionId,
+          run: () => perform(work, report),
+        })),
+        ...remindersDue(at, subscriptions, deps.policy).map((reminder) => ({
+          kind: 'announce',
+          subscriptionId: reminder.subscriptionId,
+          run: async () => {
+            if (await announceRenewal(deps, reminder)) report.announced.push(reminder.subscriptionId);
+          },
+        })),
+      ];
+      for (const step of steps) {
         // Renewed before each step: a long tick keeps its lease, and one that stalled past it stops here
         // rather than charge beside the replica that took over.
         await lease.confirm();
         try {
-          await perform(work, report);
+          await step.run();
         } catch (error) {
           report.failed += 1;
           logger.error(
-            { err: error, work: work.kind, subscriptionId: work.subscriptionId },
+            { err: error, work: step.kind, subscriptionId: step.subscriptionId },
             'renewal step failed; the next tick tries again',
           );
         }
@@ -116,7 +134,8 @@ export function createRenewalRunner(deps: RenewalRunnerDeps) {
           try {
             const report = await tick();
             const acted = report.issued.length + report.paid.length + report.declined.length;
-            if (acted + report.ended.length + report.planChanged.length + report.failed > 0) {
+            const changed = report.ended.length + report.planChanged.length + report.announced.length;
+            if (acted + changed + report.failed > 0) {
               logger.info(summary(report), 'renewal tick');
             }
           } catch (error) {
@@ -143,6 +162,7 @@ function summary(report: TickReport) {
     overdue: report.overdue.length,
     ended: report.ended.length,
     planChanged: report.planChanged.length,
+    announced: report.announced.length,
     failed: report.failed,
   };
 }

@@ -8,6 +8,7 @@ import {
 } from '../../domain/renewal/due-work.js';
 import { latestBilledCycleStarts, type RenewalPolicy } from '../../domain/renewal/renewal-cycle.js';
 import type { ProviderName } from '../../payments/payment-provider.js';
+import { reminderCandidateIds } from './reminder-candidates.js';
 
 /**
  * How far back invoices can still matter to the period running now (which began within the last month): older
@@ -33,6 +34,7 @@ interface SubscriptionRow {
   scheduled_effective_at: Date | null;
   upgrade_started_at: Date | null;
   upgrade_awaiting_since: Date | null;
+  announced_renewal_at: Date | null;
 }
 
 interface InvoiceRow {
@@ -57,6 +59,7 @@ interface InvoiceRow {
  * - A collection needs a renewal not paid, of a subscription not cancelled, or an attempt cut short.
  * - A term to end needs a cancellation pending (migrations/305_cancel_at_period_end.sql); there are few.
  * - A scheduled downgrade whose renewal has come, or an upgrade charge to finish (migrations/309_plan_terms.sql).
+ * - A renewal to announce (reminder-candidates.ts, read apart): its next bill within 3 days, not announced yet.
  * The first set's renewal check is made alone, first: one range of the renewals running past that point
  * (migrations/302_renewal_candidates.sql), hashed against the eligible subscriptions. Left to join it with the
  * payers and checkouts, the planner probes every subscription's renewals one at a time, several times slower.
@@ -110,7 +113,8 @@ export async function loadRenewalState(
     new Date(now.getTime() + coverageToleranceMs).toISOString(),
     now.toISOString(),
   ]);
-  const ids = candidates.map((candidate) => candidate.subscription_id);
+  const reminders = await reminderCandidateIds(db, provider, now, policy);
+  const ids = [...new Set([...candidates.map((candidate) => candidate.subscription_id), ...reminders])];
   const subscriptions = await billableSubscriptions(db, provider, ids);
   const since = daysAfter(now.toISOString(), -coverageLookbackDays);
   const { rows: invoiceRows } = await db.query<InvoiceRow>(
@@ -148,7 +152,7 @@ export async function billableSubscriptions(
             CASE WHEN pt.changed_at >= s.cycle_start THEN pt.plan ELSE s.plan END AS plan,
             CASE WHEN pt.changed_at >= s.cycle_start THEN pt.amount_cents ELSE s.amount_cents END AS amount_cents,
             pt.scheduled_plan, pt.scheduled_amount_cents, pt.scheduled_effective_at, pt.upgrade_started_at,
-            pt.upgrade_awaiting_since
+            pt.upgrade_awaiting_since, pt.announced_renewal_at
      FROM subscriptions s
      LEFT JOIN tenants t ON t.tenant_id = s.tenant_id
      LEFT JOIN payers p ON p.user_id = t.owner_id AND p.provider = $1 AND p.payment_method_id IS NOT NULL
@@ -195,6 +199,7 @@ function toSubscription(row: SubscriptionRow): BillableSubscription {
           awaitingSince: row.upgrade_awaiting_since?.toISOString() ?? null,
         }
       : null,
+    announcedRenewalAt: row.announced_renewal_at?.toISOString() ?? null,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { RenewalWork } from '../../domain/renewal/due-work.js';
+import type { RenewalReminder } from '../../domain/renewal/renewal-reminders.js';
 import type { BillingStores } from '../billing-stores.js';
 
 type End = Extract<RenewalWork, { kind: 'end' }>;
@@ -40,6 +41,24 @@ export async function applyScheduledPlanChange(
       metadata: { now: deps.now().toISOString() },
     },
     { metadata: { actorId: 'billing-renewals', correlationId: subscriptionId } },
+  );
+  return result.newEvents.length > 0;
+}
+
+/**
+ * Announces the renewal 3 days ahead, once (the term stream refuses a second announcement of it):
+ * billing.subscription.renewal-upcoming.v1 then tells notifications, which mails the reminder. True when this call
+ * did.
+ */
+export async function announceRenewal(
+  deps: { stores: BillingStores; now: () => Date },
+  reminder: RenewalReminder,
+): Promise<boolean> {
+  const { dueAt: _due, ...data } = reminder;
+  const result = await deps.stores.terms.handle(
+    reminder.subscriptionId,
+    { type: 'AnnounceRenewal', data, metadata: { now: deps.now().toISOString() } },
+    { metadata: { actorId: 'billing-renewals', correlationId: reminder.subscriptionId } },
   );
   return result.newEvents.length > 0;
 }

@@ -30,6 +30,8 @@ export interface BillableSubscription extends CycleStart {
   scheduledPlanChange: ScheduledPlanChange | null;
   /** An upgrade's charge whose outcome billing has not recorded; null when none is in flight. */
   upgradeInFlight: UpgradeInFlight | null;
+  /** The latest renewal billing announced (README "Renewal reminders"); null when it announced none. */
+  announcedRenewalAt: string | null;
 }
 
 export interface UpgradeInFlight {
@@ -216,7 +218,7 @@ function planWork(now: string, subscription: BillableSubscription, policy: Renew
 }
 
 /** The plan and price a period is billed at: a downgrade scheduled for its start (or earlier) applies to it. */
-function billedTerms(subscription: BillableSubscription, periodStart: string) {
+export function billedTerms(subscription: BillableSubscription, periodStart: string) {
   const scheduled = subscription.scheduledPlanChange;
   if (scheduled !== null && at(scheduled.effectiveAt) <= at(periodStart)) {
     return { plan: scheduled.plan, amountCents: scheduled.amountCents };

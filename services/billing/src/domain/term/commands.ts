@@ -1,5 +1,5 @@
 import type { SubscriptionPlan } from '@app/contracts';
-import type { UpgradeStarted } from './events.js';
+import type { RenewalAnnounced, UpgradeStarted } from './events.js';
 
 /** Time comes with the command (STYLE.md "Domain"): decide has no clock. */
 interface CommandMetadata {
@@ -86,6 +86,13 @@ export interface ApplyScheduledPlanChange {
   metadata: CommandMetadata;
 }
 
+/** The renewal runner's: the renewal at `renewsAt` is 3 days away or less (README "Renewal reminders"). */
+export interface AnnounceRenewal {
+  type: 'AnnounceRenewal';
+  data: Omit<RenewalAnnounced, 'announcedAt'>;
+  metadata: CommandMetadata;
+}
+
 export type TermCommand =
   | EndTerm
   | SchedulePlanChange
@@ -94,4 +101,5 @@ export type TermCommand =
   | AwaitUpgradeAuthentication
   | CompleteUpgrade
   | ChangePlanNow
-  | ApplyScheduledPlanChange;
+  | ApplyScheduledPlanChange
+  | AnnounceRenewal;

@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '@app/domain';
 import type {
+  AnnounceRenewal,
   ApplyScheduledPlanChange,
   AwaitUpgradeAuthentication,
   ChangePlanNow,
@@ -161,6 +162,16 @@ function applyScheduled(command: ApplyScheduledPlanChange, state: TermState): Te
   ];
 }
 
+/**
+ * Each renewal is announced once: a second tick, a replica, or a view that lags asks again and adds nothing, and
+ * neither does a renewal no later than one announced.
+ */
+function announceRenewal(command: AnnounceRenewal, state: TermState): TermEvent[] {
+  const announced = state.announcedRenewalAt;
+  if (announced !== null && Date.parse(announced) >= Date.parse(command.data.renewsAt)) return [];
+  return [{ type: 'RenewalAnnounced', data: { ...command.data, announcedAt: command.metadata.now } }];
+}
+
 export function decide(command: TermCommand, state: TermState): TermEvent[] {
   switch (command.type) {
     case 'EndTerm':
@@ -179,6 +190,8 @@ export function decide(command: TermCommand, state: TermState): TermEvent[] {
       return changeNow(command, state);
     case 'ApplyScheduledPlanChange':
       return applyScheduled(command, state);
+    case 'AnnounceRenewal':
+      return announceRenewal(command, state);
     default:
       return assertNever(command);
   }

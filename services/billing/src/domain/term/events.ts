@@ -7,7 +7,9 @@ import { idSchema, isoDateTimeSchema, subscriptionPlanSchema } from '@app/contra
  * billed and until when. The end of the paid term of a subscription set to cancel at period end, decided by the
  * renewal runner at the moment the next renewal would have been issued; and its plan changes (README "Plan
  * changes"): an upgrade's charge begun and its outcome, a downgrade scheduled for the next renewal or withdrawn, and
- * each change made. Others see billing.subscription.term-ended.v1 and billing.subscription.plan-changed.v1.
+ * each change made; and each renewal announced 3 days ahead (README "Renewal reminders"). Others see
+ * billing.subscription.term-ended.v1, billing.subscription.plan-changed.v1 and
+ * billing.subscription.renewal-upcoming.v1.
  */
 const subscriptionRef = { subscriptionId: idSchema, tenantId: idSchema, productId: idSchema };
 const cents = z.number().int().nonnegative();
@@ -109,6 +111,23 @@ const planChangedSchema = z.object({
   }),
 });
 
+/**
+ * The renewal at `renewsAt` was announced (the runner, 3 days before it): what that bill charges, whether it is a
+ * trial's first, and whether a card was on file to charge. Once per renewal.
+ */
+const renewalAnnouncedSchema = z.object({
+  type: z.literal('RenewalAnnounced'),
+  data: z.object({
+    ...subscriptionRef,
+    kind: z.enum(['renewal', 'trial-end']),
+    plan: subscriptionPlanSchema,
+    amountCents: cents,
+    renewsAt: isoDateTimeSchema,
+    cardOnFile: z.boolean(),
+    announcedAt: isoDateTimeSchema,
+  }),
+});
+
 export const termEventSchema = z.discriminatedUnion('type', [
   termEndedSchema,
   planChangeScheduledSchema,
@@ -117,9 +136,11 @@ export const termEventSchema = z.discriminatedUnion('type', [
   upgradeAwaitingAuthenticationSchema,
   upgradeDeclinedSchema,
   planChangedSchema,
+  renewalAnnouncedSchema,
 ]);
 export type TermEvent = z.infer<typeof termEventSchema>;
 export type UpgradeStarted = z.infer<typeof upgradeStartedSchema>['data'];
 export type PlanChanged = z.infer<typeof planChangedSchema>['data'];
 export type PlanChangeScheduled = z.infer<typeof planChangeScheduledSchema>['data'];
+export type RenewalAnnounced = z.infer<typeof renewalAnnouncedSchema>['data'];
 export const termEventTypes = eventTypesOf(termEventSchema);

@@ -2,13 +2,15 @@ import type { PlanChanged, PlanChangeScheduled, TermEvent, UpgradeStarted } from
 
 /**
  * A subscription's terms as billing decided them: the terms it ended (a subscription bought again may end again
- * later), the last plan change made, a downgrade waiting for the next renewal, and an upgrade charge in flight.
+ * later), the last plan change made, a downgrade waiting for the next renewal, an upgrade charge in flight, and
+ * the latest renewal announced (renewals only move forward, so one no later than it was announced already).
  */
 export interface TermState {
   endedAt: readonly string[];
   lastChange: PlanChanged | null;
   scheduled: PlanChangeScheduled | null;
   upgrade: UpgradeInFlight | null;
+  announcedRenewalAt: string | null;
 }
 
 /** An upgrade's charge begun, and the provider's payment waiting for the customer's 3-D Secure step, if it is. */
@@ -21,6 +23,7 @@ export const initialState = (): TermState => ({
   lastChange: null,
   scheduled: null,
   upgrade: null,
+  announcedRenewalAt: null,
 });
 
 export function evolve(state: TermState, event: TermEvent): TermState {
@@ -42,6 +45,8 @@ export function evolve(state: TermState, event: TermEvent): TermState {
       return { ...state, upgrade: null };
     case 'PlanChanged':
       return { ...state, lastChange: event.data, scheduled: null, upgrade: null };
+    case 'RenewalAnnounced':
+      return { ...state, announcedRenewalAt: event.data.renewsAt };
   }
 }
 
