@@ -84,6 +84,25 @@ export const paymentFailedPayloadSchema = z.object({
   billingUrl: z.url(),
 });
 
+/** A paid month renews at `renewsAt`, charging `amountCents` (at `plan`) to the card on file. */
+export const renewalReminderPayloadSchema = z.object({
+  ...subscription,
+  plan: subscriptionPlanSchema,
+  amountCents: z.number().int().nonnegative(),
+  renewsAt: isoDateTimeSchema,
+  billingUrl: z.url(),
+});
+
+/** A trial ends at `endsAt` with its first bill of `amountCents`, charged to the card on file if there is one. */
+export const trialEndingPayloadSchema = z.object({
+  ...subscription,
+  plan: subscriptionPlanSchema,
+  amountCents: z.number().int().nonnegative(),
+  endsAt: isoDateTimeSchema,
+  cardOnFile: z.boolean(),
+  billingUrl: z.url(),
+});
+
 /**
  * A tenant's webhook endpoint was marked failing at the end of a message's retry schedule: which endpoint, since
  * when it fails, the last attempt's error, and the owner's settings, where it is enabled again.
@@ -105,6 +124,8 @@ export const messagePayloadSchemas = {
   'cancellation-scheduled': cancellationScheduledPayloadSchema,
   'plan-changed': planChangedPayloadSchema,
   'payment-failed': paymentFailedPayloadSchema,
+  'renewal-reminder': renewalReminderPayloadSchema,
+  'trial-ending': trialEndingPayloadSchema,
   'webhook-endpoint-failing': webhookEndpointFailingPayloadSchema,
   'password-changed': passwordChangedPayloadSchema,
 } as const;
@@ -131,6 +152,8 @@ export const governingSwitch: Record<MessageKind, keyof RecipientSwitches | 'alw
   'cancellation-scheduled': 'email',
   'plan-changed': 'email',
   'payment-failed': 'email',
+  'renewal-reminder': 'email',
+  'trial-ending': 'email',
   'webhook-endpoint-failing': 'email',
   'password-changed': 'always',
 };

@@ -6,8 +6,10 @@ import { PasswordChangedEmail, passwordChangedSubject } from './password-changed
 import { PaymentFailedEmail, paymentFailedSubject } from './payment-failed-email.js';
 import { PlanChangedEmail, planChangedSubject } from './plan-changed-email.js';
 import { ReceiptEmail, receiptSubject } from './receipt-email.js';
+import { RenewalReminderEmail, renewalReminderSubject } from './renewal-reminder-email.js';
 import { SubscriptionCancelledEmail, subscriptionCancelledSubject } from './subscription-cancelled-email.js';
 import { SubscriptionSuspendedEmail, subscriptionSuspendedSubject } from './subscription-suspended-email.js';
+import { TrialEndingEmail, trialEndingSubject } from './trial-ending-email.js';
 import {
   WebhookEndpointFailingEmail,
   webhookEndpointFailingSubject,
@@ -46,6 +48,14 @@ const templates: { [Kind in MessageKind]: Template<Kind> } = {
   'payment-failed': {
     subject: paymentFailedSubject,
     body: (payload) => createElement(PaymentFailedEmail, payload),
+  },
+  'renewal-reminder': {
+    subject: renewalReminderSubject,
+    body: (payload) => createElement(RenewalReminderEmail, payload),
+  },
+  'trial-ending': {
+    subject: trialEndingSubject,
+    body: (payload) => createElement(TrialEndingEmail, payload),
   },
   'webhook-endpoint-failing': {
     subject: webhookEndpointFailingSubject,

@@ -113,6 +113,51 @@ function paymentFailed(
   });
 }
 
+/**
+ * A bill 3 days ahead, to the tenant's owner: a trial's end, with what it will charge and whether a card is on
+ * file, or a paid month's renewal. Billing announces each once, and only for a subscription that will renew.
+ */
+function renewalUpcoming(
+  event: BillingEvent<'billing.subscription.renewal-upcoming.v1'>,
+  tx: pg.PoolClient,
+  links: AppLinks,
+  now: Date,
+): Promise<void> {
+  const { kind, plan, amountCents, renewsAt, cardOnFile } = event.data;
+  const billingUrl = links.billingPage();
+  if (kind === 'trial-end') {
+    return enqueueToOwner(tx, {
+      event,
+      message: 'trial-ending',
+      now,
+      payload: ({ recipient, tenantName, productName }) => ({
+        firstName: recipient.firstName,
+        tenantName,
+        productName,
+        plan,
+        amountCents,
+        endsAt: renewsAt,
+        cardOnFile,
+        billingUrl,
+      }),
+    });
+  }
+  return enqueueToOwner(tx, {
+    event,
+    message: 'renewal-reminder',
+    now,
+    payload: ({ recipient, tenantName, productName }) => ({
+      firstName: recipient.firstName,
+      tenantName,
+      productName,
+      plan,
+      amountCents,
+      renewsAt,
+      billingUrl,
+    }),
+  });
+}
+
 /** Billing's events that call for mail, queued in the transaction that records the message (README "Sends"). */
 export function billingMessageHandler(links: AppLinks, now: () => Date) {
   return async (envelope: IntegrationEnvelope, tx: pg.PoolClient): Promise<void> => {
@@ -122,5 +167,7 @@ export function billingMessageHandler(links: AppLinks, now: () => Date) {
     if (event.type === 'billing.invoice.paid.v1') await receipt(event, tx, links, now());
     if (event.type === 'billing.subscription.plan-changed.v1') await planChanged(event, tx, links, now());
     if (event.type === 'billing.invoice.payment-failed.v1') await paymentFailed(event, tx, links, now());
+    if (event.type === 'billing.subscription.renewal-upcoming.v1')
+      await renewalUpcoming(event, tx, links, now());
   };
 }

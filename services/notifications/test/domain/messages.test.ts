@@ -10,6 +10,8 @@ describe('which switch governs which message', () => {
     'cancellation-scheduled',
     'plan-changed',
     'payment-failed',
+    'renewal-reminder',
+    'trial-ending',
     'webhook-endpoint-failing',
   ] as const)('sends %s only while Email Notifications is on', (kind) => {
     expect(wantsMessage(kind, { email: true, securityAlerts: false })).toBe(true);

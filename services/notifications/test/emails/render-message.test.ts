@@ -160,6 +160,46 @@ describe('payment failed', () => {
   });
 });
 
+describe('renewal reminder and trial-ending notice', () => {
+  const bill = {
+    firstName: 'Ada',
+    tenantName: 'Acme <Corp>',
+    productName: 'Analytics Pro',
+    plan: 'basic' as const,
+    amountCents: 900,
+    billingUrl: 'https://app.example/billing',
+  };
+
+  it('a reminder says when it renews and what it charges, in HTML and plain text', async () => {
+    const email = await renderMessage('renewal-reminder', { ...bill, renewsAt: '2026-04-30T09:00:00.000Z' });
+    expect(email.subject).toBe('Your Analytics Pro subscription for Acme <Corp> renews on Apr 30, 2026');
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain('renews on Apr 30, 2026, 9:00 AM UTC');
+      expect(part).toContain('$9.00 to the card on file for another month on the Basic plan');
+      expect(part).toContain(bill.billingUrl);
+    }
+    expect(email.html).toContain('Acme &lt;Corp&gt;');
+    expect(email.html).not.toContain('Acme <Corp>');
+  });
+
+  it('a trial’s notice says what it will charge and when, and asks for a card when none is on file', async () => {
+    const trial = { ...bill, endsAt: '2026-03-15T12:00:00.000Z' };
+    const withCard = await renderMessage('trial-ending', { ...trial, cardOnFile: true });
+    expect(withCard.subject).toBe('Your Analytics Pro trial for Acme <Corp> ends on Mar 15, 2026');
+    for (const part of [withCard.html, withCard.text]) {
+      expect(part).toContain('ends on Mar 15, 2026, 12:00 PM UTC');
+      expect(part).toContain('we will charge $9.00 a month on the Basic plan to the card on file');
+      expect(part).not.toContain('Add card');
+    }
+    const cardless = await renderMessage('trial-ending', { ...trial, cardOnFile: false, productName: null });
+    expect(cardless.subject).toBe('Your trial for Acme <Corp> ends on Mar 15, 2026');
+    for (const part of [cardless.html, cardless.text]) {
+      expect(part).toContain('no card is on file yet: add one on the Billing page before then');
+      expect(part).toContain('Add card');
+    }
+  });
+});
+
 describe('a webhook endpoint failing', () => {
   const failing = {
     firstName: 'Grace',
