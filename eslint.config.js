@@ -22,7 +22,7 @@ const sharedSingletons = [
  * another's package or reaches into its folder, and no library, demo or front-end code imports a deployable.
  * The platform's own tests (gateway/test, scripts, deploy/test, bench) compose the deployables and may.
  */
-const services = ['billing', 'catalog', 'identity', 'monitoring', 'notifications', 'tenancy'];
+const services = ['audit', 'billing', 'catalog', 'identity', 'monitoring', 'notifications', 'tenancy'];
 const deployables = [...services, 'gateway'];
 
 function reachingInto(names) {

@@ -31,3 +31,5 @@ export * from './notifications/integration-events.js';
 export * from './audit/audit-actions.js';
 export * from './audit/audit-entry.js';
 export * from './audit/audit-sources.js';
+export * from './audit/audit-api.js';
+export * from './audit/audit-text.js';

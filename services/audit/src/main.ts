@@ -1,0 +1,44 @@
+import type { ReadinessCheck, Telemetry } from '@app/service-kit';
+import { acceptedSecrets, createLogger, runService } from '@app/service-kit';
+import { connectNats } from '@app/eventing';
+import { buildApp } from './app.js';
+import type { AuditConfig } from './config.js';
+import { startAuditConsumers } from './integration/start-audit-consumers.js';
+import { openAuditStorage } from './runtime.js';
+
+/**
+ * The audit service's process. Not runEventSourcedService: it writes no events, so it has no event store or
+ * relay. Storage, NATS, the consumers of every producer's audit entries and of identity's users, and HTTP; on a
+ * signal the same in reverse.
+ */
+export async function main(config: AuditConfig, telemetry: Telemetry): Promise<void> {
+  const logger = createLogger({ name: 'audit', level: config.LOG_LEVEL });
+  const pool = await openAuditStorage(config, logger.child({ component: 'storage' }));
+  const nats = await connectNats({ url: config.NATS_URL, name: 'audit' });
+  const readiness: ReadinessCheck[] = [
+    { name: 'postgres', check: async () => void (await pool.query('SELECT 1')) },
+    { name: 'nats', check: async () => void (await nats.flush()) },
+  ];
+  const consumers = await startAuditConsumers({
+    nats,
+    pool,
+    natsPrefix: config.NATS_PREFIX,
+    processedMessageRetentionMs: config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    logger: logger.child({ component: 'consumers' }),
+  });
+  const app = await buildApp({
+    identitySecret: acceptedSecrets(config),
+    logLevel: config.LOG_LEVEL,
+    db: pool,
+    readiness,
+    telemetry,
+  });
+
+  await runService({
+    app,
+    port: config.PORT,
+    host: config.HOST,
+    logger,
+    onClose: [() => consumers.stop(), () => nats.drain(), () => pool.end(), () => telemetry.shutdown()],
+  });
+}
