@@ -3,7 +3,6 @@ import type pg from 'pg';
 import type { Position } from './event-store.js';
 import { assertIdentifier } from './migrations.js';
 import { ForeignCheckpointError } from './foreign-checkpoint.js';
-import { inTransaction } from './postgres/transaction.js';
 
 /**
  * Checkpoints and processed-message ids live in the owning service's schema, next to its read models, so a
@@ -33,16 +32,44 @@ export async function ensureEventingTables(db: pg.Pool, schema: string): Promise
   const statements = eventingTablesDdl(target);
   const fingerprint = createHash('sha256').update(statements.join(';\n')).digest('hex');
   if (await holdsEventingTables(db, schema, fingerprint)) return;
-  await inTransaction(db, async (client) => {
-    // Two processes creating the same schema at once collide on pg_namespace even with IF NOT EXISTS.
-    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [`eventing-tables:${schema}`]);
-    for (const statement of statements) await client.query(statement);
-    await client.query(`DELETE FROM ${target}.eventing_tables`);
-    await client.query(`INSERT INTO ${target}.eventing_tables (fingerprint) VALUES ($1)`, [fingerprint]);
-  });
+  const client = await db.connect();
+  const lockKey = `eventing-tables:${schema}`;
+  let broken: Error | undefined;
+  try {
+    // Two processes creating the same schema at once collide on pg_namespace even with IF NOT EXISTS, hence the
+    // lock. It is taken before BEGIN, not inside the transaction: a transaction takes in the catalog changes
+    // committed before it starts, not those committed while it waited on a lock, and this connection may have
+    // cached the schema as absent when it looked for it above.
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', [lockKey]);
+    try {
+      await client.query('BEGIN');
+      if (!(await holdsEventingTables(client, schema, fingerprint))) {
+        for (const statement of statements) await client.query(statement);
+        await client.query(`DELETE FROM ${target}.eventing_tables`);
+        await client.query(`INSERT INTO ${target}.eventing_tables (fingerprint) VALUES ($1)`, [fingerprint]);
+      }
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch((rollbackError: unknown) => {
+        broken = asError(rollbackError);
+      });
+      throw error;
+    } finally {
+      // A connection that cannot unlock is destroyed, which ends its session and so its lock.
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]).catch((unlockError: unknown) => {
+        broken ??= asError(unlockError);
+      });
+    }
+  } finally {
+    client.release(broken);
+  }
 }
 
-async function holdsEventingTables(db: pg.Pool, schema: string, fingerprint: string): Promise<boolean> {
+function asError(thrown: unknown): Error {
+  return thrown instanceof Error ? thrown : new Error(String(thrown));
+}
+
+async function holdsEventingTables(db: Queryable, schema: string, fingerprint: string): Promise<boolean> {
   const { rows } = await db.query<{ present: string | null }>('SELECT to_regclass($1)::text AS present', [
     `${quoted(schema)}.eventing_tables`,
   ]);

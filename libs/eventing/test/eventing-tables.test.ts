@@ -14,6 +14,11 @@ async function holdingDdlLock(schema: string) {
       await client.query('ROLLBACK');
       client.release();
     },
+    commit: async (work: string) => {
+      await client.query(work);
+      await client.query('COMMIT');
+      client.release();
+    },
   };
 }
 
@@ -46,6 +51,17 @@ describe('the eventing tables', () => {
       'updated_at',
     ]);
     expect(await columnsOf('eventing_new', 'deferred_indexes')).not.toEqual([]);
+  });
+
+  it('are made once when another process creates the schema while this one waits for the lock', async () => {
+    const lock = await holdingDdlLock('eventing_raced');
+    const ensured = ensureEventingTables(service.pool, 'eventing_raced');
+    await expect.poll(() => advisoryLockWaiters(), { timeout: 5_000 }).toBe(1);
+    // The other process's work, committed after this one looked for the schema and found none.
+    await lock.commit(`CREATE SCHEMA eventing_raced`);
+    await ensured;
+
+    expect(await columnsOf('eventing_raced', 'checkpoints')).toContain('store');
   });
 
   it('once up to date, are only read: no DDL, so no wait for another process creating them', async () => {

@@ -265,6 +265,7 @@ describe('projections', () => {
       'checkpoints',
       'consumer_progress',
       'deferred_indexes',
+      'eventing_tables',
       'leases',
       'parked_events',
       'processed_messages',
