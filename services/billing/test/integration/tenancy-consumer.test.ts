@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { tenancyStream } from '@app/contracts';
 import { eventually } from '@app/test-support/eventually';
 import { startedForFile } from '@app/test-support/started-for-file';
+import { billingConsumerNames } from '../../src/integration/consumers/start-billing-consumers.js';
 import { startBillingConsumersOf } from '../support/nats.js';
 import { uuidv7 } from '../support/requests.js';
 
@@ -10,13 +11,17 @@ const h = startedForFile(() => startBillingConsumersOf(tenancyStream));
 /** Publishes as tenancy's relay does, answering the message id. */
 const publish = async (type: string, data: Record<string, unknown>) => (await h.nats.publish(type, data)).id;
 
-/** Until the consumer has applied the message (its id recorded with the change, in one transaction). */
+/**
+ * Until billing's copy of tenancy has applied the message (its id recorded with the change, in one transaction).
+ * Other consumers of the stream (revenue's) record the same id under their own names.
+ */
 const applied = (messageId: string) =>
   eventually(
     async () => {
-      const { rowCount } = await h.pool.query('SELECT 1 FROM processed_messages WHERE message_id = $1', [
-        messageId,
-      ]);
+      const { rowCount } = await h.pool.query(
+        'SELECT 1 FROM processed_messages WHERE consumer = $1 AND message_id = $2',
+        [billingConsumerNames.tenancy, messageId],
+      );
       return rowCount === 1;
     },
     Boolean,
