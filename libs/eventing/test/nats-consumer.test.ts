@@ -58,7 +58,10 @@ function envelope(overrides: Partial<IntegrationEnvelope> = {}): IntegrationEnve
 }
 
 /** A stream, a table without a unique key (so a double apply shows as two rows) and a consumer writing into it. */
-async function setup(handleExtra?: (message: IntegrationEnvelope) => void) {
+async function setup(
+  handleExtra?: (message: IntegrationEnvelope) => void,
+  options: { eventTypes?: readonly string[] } = {},
+) {
   const { subjectPrefix, ...stream } = nats.isolatedStream();
   await ensureStream(nats.jsm, stream);
   const table = `${schema}.received_${randomUUID().replaceAll('-', '').slice(0, 10)}`;
@@ -74,6 +77,7 @@ async function setup(handleExtra?: (message: IntegrationEnvelope) => void) {
     pool: store.db.pool,
     schema,
     logger,
+    ...options,
     handle: async (message, tx) => {
       handleExtra?.(message);
       const traceId = trace.getActiveSpan()?.spanContext().traceId ?? null;
@@ -116,6 +120,28 @@ describe('integration consumer', () => {
         [message.id],
       );
       expect(processed.rows).toEqual([{ consumer: 'tenancy-products' }]);
+    } finally {
+      await consumer.stop();
+    }
+  });
+
+  it('acks the types it does not act on at once, neither applying nor recording them', async () => {
+    const { consumer, publish, rows, settled } = await setup(undefined, {
+      eventTypes: ['catalog.product.created.v1'],
+    });
+    try {
+      // Another type under the same filter, as tenancy.> brings tenancy's audit entries to a copy of its tenants.
+      const other = envelope({ type: 'catalog.product.audited.v1' });
+      const acted = envelope();
+      await publish(other);
+      await publish(acted);
+      expect(await waitUntil(settled)).toBe(true);
+      expect((await rows()).map((row) => row.message_id)).toEqual([acted.id]);
+      const processed = await store.db.pool.query(
+        `SELECT message_id FROM ${schema}.processed_messages WHERE message_id = ANY($1::text[])`,
+        [[other.id, acted.id]],
+      );
+      expect(processed.rows).toEqual([{ message_id: acted.id }]);
     } finally {
       await consumer.stop();
     }

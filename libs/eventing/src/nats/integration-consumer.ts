@@ -28,6 +28,8 @@ export type IntegrationConsumerOptions = MessageHandler & {
   durableName: string;
   /** One subject filter (NATS 2.9), e.g. `catalog.product.>`. */
   filterSubject: string;
+  /** The types it acts on, when the filter takes in more; others are acked unapplied (message-processor.ts). */
+  eventTypes?: readonly string[];
   pool: pg.Pool;
   schema: string;
   logger: EventingLogger;

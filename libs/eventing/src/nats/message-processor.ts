@@ -44,6 +44,12 @@ export type MessageProcessorOptions = MessageHandler & {
   durableName: string;
   logger: EventingLogger;
   maxDeliver: number;
+  /**
+   * The envelope types the handler acts on, when its subject takes in more (NATS 2.9 has one filter per consumer:
+   * `tenancy.>` also brings tenancy's audit entries, one per stored event). Any other type is acked at once,
+   * without a transaction or a record: applying it would change nothing, so it is done whenever it comes.
+   */
+  eventTypes?: readonly string[];
 };
 
 /** 1 s doubling to a minute; JetStream holds the message back that long, so jitter would buy nothing. */
@@ -73,6 +79,7 @@ export interface MessageProcessor {
 export function createMessageProcessor(options: MessageProcessorOptions): MessageProcessor {
   const { pool, schema, durableName, logger } = options;
   const isLastDelivery = (message: JsMsg) => message.info.deliveryCount >= options.maxDeliver;
+  const actedOn = options.eventTypes && new Set(options.eventTypes);
 
   function skipped(envelope: IntegrationEnvelope): void {
     logger.debug({ consumer: durableName, messageId: envelope.id }, 'duplicate integration message skipped');
@@ -157,6 +164,10 @@ export function createMessageProcessor(options: MessageProcessorOptions): Messag
         'invalid integration message; terminated',
       );
       await abandon(message, null, `invalid: ${envelope.reason}`);
+      return;
+    }
+    if (actedOn && !actedOn.has(envelope.data.type)) {
+      message.ack();
       return;
     }
     // The producer's trace (its command's traceparent, carried by the relay) continues here.

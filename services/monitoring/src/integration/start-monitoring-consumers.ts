@@ -1,4 +1,4 @@
-import { tenancyStream } from '@app/contracts';
+import { tenancyStream, tenancySubjects } from '@app/contracts';
 import { startServiceConsumers, type ConsumerClients } from '@app/service-kit/runtime';
 import { monitoringSchema } from '../config.js';
 import { applyTenancyMessage } from './watched-subscriptions.js';
@@ -12,6 +12,7 @@ export function startMonitoringConsumers(clients: ConsumerClients): Promise<{ st
     {
       stream: tenancyStream,
       subject: 'tenancy.>',
+      eventTypes: Object.values(tenancySubjects),
       schema: monitoringSchema,
       durableName: watchedSubscriptionsConsumer,
       handle: applyTenancyMessage,

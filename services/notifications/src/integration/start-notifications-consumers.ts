@@ -1,4 +1,13 @@
-import { billingStream, catalogStream, identityStream, tenancyStream } from '@app/contracts';
+import {
+  billingStream,
+  billingSubjects,
+  catalogStream,
+  catalogSubjects,
+  identityStream,
+  identitySubjects,
+  tenancyStream,
+  tenancySubjects,
+} from '@app/contracts';
 import { startServiceConsumers, type ConsumerClients } from '@app/service-kit/runtime';
 import { notificationsSchema } from '../config.js';
 import type { AppLinks } from './app-links.js';
@@ -33,6 +42,7 @@ export function startNotificationsConsumers(
     {
       stream: identityStream,
       subject: 'identity.>',
+      eventTypes: Object.values(identitySubjects),
       schema,
       durableName: notificationsConsumers.users,
       // The copy first, then the security notice the event calls for (identity-messages.ts), in one transaction.
@@ -44,6 +54,7 @@ export function startNotificationsConsumers(
     {
       stream: tenancyStream,
       subject: 'tenancy.>',
+      eventTypes: Object.values(tenancySubjects),
       schema,
       durableName: notificationsConsumers.tenants,
       // The copies first, then the mail the event calls for (tenancy-messages.ts), in one transaction.
@@ -55,6 +66,7 @@ export function startNotificationsConsumers(
     {
       stream: catalogStream,
       subject: 'catalog.>',
+      eventTypes: Object.values(catalogSubjects),
       schema,
       durableName: notificationsConsumers.products,
       handle: applyCatalogMessage,
@@ -62,6 +74,7 @@ export function startNotificationsConsumers(
     {
       stream: billingStream,
       subject: 'billing.>',
+      eventTypes: Object.values(billingSubjects),
       schema,
       durableName: notificationsConsumers.billing,
       handle: billingMessageHandler(deps.links, deps.now),

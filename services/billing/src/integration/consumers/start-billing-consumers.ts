@@ -40,6 +40,7 @@ export function startBillingConsumers(
     {
       stream: tenancyStream,
       subject: 'tenancy.>',
+      eventTypes: Object.values(tenancySubjects),
       schema,
       durableName: billingConsumerNames.tenancy,
       handle: applyTenancyMessage,

@@ -1,5 +1,11 @@
 import type pg from 'pg';
-import { billingStream, tenancyStream, type IntegrationEnvelope } from '@app/contracts';
+import {
+  billingStream,
+  billingSubjects,
+  tenancyStream,
+  tenancySubjects,
+  type IntegrationEnvelope,
+} from '@app/contracts';
 import { startServiceConsumers, type ConsumerClients } from '@app/service-kit/runtime';
 import { notificationsSchema } from '../../config.js';
 import { queueWebhookDeliveries } from './queue-deliveries.js';
@@ -21,6 +27,7 @@ export function startWebhookConsumers(
     {
       stream: billingStream,
       subject: 'billing.>',
+      eventTypes: Object.values(billingSubjects),
       schema: notificationsSchema,
       durableName: webhookConsumers.billing,
       handle,
@@ -28,6 +35,7 @@ export function startWebhookConsumers(
     {
       stream: tenancyStream,
       subject: 'tenancy.>',
+      eventTypes: Object.values(tenancySubjects),
       schema: notificationsSchema,
       durableName: webhookConsumers.tenancy,
       handle,
