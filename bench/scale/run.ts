@@ -52,9 +52,14 @@ async function main(): Promise<ScaleResults> {
   let stack: ScaleStack | undefined;
   let nats: NatsConnection | undefined;
   let interrupted = false;
+  // An interrupt while the services start stops those started so far, and starts no more (scale-stack.ts).
+  const starting = new AbortController();
+  let startingStack: Promise<ScaleStack> | undefined;
   const cleanUp = async () => {
     await nats?.close().catch(() => undefined);
     try {
+      starting.abort();
+      await startingStack?.catch(() => undefined);
       await stack?.stop();
     } finally {
       if (config.keep && !interrupted) {
@@ -85,7 +90,13 @@ async function main(): Promise<ScaleResults> {
         await buildDeployables(config.buildEnv);
       }
       console.log('starting catalog, identity, tenancy, billing and the gateway …');
-      return startScaleStack({ databaseUrl: database.url, natsUrl: config.natsUrl, path: config.path });
+      startingStack = startScaleStack({
+        databaseUrl: database.url,
+        natsUrl: config.natsUrl,
+        path: config.path,
+        signal: starting.signal,
+      });
+      return startingStack;
     });
     nats = await connectNats({ url: config.natsUrl, name: 'bench-scale' });
     const { gatewayUrl } = stack;

@@ -34,6 +34,8 @@ export interface ScaleStackOptions {
   databaseUrl: string;
   natsUrl: string;
   path: string;
+  /** Aborted: no further process starts, and those already started are stopped (the start then rejects). */
+  signal?: AbortSignal;
 }
 
 /** A service's readiness may take a while at 100,000 tenants: its migrations and first lag count run first. */
@@ -57,15 +59,17 @@ export async function startScaleStack(options: ScaleStackOptions): Promise<Scale
     LOG_LEVEL: 'warn',
   };
   const running: ChildProcessHandle[] = [];
-  let stopped = false;
-  const stop = async () => {
-    if (stopped) return;
-    stopped = true;
+  let stopping: Promise<void> | undefined;
+  const stopAll = async () => {
     for (const child of running.reverse()) await child.stop(15_000);
     for (const stream of [catalogStream, identityStream, tenancyStream, billingStream, gatewayStream])
       await deleteNatsStream(options.natsUrl, `${natsPrefix}_${stream.name}`);
   };
+  const stop = () => (stopping ??= stopAll());
+  // Stopping the children also ends the wait for the one starting: its readiness wait sees it exit.
+  options.signal?.addEventListener('abort', () => void stop(), { once: true });
   const start = async (name: string, entry: string, env: Record<string, string>, url: string) => {
+    if (stopping) throw new Error(`not starting ${name}: the bench is stopping`);
     const child = startProcess(name, process.execPath, [resolve(root, entry)], env);
     running.push(child);
     await waitForReady(`${url}/health/ready`, child, readyTimeoutMs);
