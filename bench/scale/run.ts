@@ -55,7 +55,10 @@ async function main(): Promise<ScaleResults> {
   // An interrupt while the services start stops those started so far, and starts no more (scale-stack.ts).
   const starting = new AbortController();
   let startingStack: Promise<ScaleStack> | undefined;
-  const cleanUp = async () => {
+  let cleaning: Promise<void> | undefined;
+  // Once, whether the interrupt or the end of main gets here first: an interrupted start ends main too.
+  const cleanUp = () => (cleaning ??= cleanUpOnce());
+  const cleanUpOnce = async () => {
     await nats?.close().catch(() => undefined);
     try {
       starting.abort();
