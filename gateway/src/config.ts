@@ -45,6 +45,8 @@ export const gatewayConfigSchema = z.object({
   MONITORING_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Absent: notifications' paths (tenants' webhook endpoints) answer 404. */
   NOTIFICATIONS_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** Absent: the audit trail's paths (the admin's and the customers' Activity) answer 404. */
+  AUDIT_URL: z.url({ protocol: /^https?$/ }).optional(),
   SESSION_CACHE_TTL_MS: z.coerce.number().int().min(0).max(60_000).default(5_000),
   INTERNAL_TOKEN_SECRET: internalTokenSecret,
   UPSTREAM_TIMEOUT_MS: positiveInt.default(10_000),
@@ -126,5 +128,6 @@ export function serviceUrls(config: GatewayConfig): ServiceUrls {
     ...(config.BILLING_URL ? { billing: config.BILLING_URL } : {}),
     ...(config.MONITORING_URL ? { monitoring: config.MONITORING_URL } : {}),
     ...(config.NOTIFICATIONS_URL ? { notifications: config.NOTIFICATIONS_URL } : {}),
+    ...(config.AUDIT_URL ? { audit: config.AUDIT_URL } : {}),
   };
 }

@@ -2,7 +2,8 @@
  * The gateway's route table (ARCHITECTURE.md "Gateway"): which service owns which `/api/*` path and who may call
  * it. The gateway enforces `access` as defence in depth; every service enforces it again from the identity token.
  */
-export type ServiceName = 'identity' | 'catalog' | 'tenancy' | 'billing' | 'monitoring' | 'notifications';
+export type ServiceName =
+  'identity' | 'catalog' | 'tenancy' | 'billing' | 'monitoring' | 'notifications' | 'audit';
 export type Access = 'public' | 'signed-in' | 'admin';
 
 export interface RouteEntry {
@@ -47,6 +48,7 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/admin/subscriptions/*', service: 'tenancy', access: 'admin' },
   { pattern: '/api/admin/products/:id/subscriptions', service: 'tenancy', access: 'admin' },
   { pattern: '/api/admin/products/:id/subscriptions/summary', service: 'tenancy', access: 'admin' },
+  { pattern: '/api/admin/products/:id/subscriptions/export', service: 'tenancy', access: 'admin' },
   { pattern: '/api/subscriptions', service: 'tenancy', access: 'signed-in' },
   { pattern: '/api/subscriptions/:id/cancel', service: 'tenancy', access: 'signed-in' },
   { pattern: '/api/subscriptions/:id/resume', service: 'tenancy', access: 'signed-in' },
@@ -90,6 +92,11 @@ export const routeEntries: readonly RouteEntry[] = [
   // admins (before tenancy's /api/admin/tenants/*, as more specific). Not /api/webhooks/*: billing's, public.
   { pattern: '/api/tenant-webhooks/*', service: 'notifications', access: 'signed-in' },
   { pattern: '/api/admin/tenants/:tenantId/webhooks/*', service: 'notifications', access: 'admin' },
+  // audit: the trail of every change for admins, and each customer's own part of it (the service scopes it).
+  { pattern: '/api/admin/audit', service: 'audit', access: 'admin' },
+  { pattern: '/api/admin/audit/export', service: 'audit', access: 'admin' },
+  { pattern: '/api/activity', service: 'audit', access: 'signed-in' },
+  { pattern: '/api/activity/export', service: 'audit', access: 'signed-in' },
 ];
 
 /** Keeps only the entries of configured services, so an unconfigured service's paths answer 404, not 503. */

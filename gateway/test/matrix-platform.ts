@@ -1,6 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { derivedKey, sessionResolvePurpose, type ServiceApp } from '@app/service-kit';
 import { identityHeaders, testIdentitySecret } from '@app/service-kit/testing';
+import { startAudit } from '../../services/audit/test/support/audit-harness.js';
 import {
   addProduct as addBillingProduct,
   startBilling,
@@ -77,6 +78,7 @@ export async function startPlatform(): Promise<Platform> {
     }),
   });
   const notifications = await startWebhookHarness();
+  const audit = await startAudit();
   const serviceUrls = {
     catalog: await listen(catalog.app),
     identity: await listen(identity.app),
@@ -84,6 +86,7 @@ export async function startPlatform(): Promise<Platform> {
     billing: await listen(billing.app),
     monitoring: await listen(monitoring),
     notifications: await listen(notifications.app),
+    audit: await listen(audit.app),
   };
   const sessions = createSessionAuthenticator({
     identityUrl: serviceUrls.identity,
@@ -101,6 +104,7 @@ export async function startPlatform(): Promise<Platform> {
       BILLING_URL: serviceUrls.billing,
       MONITORING_URL: serviceUrls.monitoring,
       NOTIFICATIONS_URL: serviceUrls.notifications,
+      AUDIT_URL: serviceUrls.audit,
       PUBLIC_ORIGIN: publicOrigin,
     }),
     authenticate: sessions,
@@ -173,7 +177,7 @@ export async function startPlatform(): Promise<Platform> {
 
   return {
     gateway,
-    services: ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'notifications'],
+    services: ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'notifications', 'audit'],
     serviceUrls,
     users,
     samples,
@@ -186,6 +190,7 @@ export async function startPlatform(): Promise<Platform> {
       await monitoring.close();
       await monitoringStorage.close();
       await notifications.close();
+      await audit.close();
     },
   };
 }

@@ -53,6 +53,12 @@ export const services: readonly LaunchedService[] = [
     entry: 'services/notifications/dist/server.cjs',
     gatewayUrlVariable: 'NOTIFICATIONS_URL',
   },
+  // Last: it consumes every other service's audit entries, on streams they have made by then.
+  {
+    name: 'audit',
+    entry: 'services/audit/dist/server.cjs',
+    gatewayUrlVariable: 'AUDIT_URL',
+  },
 ];
 
 /** The demo tenant app the demo subscriptions point at: not a platform service, started first. */

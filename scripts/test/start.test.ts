@@ -149,6 +149,7 @@ describe('npm start', () => {
     const children = tree.filter((entry) => entry.ppid === launcher.pid);
     const stopOrder = [
       'gateway',
+      'audit',
       'notifications',
       'monitoring',
       'billing',

@@ -31,5 +31,6 @@ export * from './http/internal-routes.js';
 export * from './http/read-reply.js';
 export * from './http/paging.js';
 export * from './http/csv-reply.js';
+export * from './http/export-rows.js';
 export * from './http/entity-tags.js';
 export * from './http/conditional-get.js';

@@ -1,6 +1,7 @@
 import { createServiceApp, type ServiceAppContext } from '@app/service-kit/runtime';
 import { wireProductCommands } from './application/wire-product-commands.js';
 import { adminProductRoutes } from './http/admin-products.routes.js';
+import { productExportRoutes } from './http/product-export.routes.js';
 import { productSummaryRoutes } from './http/product-summary.routes.js';
 import { productQueryRoutes } from './http/products.routes.js';
 
@@ -11,8 +12,10 @@ export async function buildApp(context: ServiceAppContext, options: { now?: () =
     name: 'catalog',
     openapi: { title: 'Catalog API', description: 'Products of the fintech subscription platform.' },
   });
-  const commands = wireProductCommands(eventStore, db, options.now ?? (() => new Date()));
+  const now = options.now ?? (() => new Date());
+  const commands = wireProductCommands(eventStore, db, now);
   await app.register(productQueryRoutes, { db });
+  await app.register(productExportRoutes, { db, now });
   await app.register(adminProductRoutes, { commands, replies });
   await app.register(productSummaryRoutes, { db });
   return app;

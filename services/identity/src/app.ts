@@ -12,6 +12,7 @@ import {
   loginRoutes,
 } from './sessions/index.js';
 import { adminPasswordSetupRoutes } from './http/admin-password-setup.routes.js';
+import { adminUserExportRoutes } from './http/admin-user-export.routes.js';
 import { adminUserRoutes } from './http/admin-users.routes.js';
 import { currentUserRoutes } from './http/current-user.routes.js';
 import { notificationPreferencesRoutes } from './http/notification-preferences.routes.js';
@@ -48,6 +49,7 @@ export async function buildApp(context: ServiceAppContext, options: IdentityOpti
   const issueSetupLink = setupLinkIssuer(setupTokens, options.publicUrl);
 
   await app.register(adminUserRoutes, { commands, issueSetupLink, db, replies });
+  await app.register(adminUserExportRoutes, { db, now });
   await app.register(adminPasswordSetupRoutes, { directory, issueSetupLink });
   await app.register(currentUserRoutes, { commands, db, replies });
   await app.register(notificationPreferencesRoutes, { commands, db, replies });

@@ -3,6 +3,7 @@ import { createServiceApp, type ServiceAppContext } from '@app/service-kit/runti
 import { createMetricsEndpoints } from './application/metrics-endpoints.js';
 import { createSubscriptionCommands } from './application/subscription-commands.js';
 import { wireTenantCommands } from './application/wire-tenant-commands.js';
+import { adminExportRoutes } from './http/admin-exports.routes.js';
 import { adminSubscriptionRoutes } from './http/admin-subscriptions.routes.js';
 import { adminTenantRoutes } from './http/admin-tenants.routes.js';
 import { internalMetricsEndpointRoutes } from './http/internal-metrics-endpoints.routes.js';
@@ -34,6 +35,7 @@ export async function buildApp(context: ServiceAppContext, options: TenancyOptio
   const subscriptions = createSubscriptionCommands({ eventStore, pool: db, keyRing, now });
   await app.register(adminSubscriptionRoutes, { db, commands: subscriptions, replies });
   await app.register(customerSubscriptionRoutes, { db, commands: subscriptions, replies });
+  await app.register(adminExportRoutes, { db, now });
 
   const endpoints = createMetricsEndpoints({ db, eventStore, keyRing, logger: app.log });
   await app.register(internalMetricsEndpointRoutes, { endpoints, internalSecret: identitySecret });

@@ -3,6 +3,9 @@ import type { FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { csvLines, type CsvCell } from '@app/csv';
 
+/** A cell of an export's row, so a service writes its rows without a dependency of its own on @app/csv. */
+export type { CsvCell };
+
 /**
  * Sends a list as a CSV download (issue 21: exports streamed, not built in memory): the header, then each row as
  * `rows` yields it. The stream pulls the next line only when the socket has taken the last ones, so a list of any

@@ -1,0 +1,166 @@
+import type pg from 'pg';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  idSchema,
+  subscriptionListQuerySchema,
+  tenantIdParamsSchema,
+  tenantListQuerySchema,
+  type Subscription,
+  type Tenant,
+} from '@app/contracts';
+import {
+  csvFileName,
+  csvResponse,
+  everyListedRow,
+  mapRows,
+  replyWithCsv,
+  type CsvCell,
+} from '@app/service-kit';
+import { listProductSubscriptions, listTenantSubscriptions } from '../projections/subscription-lists.js';
+import { listTenants } from '../projections/tenant-queries.js';
+
+export interface AdminExportRoutesOptions {
+  db: pg.Pool;
+  now: () => Date;
+}
+
+/** Each list's own filters without its paging: an export is the whole filtered list. */
+const tenantExportQuerySchema = tenantListQuerySchema.omit({ limit: true, cursor: true });
+const subscriptionExportQuerySchema = subscriptionListQuerySchema.omit({ limit: true, cursor: true });
+const productIdParamsSchema = z.strictObject({ id: idSchema });
+
+/** No provider credential, not even whether one is set: a spreadsheet is no place for the secrets' trail. */
+const tenantHeader = [
+  'Id',
+  'Name',
+  'Slug',
+  'Status',
+  'Owner',
+  'Owner email',
+  'Domain URL',
+  'Subscriptions',
+  'Active subscriptions',
+  'Total spent (USD)',
+  'Created',
+];
+
+function tenantCells(tenant: Tenant): CsvCell[] {
+  return [
+    tenant.id,
+    tenant.name,
+    tenant.slug,
+    tenant.status,
+    tenant.owner?.name ?? null,
+    tenant.owner?.email ?? null,
+    tenant.domainUrl,
+    tenant.subscriptionCount,
+    tenant.activeSubscriptions,
+    tenant.totalSpent,
+    tenant.createdAt,
+  ];
+}
+
+const subscriptionHeader = [
+  'Id',
+  'Tenant',
+  'Tenant id',
+  'Product',
+  'Product id',
+  'Plan',
+  'Status',
+  'Amount (USD/month)',
+  'Cancels at period end',
+  'Domain URL',
+  'Created',
+];
+
+function subscriptionCells(subscription: Subscription): CsvCell[] {
+  return [
+    subscription.id,
+    subscription.tenant.name,
+    subscription.tenantId,
+    subscription.productName,
+    subscription.productId,
+    subscription.plan,
+    subscription.status,
+    subscription.amount,
+    subscription.cancelAtPeriodEnd ? 'yes' : 'no',
+    subscription.domainUrl,
+    subscription.createdAt,
+  ];
+}
+
+const tags = ['tenancy'];
+const streamed =
+  'newest first, streamed as it is read; cells a spreadsheet would run as a formula are written as text.';
+
+/**
+ * The admin lists of tenancy as CSV (issue 21 item 4): tenants, a tenant's and a product's subscriptions, each with
+ * its list's filters, read a page at a time as the download takes them.
+ */
+export const adminExportRoutes: FastifyPluginAsyncZod<AdminExportRoutesOptions> = async (app, options) => {
+  const { db, now } = options;
+
+  app.get(
+    '/api/admin/tenants/export',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        summary: 'Export tenants as CSV, with the list’s filters',
+        description: `Every tenant \`GET /api/admin/tenants\` lists with the same \`q\`, \`status\` and \`ownerId\`, ${streamed}`,
+        tags,
+        querystring: tenantExportQuerySchema,
+        response: { 200: csvResponse },
+      },
+    },
+    async (request, reply) => {
+      const rows = everyListedRow((page) => listTenants(db, { ...request.query, ...page }));
+      return replyWithCsv(reply, csvFileName('tenants', now()), tenantHeader, mapRows(rows, tenantCells));
+    },
+  );
+
+  app.get(
+    '/api/admin/tenants/:id/subscriptions/export',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        summary: "Export a tenant's subscriptions as CSV, with the list's filters",
+        description: `Every subscription \`GET /api/admin/tenants/{id}/subscriptions\` lists with the same \`status\`, \`plan\` and \`live\`, ${streamed}`,
+        tags,
+        params: tenantIdParamsSchema,
+        querystring: subscriptionExportQuerySchema,
+        response: { 200: csvResponse },
+      },
+    },
+    async (request, reply) => {
+      const rows = everyListedRow((page) =>
+        listTenantSubscriptions(db, request.params.id, { ...request.query, ...page }),
+      );
+      const cells = mapRows(rows, subscriptionCells);
+      return replyWithCsv(reply, csvFileName('tenant-subscriptions', now()), subscriptionHeader, cells);
+    },
+  );
+
+  app.get(
+    '/api/admin/products/:id/subscriptions/export',
+    {
+      config: { policy: 'admin' },
+      schema: {
+        summary: "Export a product's subscriptions as CSV, with the list's filters",
+        description: `Every subscription \`GET /api/admin/products/{id}/subscriptions\` lists with the same \`status\`, \`plan\` and \`live\`, ${streamed}`,
+        tags,
+        params: productIdParamsSchema,
+        querystring: subscriptionExportQuerySchema,
+        response: { 200: csvResponse },
+      },
+    },
+    async (request, reply) => {
+      const rows = everyListedRow((page) =>
+        listProductSubscriptions(db, request.params.id, { ...request.query, ...page }),
+      );
+      const cells = mapRows(rows, subscriptionCells);
+      return replyWithCsv(reply, csvFileName('product-subscriptions', now()), subscriptionHeader, cells);
+    },
+  );
+};
