@@ -19,6 +19,7 @@ export const screens: Record<string, () => Promise<ComponentType>> = {
     import('./screens/tenant-monitoring/tenant-monitoring-page.js').then(
       (module) => module.TenantMonitoringPage,
     ),
+  activity: () => import('./screens/activity/activity-page.js').then((module) => module.ActivityPage),
 };
 
 /** The paths these screens have in the shell, for running this remote standalone. */
@@ -29,4 +30,5 @@ export const standalonePaths: Record<string, string> = {
   'user-details': '/user-details/:id',
   'tenant-details': '/tenant-details/:id',
   'tenant-monitoring': '/tenant-monitoring/:tenantId',
+  activity: '/admin-activity',
 };

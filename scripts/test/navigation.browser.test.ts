@@ -139,7 +139,7 @@ describe('the navigation bar for the demo admin', () => {
     await page.getByRole('heading', { name: 'Product Catalog' }).waitFor();
     await expect
       .poll(() => mainNav(page).getByRole('link').allInnerTexts())
-      .toEqual(['Admin Dashboard', 'Admin Portal', 'Products', 'Analytics', 'Billing']);
+      .toEqual(['Admin Dashboard', 'Admin Portal', 'Activity', 'Products', 'Analytics', 'Billing']);
     await page.screenshot({ path: join(screenshotDir, 'navigation-admin-desktop.png') });
 
     await mainNav(page).getByRole('link', { name: 'Admin Portal' }).click();
@@ -162,6 +162,7 @@ describe('the navigation bar for the demo admin', () => {
     expect(await mobile.getByRole('link').allInnerTexts()).toEqual([
       'Admin Dashboard',
       'Admin Portal',
+      'Activity',
       'Products',
       'Analytics',
       'Billing',

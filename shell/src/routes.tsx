@@ -37,6 +37,7 @@ const remoteRoutes: readonly RemoteRoute[] = [
   { path: '/tenant-monitoring/:tenantId', remote: 'mfe_admin', screen: 'tenant-monitoring', access: 'admin' },
   { path: '/product-details/:id', remote: 'mfe_admin', screen: 'product-details', access: 'admin' },
   { path: '/user-details/:id', remote: 'mfe_admin', screen: 'user-details', access: 'admin' },
+  { path: '/admin-activity', remote: 'mfe_admin', screen: 'activity', access: 'admin' },
 ];
 
 const guards = { 'signed-in': RequireSignedIn, admin: RequireAdmin } as const;

@@ -34,10 +34,11 @@ describe('navLinks (SPEC.md §2 "Navigation bar")', () => {
     ]);
   });
 
-  it('gives an admin the Admin Dashboard and Admin Portal before the general links', () => {
+  it('gives an admin the Admin Dashboard, Admin Portal and Activity before the general links', () => {
     expect(navLinks('admin')).toEqual([
       { label: 'Admin Dashboard', to: '/admin' },
       { label: 'Admin Portal', to: '/admin-portal' },
+      { label: 'Activity', to: '/admin-activity' },
       { label: 'Products', to: '/catalog' },
       { label: 'Analytics', to: '/analytics' },
       { label: 'Billing', to: '/billing' },

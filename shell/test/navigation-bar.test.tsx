@@ -28,6 +28,7 @@ describe('the navigation bar (SPEC.md §2)', () => {
     expect(mainLinks().map((link) => link.textContent)).toEqual([
       'Admin Dashboard',
       'Admin Portal',
+      'Activity',
       'Products',
       'Analytics',
       'Billing',
@@ -76,7 +77,7 @@ describe('the navigation bar (SPEC.md §2)', () => {
       within(mobile)
         .getAllByRole('link')
         .map((link) => link.textContent),
-    ).toEqual(['Admin Dashboard', 'Admin Portal', 'Products', 'Analytics', 'Billing']);
+    ).toEqual(['Admin Dashboard', 'Admin Portal', 'Activity', 'Products', 'Analytics', 'Billing']);
     const general = within(mobile).getByRole('heading', { name: 'General' });
     expect(general.nextElementSibling).toHaveTextContent('ProductsAnalyticsBilling');
     expect(within(mobile).getByRole('link', { name: 'Analytics' })).toHaveAttribute('aria-current', 'page');

@@ -25,6 +25,8 @@ export * from './queries/admin-users.js';
 export * from './queries/admin-tenants.js';
 export * from './queries/admin-products.js';
 export * from './queries/monitoring.js';
+export * from './queries/audit.js';
+export * from './queries/admin-exports.js';
 export * from './queries/subscription-terms.js';
 export * from './queries/plan-change.js';
 export * from './mutations/admin-users.js';

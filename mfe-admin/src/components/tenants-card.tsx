@@ -14,6 +14,8 @@ interface TenantsCardProps {
   /** What the list says when it is empty. */
   emptyText?: string;
   monitorPath: ComponentProps<typeof TenantRow>['monitorPath'];
+  /** Beside the title (the Admin Portal's Export CSV). */
+  action?: ReactNode;
 }
 
 /** The Tenants tab of both admin pages: the tenants read, each expandable to its subscriptions. */
@@ -23,9 +25,10 @@ export function TenantsCard({
   search,
   emptyText = 'No tenants yet',
   monitorPath,
+  action,
 }: TenantsCardProps) {
   return (
-    <ListCard title="Tenants">
+    <ListCard title="Tenants" action={action}>
       <div className="grid gap-4">
         {search}
         <PagedList

@@ -21,6 +21,7 @@ export function stubTenantDetails(
     [`GET /api/admin/tenants/${tenant.id}/subscriptions`]: () => json(data.subscriptions ?? []),
     'GET /api/products?isActive=true': () => json(data.products ?? []),
     'GET /api/admin/billing/subscriptions?*': () => json(data.terms ?? []),
+    'GET /api/admin/audit?*': () => json([]),
     ...(data.owner ? { [`GET /api/admin/users/${data.owner.id}`]: () => json(data.owner) } : {}),
     ...routes,
   });

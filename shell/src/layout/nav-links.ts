@@ -17,6 +17,8 @@ export function roleLinks(role: CurrentUser['role']): NavLink[] {
     ? [
         { label: 'Admin Dashboard', to: '/admin' },
         { label: 'Admin Portal', to: '/admin-portal' },
+        // Issue 21's audit trail, beside the spec's two admin screens.
+        { label: 'Activity', to: '/admin-activity' },
       ]
     : [{ label: 'Tenant Dashboard', to: '/dashboard' }];
 }

@@ -1,6 +1,7 @@
 import type { Product } from '@app/contracts';
 import { Badge, formatUsd, SearchBox } from '@app/ui';
-import { useProductList } from '@app/web-data';
+import { adminProductExportAddress, useProductList } from '@app/web-data';
+import { ExportCsvLink } from '../../components/export-csv-link.js';
 import { ProductsCard } from '../../components/products-card.js';
 import { TextLink } from '../../components/text-link.js';
 import { useSearch } from '../../components/use-search.js';
@@ -46,7 +47,12 @@ export function ProductsTab() {
   return (
     <ProductsCard
       products={products}
-      action={<AddProductDialog />}
+      action={
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportCsvLink href={adminProductExportAddress({ q: search.q })} />
+          <AddProductDialog />
+        </div>
+      }
       emptyText={search.q ? `No products match "${search.q}"` : undefined}
       search={
         <SearchBox

@@ -1,5 +1,6 @@
 import { SearchBox } from '@app/ui';
-import { useAdminTenantList } from '@app/web-data';
+import { adminTenantExportAddress, useAdminTenantList } from '@app/web-data';
+import { ExportCsvLink } from '../../components/export-csv-link.js';
 import { TenantsCard } from '../../components/tenants-card.js';
 import { useSearch } from '../../components/use-search.js';
 import { monitorPath } from './monitor-path.js';
@@ -15,6 +16,7 @@ export function TenantsTab() {
     <TenantsCard
       tenants={tenants}
       monitorPath={monitorPath}
+      action={<ExportCsvLink href={adminTenantExportAddress({ q: search.q })} />}
       emptyText={search.q ? `No tenants match "${search.q}"` : undefined}
       search={
         <SearchBox

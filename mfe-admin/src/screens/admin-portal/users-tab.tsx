@@ -1,6 +1,7 @@
 import type { User } from '@app/contracts';
 import { ListRow, PagedList, SearchBox } from '@app/ui';
-import { useAdminUserList } from '@app/web-data';
+import { adminUserExportAddress, useAdminUserList } from '@app/web-data';
+import { ExportCsvLink } from '../../components/export-csv-link.js';
 import { ListCard } from '../../components/list-card.js';
 import { RoleBadge } from '../../components/role-badge.js';
 import { TextLink } from '../../components/text-link.js';
@@ -34,7 +35,15 @@ export function UsersTab() {
   const search = useSearch();
   const users = useAdminUserList({ q: search.q });
   return (
-    <ListCard title="Users" action={<AddUserDialog />}>
+    <ListCard
+      title="Users"
+      action={
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportCsvLink href={adminUserExportAddress({ q: search.q })} />
+          <AddUserDialog />
+        </div>
+      }
+    >
       <div className="grid gap-4">
         <SearchBox
           id="portal-user-search"

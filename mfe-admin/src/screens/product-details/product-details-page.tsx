@@ -3,6 +3,7 @@ import { ApiError, useProduct } from '@app/web-data';
 import { useParams } from '@app/routing';
 import { BackToPortal } from '../../components/back-to-portal.js';
 import { PageMessage } from '../../components/page-message.js';
+import { ActivityCard } from '../activity/activity-card.js';
 import { ProductHeader } from './product-header.js';
 import { ProductFeaturesCard } from './product-features-card.js';
 import { ProductInfoCard } from './product-info-card.js';
@@ -38,6 +39,7 @@ export function ProductDetailsPage() {
             <ProductFeaturesCard product={read.data} />
           </div>
           <ProductSubscriptionsCard productId={read.data.id} />
+          <ActivityCard filters={{ entityType: 'product', entityId: read.data.id }} />
         </>
       )}
     </div>

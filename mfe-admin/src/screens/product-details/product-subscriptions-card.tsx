@@ -1,5 +1,10 @@
 import { PagedList } from '@app/ui';
-import { useAdminProductSubscriptionList, useAdminProductSubscriptionSummary } from '@app/web-data';
+import {
+  adminProductSubscriptionExportAddress,
+  useAdminProductSubscriptionList,
+  useAdminProductSubscriptionSummary,
+} from '@app/web-data';
+import { ExportCsvLink } from '../../components/export-csv-link.js';
 import { DomainLink } from '../../components/domain-link.js';
 import { ListCard } from '../../components/list-card.js';
 import { TextLink } from '../../components/text-link.js';
@@ -15,7 +20,10 @@ export function ProductSubscriptionsCard({ productId }: { productId: string }) {
   const subscriptions = useAdminProductSubscriptionList(productId, { live: true });
   const live = summary.data?.liveSubscriptions;
   return (
-    <ListCard title={live === undefined ? 'Active Subscriptions' : `Active Subscriptions (${live})`}>
+    <ListCard
+      title={live === undefined ? 'Active Subscriptions' : `Active Subscriptions (${live})`}
+      action={<ExportCsvLink href={adminProductSubscriptionExportAddress(productId, { live: true })} />}
+    >
       <PagedList
         read={subscriptions}
         label="Active subscriptions"

@@ -1,6 +1,11 @@
 import { ListError, LoadMoreButton, SectionCard } from '@app/ui';
-import { useAdminTenantSubscriptionList, useSubscriptionTerms } from '@app/web-data';
+import {
+  adminTenantSubscriptionExportAddress,
+  useAdminTenantSubscriptionList,
+  useSubscriptionTerms,
+} from '@app/web-data';
 import { useState } from 'react';
+import { ExportCsvLink } from '../../components/export-csv-link.js';
 import { AddSubscriptionDialog } from './add-subscription-dialog.js';
 import { SubscriptionRow } from './subscription-row.js';
 
@@ -21,7 +26,12 @@ export function SubscriptionsCard({ tenantId }: { tenantId: string }) {
     <SectionCard
       title="Product Subscriptions"
       headerClassName="flex flex-row flex-wrap items-center justify-between gap-2"
-      action={<AddSubscriptionDialog tenantId={tenantId} />}
+      action={
+        <div className="flex flex-wrap items-center gap-2">
+          <ExportCsvLink href={adminTenantSubscriptionExportAddress(tenantId)} />
+          <AddSubscriptionDialog tenantId={tenantId} />
+        </div>
+      }
     >
       {subscriptions.isPending ? (
         <p role="status" className="text-sm text-muted-foreground">

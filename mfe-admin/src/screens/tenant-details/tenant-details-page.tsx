@@ -3,6 +3,7 @@ import { ApiError, useAdminTenant } from '@app/web-data';
 import { useParams } from '@app/routing';
 import { BackToPortal } from '../../components/back-to-portal.js';
 import { PageMessage } from '../../components/page-message.js';
+import { ActivityCard } from '../activity/activity-card.js';
 import { ServiceProvidersCard } from './service-providers-card.js';
 import { SubscriptionsCard } from './subscriptions-card.js';
 import { TenantInfoCard } from './tenant-info-card.js';
@@ -34,6 +35,7 @@ export function TenantDetailsPage() {
           <TenantInfoCard tenant={tenant.data} />
           <SubscriptionsCard tenantId={tenant.data.id} />
           <ServiceProvidersCard tenant={tenant.data} />
+          <ActivityCard filters={{ tenantId: tenant.data.id }} />
         </>
       )}
     </div>

@@ -3,6 +3,7 @@ import { ListError, Spinner } from '@app/ui';
 import { useParams } from '@app/routing';
 import { BackToPortal } from '../../components/back-to-portal.js';
 import { PageMessage } from '../../components/page-message.js';
+import { ActivityCard } from '../activity/activity-card.js';
 import { RoleBadge } from '../../components/role-badge.js';
 import { userDisplayName } from '../../components/user-names.js';
 import { OwnedTenantsCard } from './owned-tenants-card.js';
@@ -40,6 +41,7 @@ export function UserDetailsPage() {
             <UserStatisticsCard user={user.data} />
           </div>
           <OwnedTenantsCard ownerId={user.data.id} />
+          <ActivityCard filters={{ entityType: 'user', entityId: user.data.id }} actorId={user.data.id} />
         </>
       )}
     </div>

@@ -1,5 +1,6 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@app/ui';
 import { isUnauthorizedError, useCurrentUser, useInvoices, useSubscriptions, useUsage } from '@app/web-data';
+import { ActivityTab } from './activity-tab.js';
 import { BillingTab } from './billing-tab.js';
 import { subscriptionFigures, totalSpending, usageThisMonth } from './figures.js';
 import { OverviewTab } from './overview-tab.js';
@@ -52,6 +53,7 @@ export function DashboardPage() {
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
+          <TabsTrigger value="activity">Activity</TabsTrigger>
         </TabsList>
         <TabsContent value="overview">
           <OverviewTab />
@@ -61,6 +63,9 @@ export function DashboardPage() {
         </TabsContent>
         <TabsContent value="billing">
           <BillingTab invoices={invoices} />
+        </TabsContent>
+        <TabsContent value="activity">
+          <ActivityTab />
         </TabsContent>
       </Tabs>
     </div>
