@@ -19,6 +19,7 @@ const deployables: ReadonlyArray<{ folder: string; workspace: string }> = [
   { folder: 'services/billing', workspace: '@app/billing' },
   { folder: 'services/monitoring', workspace: '@app/monitoring' },
   { folder: 'services/notifications', workspace: '@app/notifications' },
+  { folder: 'services/audit', workspace: '@app/audit' },
   { folder: 'gateway', workspace: '@app/gateway' },
   { folder: 'demo/tenant-app', workspace: '@app/demo-tenant-app' },
 ];
