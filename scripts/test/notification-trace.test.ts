@@ -150,7 +150,12 @@ describe('a paid invoice', () => {
       (count) => count === 1,
     );
     const sender = wireEmailSender(
-      { MAIL_FROM: 'FinTech Platform <no-reply@app.example>', SEND_MAX_ATTEMPTS: 3, SEND_RETRY_BASE_MS: 100 },
+      {
+        MAIL_FROM: 'FinTech Platform <no-reply@app.example>',
+        SEND_MAX_ATTEMPTS: 3,
+        SEND_RETRY_BASE_MS: 100,
+        SECRETS_KEYS: testKeyRing,
+      },
       { pool: harness.pool, mailer, logger: silentLogger, sends: emailSendsCounter() },
     );
     expect(await sender.sendDue()).toBe(1);

@@ -220,8 +220,9 @@ const policiesOf = (objects: K8sObject[]): NetworkPolicy[] =>
 
 /**
  * Default deny; each workload's own policy for both directions; apps called only by the gateway, monitoring (its
- * health checks and tenancy's metrics keys) and Prometheus; the ingress controller only reaching the gateway; and
- * every egress to one of our pods matched by an ingress rule of that pod's policy.
+ * health checks and tenancy's metrics keys), Prometheus and the declared internal calls (identity handing
+ * notifications its password-setup links); the ingress controller only reaching the gateway; and every egress to
+ * one of our pods matched by an ingress rule of that pod's policy.
  */
 export function networkProblems(objects: K8sObject[]): string[] {
   const problems: string[] = [];
@@ -282,7 +283,11 @@ export function networkProblems(objects: K8sObject[]): string[] {
 
 const allowedAppCallers = new Set(['gateway', 'monitoring', 'prometheus']);
 
+/** Internal calls beyond those, by callee: one service's `/internal/...` route for one other service. */
+const internalCallers: Record<string, readonly string[]> = { notifications: ['identity'] };
+
 function ingressPeerProblems(where: string, component: string | undefined, peer: PolicyPeer): string[] {
+  const callee = where.slice(where.indexOf('/') + 1);
   if (component === undefined || !appComponents.has(component)) return [];
   if (peer.ipBlock) return [`${where}: admits an IP block`];
   const caller = peer.podSelector?.matchLabels?.[nameLabel];
@@ -292,7 +297,7 @@ function ingressPeerProblems(where: string, component: string | undefined, peer:
       ? []
       : [`${where}: admits a whole namespace (${controller ?? 'any'})`];
   }
-  if (caller === undefined || !allowedAppCallers.has(caller)) {
+  if (caller === undefined || !(allowedAppCallers.has(caller) || internalCallers[callee]?.includes(caller))) {
     return [`${where}: admits ${JSON.stringify(peer.podSelector?.matchLabels ?? {})}`];
   }
   if (caller !== 'prometheus' && peer.namespaceSelector)

@@ -28,6 +28,7 @@ export * from './billing/usage-api.js';
 export * from './billing/revenue-api.js';
 export * from './notifications/webhook-endpoints.js';
 export * from './notifications/integration-events.js';
+export * from './notifications/password-setup-mail.js';
 export * from './audit/audit-actions.js';
 export * from './audit/audit-entry.js';
 export * from './audit/audit-sources.js';

@@ -6,4 +6,5 @@ export const secretContexts = {
   tenantProviderPassword: (tenantId: string, group: string) => `tenant:${tenantId}:${group}`,
   subscriptionMetricsApiKey: (subscriptionId: string) => `subscription:${subscriptionId}:metricsApiKey`,
   webhookEndpointSecret: (endpointId: string) => `webhook-endpoint:${endpointId}:secret`,
+  emailSendPayload: (eventId: string, message: string) => `email-send:${eventId}:${message}:payload`,
 };

@@ -4,6 +4,7 @@ import { createUserDirectory } from './application/user-directory.js';
 import { wireUserCommands } from './application/wire-user-commands.js';
 import { createCredentialStore } from './credentials/credential-store.js';
 import { createPasswordSetupTokens, setupLinkIssuer } from './credentials/password-setup-tokens.js';
+import { createPasswordSetupMail } from './integration/password-setup-mail.js';
 import { createOidcClient, type OidcSettings } from './oidc/oidc-client.js';
 import {
   createLoginThrottle,
@@ -21,6 +22,8 @@ import { passwordChangeRoutes } from './http/password-change.routes.js';
 export interface IdentityOptions {
   /** PUBLIC_URL: makes password-setup links absolute; without it they are paths on the app's origin. */
   publicUrl?: string | undefined;
+  /** NOTIFICATIONS_URL: password-setup links are also mailed through notifications; without it, only copied. */
+  notificationsUrl?: string | undefined;
   /** Single sign-on, when an OpenID Connect provider is configured (config.ts oidcSettings). */
   oidc?: OidcSettings | undefined;
   now?: () => Date;
@@ -46,11 +49,19 @@ export async function buildApp(context: ServiceAppContext, options: IdentityOpti
   const credentials = createCredentialStore(db, now);
   const throttle = createLoginThrottle(db, undefined, now);
   const setupTokens = createPasswordSetupTokens(db, { now });
-  const issueSetupLink = setupLinkIssuer(setupTokens, options.publicUrl);
+  const mail =
+    options.notificationsUrl === undefined
+      ? undefined
+      : createPasswordSetupMail({
+          notificationsUrl: options.notificationsUrl,
+          internalSecret: signingSecret(context.identitySecret),
+          onFailure: (failure) => app.log.warn(failure, 'Password-setup link not handed to notifications'),
+        });
+  const issueSetupLink = setupLinkIssuer(setupTokens, { publicUrl: options.publicUrl, mail });
 
   await app.register(adminUserRoutes, { commands, issueSetupLink, db, replies });
   await app.register(adminUserExportRoutes, { db, now });
-  await app.register(adminPasswordSetupRoutes, { directory, issueSetupLink });
+  await app.register(adminPasswordSetupRoutes, { db, issueSetupLink });
   await app.register(currentUserRoutes, { commands, db, replies });
   await app.register(notificationPreferencesRoutes, { commands, db, replies });
   // Not wrapped in fastify-plugin: these two register cookie (and form) parsing in their own scope only.

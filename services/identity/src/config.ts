@@ -15,6 +15,8 @@ const serviceSchema = storageSchema
     ...serviceVariables('identity', 3002),
     /** Where browsers reach the app (the gateway), e.g. https://app.example.com: for links identity hands out. */
     PUBLIC_URL: httpUrl.optional(),
+    /** Notifications, which also mails admins' password-setup links to the accounts; without it they are only copied. */
+    NOTIFICATIONS_URL: httpUrl.optional(),
     /** Single sign-on with an OpenID Connect provider: on when OIDC_ISSUER_URL is set. */
     OIDC_ISSUER_URL: httpUrl.optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),

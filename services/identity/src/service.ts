@@ -32,7 +32,12 @@ export const service = defineService({
   audit: { producer: 'identity', aggregates: [usersAudit] },
   loadConfig,
   loadStorageConfig,
-  app: (context, config) => buildApp(context, { publicUrl: config.PUBLIC_URL, oidc: oidcSettings(config) }),
+  app: (context, config) =>
+    buildApp(context, {
+      publicUrl: config.PUBLIC_URL,
+      notificationsUrl: config.NOTIFICATIONS_URL,
+      oidc: oidcSettings(config),
+    }),
   workers: (clients) => startIdentityConsumers(clients),
   seed: entryCommand(loadStorageConfig, async ({ eventStore, pool }) => {
     const commands = wireUserCommands(eventStore, pool, () => new Date());

@@ -1,6 +1,7 @@
 import type { KeyRing } from '@app/secrets';
 import type { ServiceMetric } from '@app/service-kit';
 import { createServiceApp, type ServiceAppContext } from '@app/service-kit/runtime';
+import { internalPasswordSetupMailRoutes } from './http/internal-password-setup-mail.routes.js';
 import { createEndpointCommands } from './webhooks/application/endpoint-commands.js';
 import { webhookDeliveryRoutes } from './webhooks/http/deliveries.routes.js';
 import { webhookEndpointRoutes } from './webhooks/http/endpoints.routes.js';
@@ -9,6 +10,8 @@ import { webhooksDocumentation } from './webhooks/http/webhooks-openapi.js';
 export interface NotificationsOptions {
   /** SECRETS_KEYS: seals each webhook endpoint's signing secret. */
   keyRing: KeyRing;
+  /** PUBLIC_URL: the app's address, for the password-setup links identity hands over as paths. */
+  publicUrl: string;
   /** Metrics of parts built before the app (the sender's), served on its /metrics. */
   metrics?: readonly ServiceMetric[];
   now?: () => Date;
@@ -33,6 +36,13 @@ export async function buildApp(context: ServiceAppContext, options: Notification
     await app.register(webhookEndpointRoutes, { audience, db, commands, replies, now });
     await app.register(webhookDeliveryRoutes, { audience, db, now });
   }
+  await app.register(internalPasswordSetupMailRoutes, {
+    db,
+    keyRing,
+    publicUrl: options.publicUrl,
+    internalSecret: context.identitySecret,
+    now,
+  });
   return app;
 }
 

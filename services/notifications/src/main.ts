@@ -101,6 +101,7 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
     },
     {
       keyRing: config.SECRETS_KEYS,
+      publicUrl: config.PUBLIC_URL,
       metrics: [sends, webhooks.deliveries, webhooks.endpointsMarkedFailing, ...queues],
       now,
     },

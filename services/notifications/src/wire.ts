@@ -14,7 +14,10 @@ const leaseMs = 5 * 60 * 1000;
 
 /** The sender as main.ts runs it; tests pass their own mailer, clock and retry base. */
 export function wireEmailSender(
-  config: Pick<NotificationsConfig, 'MAIL_FROM' | 'SEND_MAX_ATTEMPTS' | 'SEND_RETRY_BASE_MS'>,
+  config: Pick<
+    NotificationsConfig,
+    'MAIL_FROM' | 'SEND_MAX_ATTEMPTS' | 'SEND_RETRY_BASE_MS' | 'SECRETS_KEYS'
+  >,
   clients: {
     pool: pg.Pool;
     mailer: Mailer;
@@ -26,6 +29,7 @@ export function wireEmailSender(
   return createEmailSender({
     pool: clients.pool,
     mailer: clients.mailer,
+    keyRing: config.SECRETS_KEYS,
     from: config.MAIL_FROM,
     policy: { maxAttempts: config.SEND_MAX_ATTEMPTS, baseMs: config.SEND_RETRY_BASE_MS, leaseMs, batchSize },
     now: clients.now ?? (() => new Date()),

@@ -132,6 +132,8 @@ export type CurrentUser = z.infer<typeof currentUserSchema>;
 export const passwordSetupLinkSchema = z.object({
   url: z.string(),
   expiresAt: isoDateTimeSchema,
+  /** True when notifications took the link to mail to the account's email too; the admin's copy works either way. */
+  emailed: z.boolean().optional(),
 });
 export type PasswordSetupLink = z.infer<typeof passwordSetupLinkSchema>;
 

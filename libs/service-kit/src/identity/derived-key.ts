@@ -20,3 +20,6 @@ export const sessionResolvePurpose = 'gateway:identity:resolve-session';
 
 /** The purpose under which the monitoring service asks tenancy for the subscriptions' metrics endpoints. */
 export const metricsEndpointsPurpose = 'monitoring:tenancy:metrics-endpoints';
+
+/** The purpose under which identity hands notifications a password-setup link to mail. */
+export const passwordSetupMailPurpose = 'identity:notifications:password-setup-mail';

@@ -1,6 +1,8 @@
 import type pg from 'pg';
+import { v7 as uuidv7 } from 'uuid';
 import { inTransaction } from '@app/eventing';
 import type { PasswordSetupLink } from '@app/contracts';
+import type { PasswordSetupMail } from '../integration/password-setup-mail.js';
 import { hashSessionToken, isWellFormedSessionToken, newSessionToken } from '../sessions/session-token.js';
 
 /** How long an admin's link stays usable: a long weekend between creating the account and its first use. */
@@ -94,10 +96,39 @@ export function passwordSetupUrl(token: string, publicUrl?: string): string {
   return publicUrl === undefined ? path : new URL(path, publicUrl).toString();
 }
 
-/** What the admin routes hand out: a fresh link for the account, as the contracts describe it. */
-export function setupLinkIssuer(tokens: PasswordSetupTokens, publicUrl?: string) {
-  return async (userId: string): Promise<PasswordSetupLink> => {
-    const { token, expiresAt } = await tokens.issue(userId);
-    return { url: passwordSetupUrl(token, publicUrl), expiresAt: expiresAt.toISOString() };
+/** Whom a link is for, as the admin routes know the account. */
+export interface SetupLinkRecipient {
+  id: string;
+  email: string;
+  firstName: string | null;
+}
+
+/**
+ * What the admin routes hand out: a fresh link for the account, as the contracts describe it, also handed to
+ * notifications to mail when `mail` is wired (`emailed` says whether it took it). A fresh `linkId` per link is the
+ * key under which notifications queues it once.
+ */
+export function setupLinkIssuer(
+  tokens: PasswordSetupTokens,
+  options: {
+    publicUrl?: string | undefined;
+    mail?: PasswordSetupMail | undefined;
+    newId?: () => string;
+  } = {},
+) {
+  const { publicUrl, mail, newId = uuidv7 } = options;
+  return async (user: SetupLinkRecipient): Promise<PasswordSetupLink> => {
+    const { token, expiresAt } = await tokens.issue(user.id);
+    const link = { url: passwordSetupUrl(token, publicUrl), expiresAt: expiresAt.toISOString() };
+    if (mail === undefined) return { ...link, emailed: false };
+    const emailed = await mail.send({
+      linkId: newId(),
+      userId: user.id,
+      email: user.email,
+      firstName: user.firstName,
+      secretLink: link.url,
+      expiresAt: link.expiresAt,
+    });
+    return { ...link, emailed };
   };
 }

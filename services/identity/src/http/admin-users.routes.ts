@@ -19,6 +19,7 @@ import {
   replyWithPage,
 } from '@app/service-kit';
 import type { UserCommands } from '../application/user-commands.js';
+import type { SetupLinkRecipient } from '../credentials/password-setup-tokens.js';
 import { userNotFound } from '../domain/user/decide.js';
 import { userSummary } from '../projections/user-counts.js';
 import { listUsers, userKeySchema } from '../projections/user-list.js';
@@ -27,8 +28,8 @@ import { userAfterCommand, type UserReplyOptions } from './user-reply.js';
 
 export interface AdminUserRoutesOptions extends UserReplyOptions {
   commands: UserCommands;
-  /** A new one-time password-setup link for the account (credentials/password-setup-tokens.ts). */
-  issueSetupLink: (userId: string) => Promise<PasswordSetupLink>;
+  /** A new one-time password-setup link for the account, also mailed to it (credentials/password-setup-tokens.ts). */
+  issueSetupLink: (user: SetupLinkRecipient) => Promise<PasswordSetupLink>;
 }
 
 const commandConfig = { policy: 'admin', idempotent: true } as const;
@@ -99,7 +100,8 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
         summary: 'Create a user',
         description:
           'Role `user` means `tenant`, the default. The new account has no password yet: `passwordSetup` is a ' +
-          'one-time link (72 h) for its owner to choose one; only its hash is stored. A retry with the same ' +
+          'one-time link (72 h) for its owner to choose one; only its hash is stored. The link is also emailed ' +
+          'to the new user (`passwordSetup.emailed`), whatever their notification settings. A retry with the same ' +
           'Idempotency-Key replays this answer without the link (it is shown once): issue a new one with ' +
           'POST /api/admin/users/{id}/password-setup.',
         tags,
@@ -113,7 +115,7 @@ export const adminUserRoutes: FastifyPluginAsyncZod<AdminUserRoutesOptions> = as
         { metadata: commandMetadata(request) },
       );
       const user = await userAfterCommand(reply, options, result);
-      const passwordSetup = await options.issueSetupLink(result.userId);
+      const passwordSetup = await options.issueSetupLink(user);
       reply.header('location', `/api/admin/users/${result.userId}`).header('cache-control', 'no-store');
       return reply.code(201).send({ ...user, passwordSetup });
     },

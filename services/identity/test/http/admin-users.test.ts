@@ -20,6 +20,8 @@ describe('admin user commands', () => {
     expect(passwordSetup).toEqual({
       url: expect.stringMatching(/^\/api\/login\/setup\?token=[A-Za-z0-9_-]{43}$/),
       expiresAt: expect.any(String),
+      // No NOTIFICATIONS_URL here: the link is only for the admin to copy.
+      emailed: false,
     });
     expect(response.headers['cache-control']).toBe('no-store');
     expect(user).toMatchObject({

@@ -9,7 +9,12 @@ export type IdentityHarness = ServiceHarness<Awaited<ReturnType<typeof buildApp>
 
 /** Identity as service-kit runs it, minus NATS and the listening socket, on a database of its own. */
 export function startIdentity(
-  options: { readYourWritesTimeoutMs?: number; publicUrl?: string; oidc?: OidcSettings } = {},
+  options: {
+    readYourWritesTimeoutMs?: number;
+    publicUrl?: string;
+    notificationsUrl?: string;
+    oidc?: OidcSettings;
+  } = {},
 ): Promise<IdentityHarness> {
   const { readYourWritesTimeoutMs, ...identity } = options;
   return startServiceHarness(service, (context) => buildApp(context, identity), {

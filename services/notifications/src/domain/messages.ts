@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { idSchema, isoDateTimeSchema, subscriptionPlanSchema } from '@app/contracts';
-import { passwordChangedPayloadSchema } from './security-messages.js';
+import { passwordChangedPayloadSchema, passwordSetupPayloadSchema } from './security-messages.js';
 
 /**
  * Every message notifications sends, with what its template needs. A send row keeps this payload, so the mail
@@ -128,6 +128,7 @@ export const messagePayloadSchemas = {
   'trial-ending': trialEndingPayloadSchema,
   'webhook-endpoint-failing': webhookEndpointFailingPayloadSchema,
   'password-changed': passwordChangedPayloadSchema,
+  'password-setup': passwordSetupPayloadSchema,
 } as const;
 
 export type MessageKind = keyof typeof messagePayloadSchemas;
@@ -143,7 +144,8 @@ export interface RecipientSwitches {
 /**
  * Which switch governs which message (README "Who gets what"): account and billing mail follows Email
  * Notifications, and so does the operational mail about a tenant's integration (an endpoint failing), which the
- * settings screen also shows; a security notice always goes, as it is how someone learns their account was taken.
+ * settings screen also shows; a security notice always goes, as it is how someone learns their account was taken,
+ * and so does a password-setup link, the only way into a new account.
  */
 export const governingSwitch: Record<MessageKind, keyof RecipientSwitches | 'always'> = {
   receipt: 'email',
@@ -156,9 +158,19 @@ export const governingSwitch: Record<MessageKind, keyof RecipientSwitches | 'alw
   'trial-ending': 'email',
   'webhook-endpoint-failing': 'email',
   'password-changed': 'always',
+  'password-setup': 'always',
 };
 
 export function wantsMessage(kind: MessageKind, switches: RecipientSwitches): boolean {
   const governing = governingSwitch[kind];
   return governing === 'always' || switches[governing];
+}
+
+/**
+ * Until when a message is worth sending, or null for always: a password-setup link that stopped working would
+ * only send its recipient to an error page.
+ */
+export function sendableUntil(kind: MessageKind, payload: unknown): Date | null {
+  if (kind !== 'password-setup') return null;
+  return new Date(passwordSetupPayloadSchema.parse(payload).expiresAt);
 }

@@ -12,3 +12,15 @@ export const passwordChangedPayloadSchema = z.object({
   reason: passwordSetReasonSchema,
   changedAt: isoDateTimeSchema,
 });
+
+/**
+ * An administrator created the account, or issued a new link for it (identity's internal call, never an event):
+ * the one-time link with which its owner chooses a password, and until when it works. The row keeps this sealed
+ * (outbox/sealed-payloads.ts), as `setupUrl` opens the account.
+ */
+export const passwordSetupPayloadSchema = z.object({
+  firstName: z.string().nullable(),
+  email: z.string(),
+  setupUrl: z.url({ protocol: /^https?$/ }),
+  expiresAt: isoDateTimeSchema,
+});

@@ -11,7 +11,9 @@ export function EmailLayout(props: {
 }) {
   return (
     <Html lang="en">
-      <Head />
+      <Head>
+        <title>{props.heading}</title>
+      </Head>
       <Preview>{props.preview}</Preview>
       <Body
         style={{ backgroundColor: brand.background, fontFamily: 'Helvetica, Arial, sans-serif', margin: 0 }}
@@ -57,3 +59,6 @@ export const button = {
   fontWeight: 600,
   textDecoration: 'none',
 } as const;
+
+/** A link written out in the text: the brand's colour (the client's default blue is too light on the card). */
+export const link = { color: brand.primary, textDecoration: 'underline', wordBreak: 'break-all' } as const;

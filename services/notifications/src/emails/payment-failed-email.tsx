@@ -2,7 +2,7 @@ import { Button, Link, Text } from '@react-email/components';
 import type { MessagePayload } from '../domain/messages.js';
 import { formatCents, formatMoment, greetingOf, subscriptionName } from '../domain/formatting.js';
 import { billingMailFooter } from './billing-mail-footer.js';
-import { EmailLayout, button, paragraph } from './email-layout.js';
+import { EmailLayout, button, paragraph, link } from './email-layout.js';
 
 type PaymentFailed = MessagePayload<'payment-failed'>;
 
@@ -54,7 +54,10 @@ export function PaymentFailedEmail(failed: PaymentFailed) {
         {overdue ? 'Pay now' : 'Update card'}
       </Button>
       <Text style={paragraph}>
-        The invoice: <Link href={failed.invoiceUrl}>{failed.invoiceUrl}</Link>
+        The invoice:{' '}
+        <Link href={failed.invoiceUrl} style={link}>
+          {failed.invoiceUrl}
+        </Link>
       </Text>
     </EmailLayout>
   );

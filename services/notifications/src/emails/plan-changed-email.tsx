@@ -9,7 +9,7 @@ import {
   subscriptionName,
 } from '../domain/formatting.js';
 import { billingMailFooter } from './billing-mail-footer.js';
-import { EmailLayout, button, paragraph } from './email-layout.js';
+import { EmailLayout, button, paragraph, link } from './email-layout.js';
 
 type PlanChanged = MessagePayload<'plan-changed'>;
 
@@ -53,7 +53,10 @@ export function PlanChangedEmail(change: PlanChanged) {
       <Text style={paragraph}>{whatItCosts(change)}</Text>
       {change.invoiceUrl ? (
         <Text style={paragraph}>
-          The charge is on this invoice: <Link href={change.invoiceUrl}>{change.invoiceUrl}</Link>
+          The charge is on this invoice:{' '}
+          <Link href={change.invoiceUrl} style={link}>
+            {change.invoiceUrl}
+          </Link>
         </Text>
       ) : null}
       <Button href={change.billingUrl} style={button}>

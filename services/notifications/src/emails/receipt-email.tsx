@@ -2,7 +2,7 @@ import { Button, Link, Section, Text } from '@react-email/components';
 import type { MessagePayload } from '../domain/messages.js';
 import { formatCents, formatDay, formatMoment, greetingOf } from '../domain/formatting.js';
 import { brand } from './brand.js';
-import { EmailLayout, button, paragraph } from './email-layout.js';
+import { EmailLayout, button, paragraph, link } from './email-layout.js';
 
 type Receipt = MessagePayload<'receipt'>;
 
@@ -47,7 +47,10 @@ export function ReceiptEmail(receipt: Receipt) {
         View invoice
       </Button>
       <Text style={paragraph}>
-        Download the PDF: <Link href={receipt.pdfUrl}>{receipt.pdfUrl}</Link>
+        Download the PDF:{' '}
+        <Link href={receipt.pdfUrl} style={link}>
+          {receipt.pdfUrl}
+        </Link>
       </Text>
     </EmailLayout>
   );

@@ -3,6 +3,7 @@ import { render } from '@react-email/render';
 import { messagePayloadSchemas, type MessageKind, type MessagePayload } from '../domain/messages.js';
 import { CancellationScheduledEmail, cancellationScheduledSubject } from './cancellation-scheduled-email.js';
 import { PasswordChangedEmail, passwordChangedSubject } from './password-changed-email.js';
+import { PasswordSetupEmail, passwordSetupSubject } from './password-setup-email.js';
 import { PaymentFailedEmail, paymentFailedSubject } from './payment-failed-email.js';
 import { PlanChangedEmail, planChangedSubject } from './plan-changed-email.js';
 import { ReceiptEmail, receiptSubject } from './receipt-email.js';
@@ -64,6 +65,10 @@ const templates: { [Kind in MessageKind]: Template<Kind> } = {
   'password-changed': {
     subject: passwordChangedSubject,
     body: (payload) => createElement(PasswordChangedEmail, payload),
+  },
+  'password-setup': {
+    subject: passwordSetupSubject,
+    body: (payload) => createElement(PasswordSetupEmail, payload),
   },
 };
 

@@ -32,3 +32,34 @@ describe('the password-changed notice', () => {
     expect(wantsMessage('password-changed', { email: false, securityAlerts: false })).toBe(true);
   });
 });
+
+describe('the password-setup link', () => {
+  const setup = {
+    firstName: 'Ada <b>',
+    email: 'ada@acme.example',
+    setupUrl: 'https://app.example/api/login/setup?token=abc',
+    expiresAt: '2026-12-05T10:00:00.000Z',
+  };
+
+  it('gives the link, that it works once and until when, in HTML and plain text', async () => {
+    const email = await renderMessage('password-setup', setup);
+    expect(email.subject).toBe('Choose your FinTech Platform password');
+    for (const part of [email.html, email.text]) {
+      expect(part).toContain('An administrator set up a FinTech Platform account for ada@acme.example.');
+      expect(part).toContain('Choose password');
+      expect(part).toContain('The link works once, until Dec 5, 2026, 10:00 AM UTC.');
+      expect(part).toContain(setup.setupUrl);
+    }
+    expect(email.html).toContain('Hi Ada &lt;b&gt;,');
+  });
+
+  it('refuses a link that is not http(s)', async () => {
+    await expect(
+      renderMessage('password-setup', { ...setup, setupUrl: 'javascript:alert(1)' }),
+    ).rejects.toThrow();
+  });
+
+  it('goes whatever the switches say', () => {
+    expect(wantsMessage('password-setup', { email: false, securityAlerts: false })).toBe(true);
+  });
+});

@@ -30,7 +30,7 @@ const mailProjection = endpointFailingMailProjection({
 });
 const harness = await startServiceHarness(
   { ...notificationsEventSourcing, projections: [...notificationsEventSourcing.projections, mailProjection] },
-  (context) => buildApp(context, { keyRing: testKeyRing }),
+  (context) => buildApp(context, { keyRing: testKeyRing, publicUrl: 'https://app.example' }),
 );
 const inbox = await startSmtpInbox();
 const mailer = createSmtpMailer(inbox.url, { timeoutMs: 5_000 });
@@ -52,7 +52,12 @@ afterAll(async () => {
 const admin = await identityHeaders('admin');
 const paid = 'billing.invoice.paid.v1';
 const sender = wireEmailSender(
-  { MAIL_FROM: 'FinTech Platform <no-reply@app.example>', SEND_MAX_ATTEMPTS: 3, SEND_RETRY_BASE_MS: 100 },
+  {
+    MAIL_FROM: 'FinTech Platform <no-reply@app.example>',
+    SEND_MAX_ATTEMPTS: 3,
+    SEND_RETRY_BASE_MS: 100,
+    SECRETS_KEYS: testKeyRing,
+  },
   { pool: harness.pool, mailer, logger: silentLogger, sends: emailSendsCounter() },
 );
 

@@ -10,6 +10,7 @@ import { wireEmailSender } from '../../src/wire.js';
 import { decodedMail } from './mail-text.js';
 import { silentLogger, startNotificationsStorage } from './notifications-harness.js';
 import { startSmtpInbox } from './smtp-inbox.js';
+import { testKeyRing } from './webhook-harness.js';
 
 /**
  * A mail test file's world: a real SMTP server in the process, notifications' schema and consumers on NATS
@@ -33,7 +34,12 @@ export async function startMailHarness() {
   afterAll(() => mailer.close());
   const sender = () =>
     wireEmailSender(
-      { MAIL_FROM: 'FinTech Platform <no-reply@app.example>', SEND_MAX_ATTEMPTS: 3, SEND_RETRY_BASE_MS: 100 },
+      {
+        MAIL_FROM: 'FinTech Platform <no-reply@app.example>',
+        SEND_MAX_ATTEMPTS: 3,
+        SEND_RETRY_BASE_MS: 100,
+        SECRETS_KEYS: testKeyRing,
+      },
       { pool: storage.pool, mailer, logger: silentLogger, sends },
     );
   /** Each mail to `email` as decoded text, in the order it arrived. */

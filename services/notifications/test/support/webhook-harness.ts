@@ -10,7 +10,7 @@ export const testKeyRing = parseKeyRing(`k1:${Buffer.alloc(32, 7).toString('base
 /** Notifications' event store, endpoint read model and app, on a database of this test file's own. */
 export function startWebhookHarness() {
   return startServiceHarness(notificationsEventSourcing, (context) =>
-    buildApp(context, { keyRing: testKeyRing }),
+    buildApp(context, { keyRing: testKeyRing, publicUrl: 'https://app.example' }),
   );
 }
 

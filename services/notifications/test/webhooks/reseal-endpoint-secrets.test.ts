@@ -22,7 +22,7 @@ const rotatedRing = parseKeyRing(`${newKey},${oldKey}`);
 const newKeyOnly = parseKeyRing(newKey);
 
 const harness = await startServiceHarness(notificationsEventSourcing, (context) =>
-  buildApp(context, { keyRing: oldRing }),
+  buildApp(context, { keyRing: oldRing, publicUrl: 'https://app.example' }),
 );
 afterAll(() => harness.close());
 
