@@ -13,9 +13,10 @@ import { createLifecycle } from './launcher/lifecycle.js';
 import { describeExit, startNodeProcess, type RunningProcess } from './launcher/processes.js';
 import { demoTenantApp, gatewayEntry, services, webApps } from './launcher/services.js';
 import { embeddedSecretsKeys } from './launcher/secrets-keys.js';
+import { ensureDemoWebhook } from './launcher/demo-webhook.js';
 import { supervise } from './launcher/supervisor.js';
-import { demoAccounts } from '@app/demo-fixtures';
-import { dirname, resolve } from 'node:path';
+import { demoAccounts, demoTenants } from '@app/demo-fixtures';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const config = loadLauncherConfig(process.env);
@@ -56,6 +57,8 @@ async function main(): Promise<void> {
   // The demo tenant app runs on this machine, which monitoring's SSRF guard refuses unless its exact address is
   // allowed; the tenancy seed points the demo subscriptions at it.
   const demoAppUrl = `http://127.0.0.1:${config.DEMO_APP_PORT}`;
+  // The demo tenant's webhook endpoint and its secret, registered once notifications is up (below).
+  const demoWebhookFile = resolve(config.DEMO_WEBHOOK_FILE ?? join(config.DATA_DIR, 'demo-webhook.json'));
   await startSupervised(
     demoTenantApp.name,
     demoTenantApp.entry,
@@ -63,6 +66,7 @@ async function main(): Promise<void> {
       HOST: '127.0.0.1',
       PORT: String(config.DEMO_APP_PORT),
       DEMO_METRICS_KEYS: demoTenantApp.metricsKeys.join(','),
+      DEMO_WEBHOOK_FILE: demoWebhookFile,
       LOG_LEVEL: config.LOG_LEVEL,
     },
     `${demoAppUrl}/health`,
@@ -82,7 +86,12 @@ async function main(): Promise<void> {
       );
   // Only notifications sends mail; PUBLIC_URL is not shared, as it would make identity's links absolute too.
   // Its webhooks may reach the demo tenant app's exact address, as monitoring's scrapes may.
+  // Identity hands new password-setup links to notifications to mail; notifications starts after it, at the port
+  // its place in the start order gives it.
+  const notificationsPort =
+    config.SERVICES_BASE_PORT + services.findIndex(({ name }) => name === 'notifications');
   const ownEnv: Record<string, Record<string, string>> = {
+    identity: { NOTIFICATIONS_URL: `http://127.0.0.1:${notificationsPort}` },
     notifications: {
       SMTP_URL: mail.smtpUrl,
       PUBLIC_URL: `http://localhost:${config.PORT}`,
@@ -109,6 +118,11 @@ async function main(): Promise<void> {
   }
   Object.assign(gatewayEnv, serviceAddresses);
   await startSupervised('gateway', gatewayEntry, gatewayEnv, `${gatewayUrl}/health/ready`);
+  const demoWebhook = await registerDemoWebhook(
+    serviceAddresses.NOTIFICATIONS_URL,
+    demoAppUrl,
+    demoWebhookFile,
+  );
 
   console.log(`\nThe platform is running at http://localhost:${config.PORT}`);
   console.log(
@@ -119,11 +133,45 @@ async function main(): Promise<void> {
       ? `  mail the platform sends: ${mail.inboxUrl} (maildev; set SMTP_URL to send through a server of yours)`
       : '  mail goes out through SMTP_URL',
   );
+  console.log(
+    demoWebhook
+      ? `  webhooks the demo tenant app received: ${demoAppUrl}/webhooks (${demoWebhook})`
+      : '  the demo tenant app has no webhook endpoint (see the warning above)',
+  );
   console.log('Demo logins (sign in at /api/login):');
   for (const account of demoAccounts) {
     console.log(`  ${account.role.padEnd(6)} ${account.email.padEnd(20)} ${account.demoPassword}`);
   }
   console.log('Press Ctrl-C to stop.');
+}
+
+/**
+ * The demo tenant's endpoint at the demo app (launcher/demo-webhook.ts), as its owner would register it: once, kept
+ * across restarts. The platform runs without it, so a failure is a warning, not a failed start.
+ */
+async function registerDemoWebhook(
+  notificationsUrl: string | undefined,
+  demoAppUrl: string,
+  file: string,
+): Promise<string | null> {
+  const tenant = demoTenants.find((candidate) => candidate.ownerId !== null);
+  const owner = tenant?.ownerId ? demoAccounts.find((account) => account.id === tenant.ownerId) : undefined;
+  if (notificationsUrl === undefined || tenant === undefined || owner === undefined) return null;
+  try {
+    const outcome = await ensureDemoWebhook({
+      notificationsUrl,
+      internalSecret: config.INTERNAL_TOKEN_SECRET,
+      owner: { userId: owner.id, email: owner.email },
+      tenantId: tenant.id,
+      endpointUrl: `${demoAppUrl}/webhooks`,
+      file,
+    });
+    const says = { registered: 'endpoint registered', kept: 'endpoint kept', rotated: 'secret rotated' };
+    return `${says[outcome]} for ${tenant.name}`;
+  } catch (error) {
+    console.warn(`The demo webhook endpoint could not be registered: ${(error as Error).message}`);
+    return null;
+  }
 }
 
 /**

@@ -29,6 +29,8 @@ const schema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace']).default('warn'),
   OTEL_EXPORTER_OTLP_ENDPOINT: z.url().optional(),
   DATA_DIR: z.string().default('.data'),
+  /** The demo tenant's webhook endpoint and signing secret (launcher/demo-webhook.ts); absent: in DATA_DIR. */
+  DEMO_WEBHOOK_FILE: z.string().min(1).optional(),
 });
 
 export type LauncherConfig = z.infer<typeof schema> & { INTERNAL_TOKEN_SECRET: string };

@@ -122,6 +122,21 @@ describe('npm start', () => {
     expect(spentAfter).toBeGreaterThanOrEqual(spentBefore + product.basePrice);
   });
 
+  it("delivers the demo tenant's events, signed, to the demo tenant app, whose page lists them verified", async () => {
+    const page = `http://127.0.0.1:${platform.demoAppPort}/webhooks`;
+    expect(platform.output()).toContain(
+      `webhooks the demo tenant app received: ${page} (endpoint registered`,
+    );
+    // The payment above is Casey Studio's: its new subscription and paid invoice reach the demo tenant's endpoint.
+    const html = await eventually(async () => {
+      const body = await (await fetch(page)).text();
+      return /<td[^>]*>verified<\/td><td[^>]*>(billing|tenancy)\.[a-z.-]+\.v1<\/td>/.test(body)
+        ? body
+        : undefined;
+    });
+    expect(html).not.toContain('>refused<');
+  });
+
   it("serves a demo tenant app's live metrics and every component's health to the admin", async () => {
     const base = `http://127.0.0.1:${gatewayPort}`;
     const admin = await sessionCookie(base, 'admin@demo.local', 'demo-admin-password-2026');

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import Fastify from 'fastify';
 import { demoMetricsDocument } from './metrics-document.js';
+import { createWebhookReceiver } from './webhook-receiver.js';
+import { webhookRoutes } from './webhook-routes.js';
 
 export interface DemoAppOptions {
   keys: readonly string[];
@@ -9,12 +11,15 @@ export interface DemoAppOptions {
   startedAt?: Date;
   /** Request logs at this level; none when absent. */
   logLevel?: string;
+  /** The demo endpoint's signing secret, or null while none is registered: every delivery is refused then. */
+  webhookSecret?: () => Promise<string | null>;
 }
 
 /**
  * The demo tenant app, so the demo's monitoring has an app to scrape: what a customer's deployed app would serve
  * to the platform's monitoring, `GET /api/metrics` behind `Authorization: Bearer <metrics API key>`
- * (ARCHITECTURE.md "Decisions"). Not a platform service: no identity tokens, no database.
+ * (ARCHITECTURE.md "Decisions"); and, as a tenant's app would, the platform's signed webhooks at `/webhooks`
+ * with a page of the latest. Not a platform service: no identity tokens, no database.
  */
 export async function buildDemoApp(options: DemoAppOptions) {
   const now = options.now ?? (() => new Date());
@@ -43,6 +48,12 @@ export async function buildDemoApp(options: DemoAppOptions) {
     }
     reply.header('cache-control', 'no-store');
     return demoMetricsDocument({ seed, now: now(), startedAt });
+  });
+
+  const webhookSecret = options.webhookSecret ?? (async () => null);
+  await app.register(webhookRoutes, {
+    receiver: createWebhookReceiver({ secret: webhookSecret, now }),
+    registered: async () => (await webhookSecret()) !== null,
   });
 
   app.get('/health', async () => ({ status: 'ok' }));

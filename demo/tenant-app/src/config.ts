@@ -17,6 +17,8 @@ const schema = z.object({
     )
     .pipe(z.array(z.string()).min(1, 'must name at least one key')),
   DEMO_SEED: z.string().min(1).default('demo'),
+  /** The demo endpoint's registration (npm start writes it once notifications is up); absent: none yet. */
+  DEMO_WEBHOOK_FILE: z.string().min(1).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 

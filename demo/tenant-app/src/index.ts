@@ -1,2 +1,3 @@
 export { buildDemoApp, type DemoAppOptions } from './app.js';
 export { demoMetricsDocument, type DemoClock } from './metrics-document.js';
+export { demoWebhookFileSchema, readDemoWebhookFile, type DemoWebhookFile } from './webhook-secret-file.js';

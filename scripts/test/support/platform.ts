@@ -21,6 +21,8 @@ export interface Platform {
   gatewayPort: number;
   /** The first service's port; the others follow it (SERVICES_BASE_PORT). */
   servicesPort: number;
+  /** The demo tenant app's (DEMO_APP_PORT): its metrics and its webhook receiver's page. */
+  demoAppPort: number;
   /** `node dist/start.cjs`, or npm with `via: 'npm'`. */
   launcher: ChildProcess;
   /** How the launcher (npm with `via: 'npm'`) ended. */
@@ -67,9 +69,12 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
   let launcher: ChildProcess | undefined;
   let exited: Promise<Exit> | undefined;
   let output = '';
+  // The demo endpoint's secret of this platform's own: platforms side by side must not share one file.
+  const demoWebhookFile = join(tmpdir(), `demo-webhook-${randomBytes(6).toString('hex')}.json`);
   const dispose = async () => {
     if (launcher && exited) await stopLauncher(launcher, exited, options.via === 'npm');
     await infrastructure.dispose();
+    await rm(demoWebhookFile, { force: true });
   };
 
   try {
@@ -81,6 +86,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
     const env = {
       ...infrastructure.env,
       ...launcherEnv({ gatewayPort, servicesPort, demoAppPort, mailCatcherPorts }),
+      DEMO_WEBHOOK_FILE: demoWebhookFile,
       ...options.env,
     };
     await withBuildLock(root, async () => {
@@ -103,6 +109,7 @@ export async function startPlatform(options: PlatformOptions): Promise<Platform>
       gatewayUrl: `http://127.0.0.1:${gatewayPort}`,
       gatewayPort,
       servicesPort,
+      demoAppPort,
       launcher: launcher as ChildProcess,
       exited: exited as Promise<Exit>,
       output: () => output,
