@@ -2,7 +2,7 @@
 #
 # One image per deployable, chosen by the APP build argument:
 #   docker build --build-arg APP=catalog -t fintech-subscriptions/catalog .
-# APP is one of catalog, identity, tenancy, billing, monitoring, notifications, gateway, demo-tenant-app. The build
+# APP is one of catalog, identity, tenancy, billing, monitoring, notifications, audit, gateway, demo-tenant-app. The build
 # stage is the same for every APP, so building several images compiles the monorepo once.
 #
 # Each image carries what its deployable loads and nothing else: scripts/assemble-runtime.mjs traces every
@@ -60,6 +60,11 @@ FROM runtime AS app-notifications
 WORKDIR /app/services/notifications
 ENV PORT=3006
 EXPOSE 3006
+
+FROM runtime AS app-audit
+WORKDIR /app/services/audit
+ENV PORT=3007
+EXPOSE 3007
 
 # The gateway also serves the built front end (in its file set): the shell at / and each remote at /remotes/<name>/.
 FROM runtime AS app-gateway

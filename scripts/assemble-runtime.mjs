@@ -29,6 +29,7 @@ export const deployables = {
   billing: service('billing', 'node_modules/pdfkit/js/standard-fonts'),
   monitoring: service('monitoring'),
   notifications: service('notifications'),
+  audit: service('audit'),
   gateway: {
     dir: 'gateway',
     read: [

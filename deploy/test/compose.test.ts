@@ -37,6 +37,7 @@ const apps = [
   'billing',
   'monitoring',
   'notifications',
+  'audit',
   'gateway',
 ];
 const seeds = {
@@ -53,6 +54,7 @@ const ports: Record<string, number> = {
   billing: 3004,
   monitoring: 3005,
   notifications: 3006,
+  audit: 3007,
   'demo-tenant-app': 4100,
 };
 
@@ -154,7 +156,7 @@ describe('docker-compose.yml', () => {
     }
     expect(services.gateway!.depends_on).toMatchObject(
       Object.fromEntries(
-        ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'notifications'].map((name) => [
+        ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'notifications', 'audit'].map((name) => [
           name,
           { condition: 'service_healthy' },
         ]),
@@ -210,6 +212,7 @@ describe('docker-compose.yml', () => {
       'billing',
       'monitoring',
       'notifications',
+      'audit',
       'gateway',
     ]) {
       expect(services[app]!.environment?.OTEL_EXPORTER_OTLP_ENDPOINT, app).toBe('http://otel-collector:4318');
@@ -251,6 +254,26 @@ describe('docker-compose.yml', () => {
     expect(loadConfigOf.gateway(containerEnvironment('gateway')).NOTIFICATIONS_URL).toBe(
       'http://notifications:3006',
     );
+  });
+
+  it('catches the mail in the dev profile only, on the SMTP port notifications is pointed at', () => {
+    const catcher = services.maildev!;
+    expect(catcher.profiles).toEqual(['dev']);
+    expect(catcher.environment?.MAILDEV_SMTP_PORT).toBe('1025');
+    expect(catcher.ports).toEqual(['127.0.0.1:1080:1080']);
+    const pointed = loadConfigOf.notifications({
+      ...containerEnvironment('notifications'),
+      SMTP_URL: 'smtp://maildev:1025',
+    });
+    expect(pointed.SMTP_URL).toBe('smtp://maildev:1025');
+    for (const [name, service] of Object.entries(services)) {
+      if (name !== 'maildev') expect(service.profiles, name).toBeUndefined();
+    }
+  });
+
+  it('routes the gateway to the audit service, started after the others', () => {
+    expect(loadConfigOf.gateway(containerEnvironment('gateway')).AUDIT_URL).toBe('http://audit:3007');
+    expect(services.audit!.depends_on?.notifications).toEqual({ condition: 'service_healthy' });
   });
 
   it('takes every secret from .env and commits none', () => {

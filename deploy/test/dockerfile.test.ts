@@ -13,6 +13,7 @@ const deployables = [
   'billing',
   'monitoring',
   'notifications',
+  'audit',
   'gateway',
   'demo-tenant-app',
 ];

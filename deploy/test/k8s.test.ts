@@ -32,7 +32,7 @@ const documentedSecrets = new Set(
   ),
 );
 
-const apps = ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'notifications', 'gateway'];
+const apps = ['catalog', 'identity', 'tenancy', 'billing', 'monitoring', 'notifications', 'audit', 'gateway'];
 
 const find = (objects: K8sObject[], kind: string, name: string) =>
   objects.find((object) => object.kind === kind && object.metadata.name === name) as
@@ -332,7 +332,16 @@ describe.each(overlays)('the %s overlay starts every deployable with a valid env
     expect(config.WEBHOOK_ALLOW_HOSTS).toEqual([]);
   });
 
-  it('the gateway, routing to all six services behind the ingress', () => {
+  it('audit, on Postgres and NATS, without an event store of its own', () => {
+    const config = loadConfigOf.audit(environmentOf('Deployment', 'audit'));
+    expect(config).toMatchObject({
+      DATABASE_URL: secrets['postgres-app/uri'],
+      NATS_URL: 'nats://nats:4222',
+      OTEL_EXPORTER_OTLP_ENDPOINT: 'http://otel-collector:4318',
+    });
+  });
+
+  it('the gateway, routing to all seven services behind the ingress', () => {
     const config = loadConfigOf.gateway(environmentOf('Deployment', 'gateway'));
     expect(serviceUrls(config)).toEqual({
       catalog: 'http://catalog:3001',
@@ -341,6 +350,7 @@ describe.each(overlays)('the %s overlay starts every deployable with a valid env
       billing: 'http://billing:3004',
       monitoring: 'http://monitoring:3005',
       notifications: 'http://notifications:3006',
+      audit: 'http://audit:3007',
     });
     expect(config.TRUST_PROXY).toBe(true);
     expect(config.NATS_STREAM_REPLICAS).toBe(find(rendered[overlay], 'StatefulSet', 'nats')?.spec.replicas);

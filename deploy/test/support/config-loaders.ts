@@ -1,4 +1,5 @@
 import { loadDemoConfig } from '../../../demo/tenant-app/src/config.js';
+import { loadConfig as loadAuditConfig } from '../../../services/audit/src/config.js';
 import { loadConfig as loadGatewayConfig } from '../../../gateway/src/config.js';
 import {
   loadConfig as loadBillingConfig,
@@ -30,6 +31,7 @@ export const loadConfigOf = {
   billing: loadBillingConfig,
   monitoring: loadMonitoringConfig,
   notifications: loadNotificationsConfig,
+  audit: loadAuditConfig,
   gateway: loadGatewayConfig,
   'demo-tenant-app': loadDemoConfig,
 };
