@@ -14,16 +14,17 @@ export function ActivityChanges({
 }) {
   if (changes.length === 0) return null;
   return (
-    <ul aria-label="Changes" className="grid gap-1 text-sm">
+    <ul aria-label="Changes" className="grid min-w-0 gap-1 text-sm">
       {changes.map((change, index) => (
-        <li key={`${change.field}-${index}`} className="break-words">
+        // Ids and card references have no break points: anywhere, or they widen a phone's page.
+        <li key={`${change.field}-${index}`} className="min-w-0 wrap-anywhere">
           {'secret' in change || change.before === null ? (
             auditChangeText(change, actorName)
           ) : (
             <>
               <span className="font-medium">{change.field}:</span>{' '}
               <del className="text-muted-foreground">{change.before}</del>
-              <span aria-label="changed to"> → </span>
+              <span aria-hidden="true"> → </span>
               <ins className="no-underline">{change.after ?? '—'}</ins>
             </>
           )}

@@ -34,7 +34,7 @@ export function ActivityEntry({
 }: ActivityEntryProps) {
   const entityText = entity.label ?? entity.id;
   return (
-    <div className="grid gap-2 rounded-lg border border-border p-4">
+    <div className="grid min-w-0 gap-2 rounded-lg border border-border p-4">
       <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
         <h3 className="font-semibold break-words">{auditActionLabel(action)}</h3>
         <time dateTime={occurredAt} className="text-sm text-muted-foreground">
@@ -46,7 +46,7 @@ export function ActivityEntry({
           by <span className="text-foreground">{actor ?? actorName}</span>
         </span>
         <span aria-hidden="true">·</span>
-        <span className="break-all">
+        <span className="min-w-0 wrap-anywhere">
           {auditEntityTypeLabel(entity.type)}:{' '}
           <span className="text-foreground">{entityName ?? entityText}</span>
         </span>
