@@ -85,7 +85,8 @@ async function main(): Promise<void> {
         ownInfrastructure,
       );
   // Only notifications sends mail; PUBLIC_URL is not shared, as it would make identity's links absolute too.
-  // Its webhooks may reach the demo tenant app's exact address, as monitoring's scrapes may.
+  // Its webhooks may reach the demo tenant app's exact address, as monitoring's scrapes may, and those the
+  // launcher's WEBHOOK_ALLOW_HOSTS adds.
   // Identity hands new password-setup links to notifications to mail; notifications starts after it, at the port
   // its place in the start order gives it.
   const notificationsPort =
@@ -95,7 +96,7 @@ async function main(): Promise<void> {
     notifications: {
       SMTP_URL: mail.smtpUrl,
       PUBLIC_URL: `http://localhost:${config.PORT}`,
-      WEBHOOK_ALLOW_HOSTS: new URL(demoAppUrl).host,
+      WEBHOOK_ALLOW_HOSTS: [new URL(demoAppUrl).host, config.WEBHOOK_ALLOW_HOSTS].filter(Boolean).join(','),
     },
   };
   const gatewayEnv: Record<string, string> = { ...shared, PORT: String(config.PORT), ...webApps(checkout) };

@@ -31,6 +31,11 @@ const schema = z.object({
   DATA_DIR: z.string().default('.data'),
   /** The demo tenant's webhook endpoint and signing secret (launcher/demo-webhook.ts); absent: in DATA_DIR. */
   DEMO_WEBHOOK_FILE: z.string().min(1).optional(),
+  /**
+   * More `host:port` addresses on this machine that notifications' webhooks may reach, comma separated, beside
+   * the demo tenant app's: a browser test's own receiver. The SSRF guard refuses every other local address.
+   */
+  WEBHOOK_ALLOW_HOSTS: z.string().default(''),
 });
 
 export type LauncherConfig = z.infer<typeof schema> & { INTERNAL_TOKEN_SECRET: string };

@@ -42,7 +42,7 @@ const inside = (inner: Box, outer: Box) =>
   inner.x + inner.width <= outer.x + outer.width &&
   inner.y + inner.height <= outer.y + outer.height;
 
-/** Every menu item, API Keys too (the spec gives it no section to open), lies within the menu and off `section`. */
+/** Every menu item, API & Webhooks too, lies within the menu and off `section`. */
 async function expectMenuClearOf(section: Locator): Promise<void> {
   const menu = await boxOf(page.getByRole('tablist'), 'the menu');
   const shown = await boxOf(section, 'the section');

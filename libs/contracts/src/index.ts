@@ -27,6 +27,7 @@ export * from './monitoring/system-health.js';
 export * from './billing/usage-api.js';
 export * from './billing/revenue-api.js';
 export * from './notifications/webhook-endpoints.js';
+export * from './notifications/webhook-event-types.js';
 export * from './notifications/integration-events.js';
 export * from './notifications/password-setup-mail.js';
 export * from './audit/audit-actions.js';

@@ -39,3 +39,5 @@ export * from './mutations/plan-change.js';
 export * from './mutations/invoice-payment.js';
 export * from './queries/card-on-file.js';
 export * from './mutations/card-on-file.js';
+export * from './queries/webhooks.js';
+export * from './mutations/webhooks.js';

@@ -22,6 +22,7 @@ export function stubTenantDetails(
     'GET /api/products?isActive=true': () => json(data.products ?? []),
     'GET /api/admin/billing/subscriptions?*': () => json(data.terms ?? []),
     'GET /api/admin/audit?*': () => json([]),
+    [`GET /api/admin/tenants/${tenant.id}/webhooks/endpoints`]: () => json({ endpoints: [] }),
     ...(data.owner ? { [`GET /api/admin/users/${data.owner.id}`]: () => json(data.owner) } : {}),
     ...routes,
   });

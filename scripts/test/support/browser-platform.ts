@@ -16,10 +16,13 @@ export interface BrowserOnPlatform {
 
 /**
  * Headless Chromium and the platform `npm start` runs, on this run's Postgres and NATS under a NATS prefix that
- * starts with `label`, started before the file's tests and closed after them. Chromium first: without it the
- * whole file fails at once, before the platform is built.
+ * starts with `label` (with the launcher variables of `options.env`), started before the file's tests and closed
+ * after them. Chromium first: without it the whole file fails at once, before the platform is built.
  */
-export function browserOnPlatform(label: string): BrowserOnPlatform {
+export function browserOnPlatform(
+  label: string,
+  options: { env?: Record<string, string> } = {},
+): BrowserOnPlatform {
   const started = {} as { browser: Browser; platform: Platform };
   beforeAll(async () => {
     started.browser = await launchChromium();
@@ -27,6 +30,7 @@ export function browserOnPlatform(label: string): BrowserOnPlatform {
       serverUrl: inject('databaseUrl'),
       natsUrl: inject('natsUrl'),
       label,
+      ...(options.env ? { env: options.env } : {}),
     });
   }, 180_000);
   afterAll(async () => {

@@ -7,7 +7,7 @@ import type { SoakRoute } from './soak-routes.js';
 
 /**
  * Tenants' webhook endpoints (issue 20), by their owner and by an admin. `same`: every client on the one tenant
- * (registering) or endpoint (the rest) of the account they share; `different`: each client on its own account's.
+ * (registering) or endpoint (the rest; deleting, one endpoint per call) of the account they share; `different`: each client on its own account's.
  * Every registration adds an endpoint, every rotation answers a secret of its own, and the other changes end as
  * all their calls asked.
  */
@@ -263,6 +263,67 @@ function redeliverPhase(actor: Actor, aggregate: Aggregate) {
   });
 }
 
+interface Deletion {
+  owned: Owned[];
+  /** Per tenant, one endpoint per call its clients make: `same` races every client on each one. */
+  endpoints: string[][];
+}
+
+/**
+ * Delete: each call removes an endpoint registered for it. `same`: every client's call `iteration` deletes the
+ * shared tenant's endpoint `iteration` under If-Match of its registration, so one wins and the rest are 412;
+ * `different`: each client deletes its own tenant's endpoints one by one. After it, an endpoint is listed exactly
+ * when no delete of it was acknowledged, and none was acknowledged twice.
+ */
+function deletePhase(actor: Actor, aggregate: Aggregate) {
+  const deleted = tally();
+  const endpointOf = ({ endpoints }: Deletion, client: number, iteration: number) =>
+    (endpoints[aggregate === 'same' ? 0 : client] as string[])[iteration] as string;
+  return definePhase<Deletion>({
+    aggregate,
+    async prepare(context, plan) {
+      const owned = await ownTenants(
+        context,
+        accountsOf(context, aggregate, plan.clients),
+        `${actor} delete`,
+      );
+      const endpoints = await inBatches(owned, 8, async ({ account, tenantId }) => {
+        const ids: string[] = [];
+        for (let iteration = 0; iteration < plan.maxIterations; iteration += 1) {
+          ids.push(await register(account.client, tenantId));
+        }
+        return ids;
+      });
+      return { owned, endpoints };
+    },
+    request(target, client, iteration) {
+      const { account, tenantId } = target.owned[aggregate === 'same' ? 0 : client] as Owned;
+      const request = {
+        method: 'DELETE' as const,
+        path: `${base(actor, tenantId)}/${endpointOf(target, client, iteration)}`,
+        ...(aggregate === 'same' ? { headers: { 'if-match': '"0"' } } : {}),
+      };
+      return actor === 'owner' ? { ...request, as: account.client } : request;
+    },
+    acknowledged(target, client, iteration) {
+      deleted.add(endpointOf(target, client, iteration));
+    },
+    async verify({ owned, endpoints }) {
+      const problems = await inBatches(owned, 8, async (tenant) => {
+        const listed = new Set((await endpointsOf(tenant)).map((endpoint) => endpoint.id));
+        return (endpoints[owned.indexOf(tenant)] as string[]).flatMap((id) => {
+          const deletes = deleted.counts.get(id) ?? 0;
+          if (deletes > 1) return [`endpoint ${id}: ${deletes} deletes acknowledged`];
+          return listed.has(id) === (deletes === 0)
+            ? []
+            : [`endpoint ${id}: ${listed.has(id) ? 'listed' : 'gone'} after ${deletes} acknowledged deletes`];
+        });
+      });
+      return problems.flat();
+    },
+  });
+}
+
 const changes: readonly Change[] = ['event-types', 'enable', 'disable', 'rotate-secret'];
 
 function routesOf(actor: Actor, prefix: string): Record<string, SoakRoute> {
@@ -275,6 +336,7 @@ function routesOf(actor: Actor, prefix: string): Record<string, SoakRoute> {
       changePhase(actor, change, aggregate),
     );
   }
+  routes[`DELETE ${prefix}/{endpointId}`] = bothWays([204], (aggregate) => deletePhase(actor, aggregate));
   routes[`POST ${prefix}/{endpointId}/deliveries/{deliveryId}/redeliver`] = bothWays([200], (aggregate) =>
     redeliverPhase(actor, aggregate),
   );

@@ -5,6 +5,7 @@ import { internalPasswordSetupMailRoutes } from './http/internal-password-setup-
 import { createEndpointCommands } from './webhooks/application/endpoint-commands.js';
 import { webhookDeliveryRoutes } from './webhooks/http/deliveries.routes.js';
 import { webhookEndpointRoutes } from './webhooks/http/endpoints.routes.js';
+import { ownedWebhookTenantsRoutes } from './webhooks/http/owned-tenants.routes.js';
 import { webhooksDocumentation } from './webhooks/http/webhooks-openapi.js';
 
 export interface NotificationsOptions {
@@ -31,6 +32,7 @@ export async function buildApp(context: ServiceAppContext, options: Notification
     ...(options.metrics ? { metrics: options.metrics } : {}),
   });
 
+  await app.register(ownedWebhookTenantsRoutes, { db });
   const commands = createEndpointCommands({ eventStore, keyRing, now });
   for (const audience of ['owner', 'admin'] as const) {
     await app.register(webhookEndpointRoutes, { audience, db, commands, replies, now });

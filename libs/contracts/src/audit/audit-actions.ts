@@ -73,6 +73,7 @@ export const auditActionLabels = {
   'webhook-endpoint.event-types-changed': 'Webhook event types changed',
   'webhook-endpoint.enabled': 'Webhook endpoint enabled',
   'webhook-endpoint.disabled': 'Webhook endpoint disabled',
+  'webhook-endpoint.deleted': 'Webhook endpoint deleted',
   'webhook-endpoint.secret-rotated': 'Webhook signing secret rotated',
   'webhook-endpoint.marked-failing': 'Webhook endpoint marked failing',
   'webhook-endpoint.secrets-resealed': 'Webhook signing secrets resealed',

@@ -77,3 +77,11 @@ export const webhookDeliverySchema = z.object({
 export type WebhookDelivery = z.infer<typeof webhookDeliverySchema>;
 
 export const webhookDeliveryListSchema = z.object({ deliveries: z.array(webhookDeliverySchema) });
+
+/** A tenant whose webhook endpoints the caller manages, as the owner's API & Webhooks page picks it. */
+export const webhookTenantSchema = z.object({ id: idSchema, name: z.string() });
+export type WebhookTenant = z.infer<typeof webhookTenantSchema>;
+
+export const webhookTenantListSchema = z.object({ tenants: z.array(webhookTenantSchema) });
+export type WebhookTenantList = z.infer<typeof webhookTenantListSchema>;
+export type WebhookDeliveryList = z.infer<typeof webhookDeliveryListSchema>;

@@ -1,4 +1,5 @@
 import { Spinner } from '@app/ui';
+import { WebhooksPanel } from '@app/ui/webhooks';
 import { ApiError, useAdminTenant } from '@app/web-data';
 import { useParams } from '@app/routing';
 import { BackToPortal } from '../../components/back-to-portal.js';
@@ -35,6 +36,7 @@ export function TenantDetailsPage() {
           <TenantInfoCard tenant={tenant.data} />
           <SubscriptionsCard tenantId={tenant.data.id} />
           <ServiceProvidersCard tenant={tenant.data} />
+          <WebhooksPanel scope={{ audience: 'admin', tenantId: tenant.data.id }} />
           <ActivityCard filters={{ tenantId: tenant.data.id }} />
         </>
       )}

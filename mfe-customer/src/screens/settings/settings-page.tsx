@@ -1,4 +1,5 @@
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@app/ui';
+import { ApiWebhooksSection } from './api-webhooks-section.js';
 import { NotificationsSection } from './notifications-section.js';
 import { ProfileSection } from './profile-section.js';
 import { SecuritySection } from './security-section.js';
@@ -11,9 +12,9 @@ import { SecuritySection } from './security-section.js';
 const menuItem = 'h-9 md:justify-start';
 
 /**
- * Settings (SPEC.md §2), its sections wired to identity. API Keys is in the menu, but the spec shows no content
- * for it, so it stays a disabled entry rather than an invented screen. The menu wraps in a row above the section
- * on a phone and stands in a fixed column beside it from md up.
+ * Settings (SPEC.md §2), its sections wired to identity. The spec's API Keys entry, which it showed no content
+ * for, is API & Webhooks (issue 20): the webhook endpoints of the tenants the user owns. The menu wraps in a row
+ * above the section on a phone and stands in a fixed column beside it from md up.
  */
 export function SettingsPage() {
   return (
@@ -34,8 +35,8 @@ export function SettingsPage() {
           <TabsTrigger value="security" className={menuItem}>
             Security
           </TabsTrigger>
-          <TabsTrigger value="api-keys" className={menuItem} disabled>
-            API Keys
+          <TabsTrigger value="api-webhooks" className={menuItem}>
+            API & Webhooks
           </TabsTrigger>
         </TabsList>
         <div className="min-w-0 flex-1">
@@ -47,6 +48,9 @@ export function SettingsPage() {
           </TabsContent>
           <TabsContent value="security">
             <SecuritySection />
+          </TabsContent>
+          <TabsContent value="api-webhooks">
+            <ApiWebhooksSection />
           </TabsContent>
         </div>
       </Tabs>

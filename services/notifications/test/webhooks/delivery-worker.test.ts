@@ -168,27 +168,34 @@ describe('the webhook delivery worker', () => {
     expect(listed).toEqual([expect.objectContaining({ id: endpoint.id, status: 'failing' })]);
   });
 
-  it('does not attempt a delivery to an endpoint disabled since it was queued', async () => {
-    const endpoint = await endpointReceivingPaid();
-    const event = await queuePaid(endpoint.tenantId);
-    await harness.app.inject({
-      method: 'POST',
-      url: `${endpoint.base}/${endpoint.id}/disable`,
-      headers: admin,
-    });
-    received.length = 0;
+  it.each([
+    ['disabled', 'POST', '/disable'],
+    ['deleted', 'DELETE', ''],
+  ] as const)(
+    'does not attempt a delivery to an endpoint %s since it was queued',
+    async (status, method, path) => {
+      const endpoint = await endpointReceivingPaid();
+      const event = await queuePaid(endpoint.tenantId);
+      const stopped = await harness.app.inject({
+        method,
+        url: `${endpoint.base}/${endpoint.id}${path}`,
+        headers: admin,
+      });
+      expect(stopped.statusCode, stopped.body).toBeLessThan(300);
+      received.length = 0;
 
-    await worker().deliverDue();
+      await worker().deliverDue();
 
-    expect(received).toEqual([]);
-    const { rows } = await harness.pool.query(
-      'SELECT status, attempts, last_error FROM webhook_deliveries WHERE message_id = $1',
-      [event.id],
-    );
-    expect(rows).toEqual([
-      { status: 'failed', attempts: 0, last_error: 'Not sent: the endpoint is disabled' },
-    ]);
-  });
+      expect(received).toEqual([]);
+      const { rows } = await harness.pool.query(
+        'SELECT status, attempts, last_error FROM webhook_deliveries WHERE message_id = $1',
+        [event.id],
+      );
+      expect(rows).toEqual([
+        { status: 'failed', attempts: 0, last_error: `Not sent: the endpoint is ${status}` },
+      ]);
+    },
+  );
 
   it("shows the delivery log to the tenant's owner and admins, and redelivers on a fresh schedule", async () => {
     const endpoint = await endpointReceivingPaid();

@@ -78,6 +78,9 @@ describeAuditCoverage({
     DisableWebhookEndpoint: [
       { given: [registered], when: { type: 'DisableWebhookEndpoint', data: target, metadata } },
     ],
+    DeleteWebhookEndpoint: [
+      { given: [registered, disabled], when: { type: 'DeleteWebhookEndpoint', data: target, metadata } },
+    ],
     RotateWebhookEndpointSecret: [
       {
         given: [registered],

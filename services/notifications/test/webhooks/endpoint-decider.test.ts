@@ -58,6 +58,11 @@ const changeTypes = (eventTypes: string[]): WebhookEndpointCommand => ({
   metadata,
 });
 const enable: WebhookEndpointCommand = { type: 'EnableWebhookEndpoint', data: target, metadata };
+const remove: WebhookEndpointCommand = { type: 'DeleteWebhookEndpoint', data: target, metadata };
+const deleted: WebhookEndpointEvent = {
+  type: 'WebhookEndpointDeleted',
+  data: { endpointId, deletedAt: now },
+};
 const disable: WebhookEndpointCommand = { type: 'DisableWebhookEndpoint', data: target, metadata };
 const rotate: WebhookEndpointCommand = {
   type: 'RotateWebhookEndpointSecret',
@@ -100,7 +105,10 @@ describe('no endpoint', () => {
   });
 
   it.each(
-    [changeTypes([paid]), enable, disable, rotate, markFailing].map((command) => [command.type, command]),
+    [changeTypes([paid]), enable, disable, remove, rotate, markFailing].map((command) => [
+      command.type,
+      command,
+    ]),
   )('treats %s as not found', (_, command) => {
     given([]).when(command).thenThrows(new NotFoundError(endpointNotFound));
   });
@@ -118,6 +126,7 @@ describe('an enabled endpoint', () => {
       changeTypes([overdue]),
       enable,
       disable,
+      remove,
       rotate,
       markFailing,
     ].map(
@@ -193,6 +202,27 @@ describe('a failing endpoint', () => {
     given([registered, failing])
       .when(disable)
       .then([{ type: 'WebhookEndpointDisabled', data: { endpointId, disabledAt: now } }]);
+  });
+});
+
+describe('a deleted endpoint', () => {
+  it('is deleted whatever its status', () => {
+    for (const history of [[registered], [registered, disabled], [registered, failing]]) {
+      given(history).when(remove).then([deleted]);
+    }
+  });
+
+  it('is not found by any command after, and cannot be registered again', () => {
+    for (const command of [changeTypes([overdue]), enable, disable, remove, rotate, markFailing]) {
+      given([registered, deleted]).when(command).thenThrows(new NotFoundError(endpointNotFound));
+    }
+    given([registered, deleted])
+      .when(register([paid]))
+      .thenThrows(IllegalStateError);
+  });
+
+  it('receives nothing', () => {
+    expect(receives(fold(webhookEndpointDecider, [registered, deleted]), paid)).toBe(false);
   });
 });
 

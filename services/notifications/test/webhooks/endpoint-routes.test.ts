@@ -20,7 +20,7 @@ const paid = 'billing.invoice.paid.v1';
 const overdue = 'billing.invoice.overdue.v1';
 
 type Headers = Record<string, string>;
-function call(method: 'GET' | 'POST' | 'PUT', url: string, headers: Headers, payload?: object) {
+function call(method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, headers: Headers, payload?: object) {
   return harness.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
 }
 
@@ -76,6 +76,22 @@ describe("a tenant's owner", () => {
     expect(newSecret).not.toBe(secret);
   });
 
+  it('deletes an endpoint: gone from the list, its log with it, and a second delete is 404', async () => {
+    const { id } = await register(ownerBase(tenantId), owner);
+    const endpoint = `${ownerBase(tenantId)}/${id}`;
+
+    const deleted = await call('DELETE', endpoint, owner);
+    expect(deleted.statusCode, deleted.body).toBe(204);
+    const list = await call('GET', ownerBase(tenantId), owner);
+    expect(list.json<{ endpoints: { id: string }[] }>().endpoints.map((listed) => listed.id)).not.toContain(
+      id,
+    );
+    expect((await call('GET', `${endpoint}/deliveries`, owner)).statusCode).toBe(404);
+    const again = await call('DELETE', endpoint, owner);
+    expect(again.statusCode).toBe(404);
+    expect(again.body).toContain('Webhook endpoint not found');
+  });
+
   it('is refused an event type that is not offered, and a URL that is not http(s)', async () => {
     const unknown = await call('POST', ownerBase(tenantId), owner, {
       url: 'https://hooks.example.com/in',
@@ -105,10 +121,20 @@ describe("a tenant's owner", () => {
     const disabling = await call('POST', `${ownerBase(tenantId)}/${theirs.id}/disable`, owner);
     expect(disabling.statusCode).toBe(404);
     expect(disabling.body).toContain('Webhook endpoint not found');
+    expect((await call('DELETE', `${ownerBase(otherTenantId)}/${theirs.id}`, owner)).statusCode).toBe(404);
+    expect((await call('DELETE', `${ownerBase(tenantId)}/${theirs.id}`, owner)).statusCode).toBe(404);
     const adminView = await call('GET', adminBase(otherTenantId), admin);
     expect(adminView.json().endpoints).toEqual([
       expect.objectContaining({ id: theirs.id, status: 'enabled' }),
     ]);
+  });
+
+  it('lists the tenants they own, and only those', async () => {
+    const listed = await call('GET', '/api/tenant-webhooks/tenants', owner);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(listed.json()).toEqual({ tenants: [{ id: tenantId, name: `Tenant ${tenantId.slice(0, 8)}` }] });
+    const stranger = await identityHeaders('tenant', undefined, { userId: crypto.randomUUID() });
+    expect((await call('GET', '/api/tenant-webhooks/tenants', stranger)).json()).toEqual({ tenants: [] });
   });
 
   it('cannot use the admin routes', async () => {

@@ -59,6 +59,14 @@ export function createEndpointCommands(deps: EndpointCommandDeps) {
       );
     },
 
+    remove(tenantId: string, endpointId: string, options: CommandOptions) {
+      return endpoints.handle(
+        endpointId,
+        { type: 'DeleteWebhookEndpoint', data: { endpointId, tenantId }, metadata: metadata() },
+        options,
+      );
+    },
+
     async rotateSecret(tenantId: string, endpointId: string, options: CommandOptions) {
       const secret = newEndpointSecret();
       const result = await endpoints.handle(

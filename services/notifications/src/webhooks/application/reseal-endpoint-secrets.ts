@@ -35,7 +35,13 @@ export async function resealAllEndpointSecrets(deps: {
   const { rows } = await deps.pool.query<{ id: string }>('SELECT id FROM webhook_endpoints ORDER BY id');
   const results = await mapBounded(rows, concurrency, async ({ id }) => {
     const { state } = await endpoints.read(id);
-    if (state.status === 'absent' || !resealsAnything(reseal(deps.keyRing, state, deps.now()))) return false;
+    // A deleted endpoint (between the listing and this read) signs nothing again: its seals are left as they are.
+    if (
+      state.status === 'absent' ||
+      state.status === 'deleted' ||
+      !resealsAnything(reseal(deps.keyRing, state, deps.now()))
+    )
+      return false;
     // Made from the endpoint as it stands when appended, so a secret rotated meanwhile is never overwritten.
     const { newEvents } = await endpoints.handle(
       id,

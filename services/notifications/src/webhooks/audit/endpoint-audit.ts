@@ -10,6 +10,7 @@ const actions = {
   WebhookEndpointEventTypesChanged: 'webhook-endpoint.event-types-changed',
   WebhookEndpointEnabled: 'webhook-endpoint.enabled',
   WebhookEndpointDisabled: 'webhook-endpoint.disabled',
+  WebhookEndpointDeleted: 'webhook-endpoint.deleted',
   WebhookEndpointSecretRotated: 'webhook-endpoint.secret-rotated',
   WebhookEndpointMarkedFailing: 'webhook-endpoint.marked-failing',
   WebhookEndpointSecretsResealed: 'webhook-endpoint.secrets-resealed',
@@ -39,6 +40,7 @@ function changesOf(
       ]);
     case 'WebhookEndpointEnabled':
     case 'WebhookEndpointDisabled':
+    case 'WebhookEndpointDeleted':
       return status;
     case 'WebhookEndpointSecretRotated':
       return [

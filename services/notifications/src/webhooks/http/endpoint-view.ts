@@ -14,14 +14,18 @@ export function endpointView(
   at: Date,
 ): CommandView<WebhookEndpoint> {
   const { state } = result;
-  if (state.status === 'absent') throw new Error('A command on an endpoint left none');
+  if (state.status === 'absent' || state.status === 'deleted') {
+    throw new Error('A command on an endpoint left none to show');
+  }
+  // Read here, where the check above narrows it: inside fromState it would be any status again.
+  const status = state.status;
   return {
     fromState: () => ({
       id: state.endpointId,
       tenantId: state.tenantId,
       url: state.url,
       eventTypes: state.eventTypes,
-      status: state.status,
+      status,
       registeredAt: state.registeredAt,
       updatedAt: result.newEvents.length > 0 ? at.toISOString() : state.registeredAt,
     }),

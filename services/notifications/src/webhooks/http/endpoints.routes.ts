@@ -1,5 +1,6 @@
 import type pg from 'pg';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   changeWebhookEndpointEventTypesSchema,
   registerWebhookEndpointSchema,
@@ -42,7 +43,7 @@ const secretOnce =
  * A tenant's webhook endpoints (issue 20), the same routes for its owner and for admins. An owner acts only for
  * a tenant they own: any other tenant, or one notifications has not copied yet, is 404, as is another tenant's
  * endpoint, so no id reveals whether it exists. Event types, enable and disable are idempotent and take
- * If-Match; register and rotate answer a new secret.
+ * If-Match, as delete does; register and rotate answer a new secret.
  */
 export const webhookEndpointRoutes: FastifyPluginAsyncZod<EndpointRoutesOptions> = async (app, options) => {
   const { audience, db, commands, replies, now } = options;
@@ -155,6 +156,30 @@ export const webhookEndpointRoutes: FastifyPluginAsyncZod<EndpointRoutesOptions>
       },
     );
   }
+
+  app.delete(
+    `${prefix}/:endpointId`,
+    {
+      config: { policy },
+      schema: {
+        summary: 'Delete a webhook endpoint',
+        description:
+          'It receives nothing more, leaves the list, and its deliveries still pending are not sent; its ' +
+          'delivery log goes with it. A second delete is 404.',
+        tags,
+        params: webhookEndpointParamsSchema,
+        headers: ifMatchHeadersSchema,
+        response: { 204: z.null().describe('Deleted') },
+      },
+    },
+    async (request, reply) => {
+      const { tenantId, endpointId } = request.params;
+      await assertMayAct(request, tenantId);
+      const result = await commands.remove(tenantId, endpointId, commandOptionsFrom(request));
+      await replyAfterCommand(reply, replies, result, { fromState: () => null });
+      return reply.code(204).send(null);
+    },
+  );
 
   app.post(
     `${prefix}/:endpointId/rotate-secret`,

@@ -59,6 +59,19 @@ export async function tenantOwnerOf(
   return row ? { ownerId: row.owner_id } : null;
 }
 
+/** The tenants a user owns in notifications' copy of tenancy, by name; none for nobody. */
+export async function tenantsOwnedBy(
+  db: pg.Pool,
+  userId: string | null,
+): Promise<{ id: string; name: string }[]> {
+  if (userId === null) return [];
+  const { rows } = await db.query<{ id: string; name: string }>(
+    'SELECT tenant_id AS id, name FROM tenants WHERE owner_id = $1 ORDER BY name, tenant_id',
+    [userId],
+  );
+  return rows;
+}
+
 /** Whether the endpoint is one of the tenant's, as its read model shows it. */
 export async function isTenantEndpoint(db: pg.Pool, tenantId: string, endpointId: string): Promise<boolean> {
   const { rowCount } = await db.query('SELECT 1 FROM webhook_endpoints WHERE id = $1 AND tenant_id = $2', [

@@ -39,7 +39,7 @@ export function foldEndpointEvent(
   row: WebhookEndpointRow | undefined,
   event: WebhookEndpointEvent,
   recorded: RecordedEvent,
-): WebhookEndpointRow | undefined {
+): WebhookEndpointRow | null | undefined {
   const revision = recorded.revision;
   if (event.type === 'WebhookEndpointRegistered') {
     if (row) return row;
@@ -63,6 +63,9 @@ export function foldEndpointEvent(
       return { ...row, status: 'enabled', revision, updated_at: event.data.enabledAt };
     case 'WebhookEndpointDisabled':
       return { ...row, status: 'disabled', revision, updated_at: event.data.disabledAt };
+    // Gone from every list; its deliveries' log rows stay, unreachable, as the routes look endpoints up here.
+    case 'WebhookEndpointDeleted':
+      return null;
     case 'WebhookEndpointSecretRotated':
       return { ...row, revision, updated_at: event.data.rotatedAt };
     case 'WebhookEndpointMarkedFailing':

@@ -44,6 +44,16 @@ export interface DisableWebhookEndpoint {
   metadata: CommandMetadata;
 }
 
+/**
+ * The endpoint is gone for good: it receives nothing more, leaves its tenant's list, and its pending deliveries
+ * are not sent. Its stream, the audit trail's record of it, stays.
+ */
+export interface DeleteWebhookEndpoint {
+  type: 'DeleteWebhookEndpoint';
+  data: EndpointTarget;
+  metadata: CommandMetadata;
+}
+
 /** The new secret, sealed before; the one it replaces keeps signing for 24 hours. */
 export interface RotateWebhookEndpointSecret {
   type: 'RotateWebhookEndpointSecret';
@@ -76,6 +86,7 @@ export type WebhookEndpointCommand =
   | ChangeWebhookEndpointEventTypes
   | EnableWebhookEndpoint
   | DisableWebhookEndpoint
+  | DeleteWebhookEndpoint
   | RotateWebhookEndpointSecret
   | MarkWebhookEndpointFailing
   | ResealWebhookEndpointSecrets;

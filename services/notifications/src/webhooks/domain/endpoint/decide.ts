@@ -2,6 +2,7 @@ import { IllegalStateError, NotFoundError, ValidationError, assertNever, type De
 import { isWebhookEventType } from '../event-types.js';
 import type {
   ChangeWebhookEndpointEventTypes,
+  DeleteWebhookEndpoint,
   DisableWebhookEndpoint,
   EnableWebhookEndpoint,
   MarkWebhookEndpointFailing,
@@ -18,11 +19,16 @@ export const endpointNotFound = 'Webhook endpoint not found';
 /** How long a rotated-out secret keeps signing, so receivers can switch without losing a message (issue 20). */
 export const previousSecretValidityMs = 24 * 60 * 60 * 1000;
 
-type ExistingEndpoint = Exclude<WebhookEndpointState, { status: 'absent' }>;
+type ExistingEndpoint = Exclude<WebhookEndpointState, { status: 'absent' | 'deleted' }>;
 
-/** Another tenant's endpoint is as absent as one never registered: its existence is not disclosed. */
+/**
+ * Another tenant's endpoint is as absent as one never registered: its existence is not disclosed. A deleted one
+ * is absent too, so a second delete is a 404 as for any other removed resource.
+ */
 function existing(state: WebhookEndpointState, tenantId: string): ExistingEndpoint {
-  if (state.status === 'absent' || state.tenantId !== tenantId) throw new NotFoundError(endpointNotFound);
+  if (state.status === 'absent' || state.status === 'deleted' || state.tenantId !== tenantId) {
+    throw new NotFoundError(endpointNotFound);
+  }
   return state;
 }
 
@@ -92,6 +98,16 @@ function disable(command: DisableWebhookEndpoint, state: WebhookEndpointState): 
   ];
 }
 
+function remove(command: DeleteWebhookEndpoint, state: WebhookEndpointState): WebhookEndpointEvent[] {
+  existing(state, command.data.tenantId);
+  return [
+    {
+      type: 'WebhookEndpointDeleted',
+      data: { endpointId: command.data.endpointId, deletedAt: command.metadata.now },
+    },
+  ];
+}
+
 /** A second rotation within the 24 hours drops the oldest secret: only the last two ever sign. */
 function rotate(command: RotateWebhookEndpointSecret, state: WebhookEndpointState): WebhookEndpointEvent[] {
   existing(state, command.data.tenantId);
@@ -150,6 +166,8 @@ export function decide(command: WebhookEndpointCommand, state: WebhookEndpointSt
       return enable(command, state);
     case 'DisableWebhookEndpoint':
       return disable(command, state);
+    case 'DeleteWebhookEndpoint':
+      return remove(command, state);
     case 'RotateWebhookEndpointSecret':
       return rotate(command, state);
     case 'MarkWebhookEndpointFailing':

@@ -8,6 +8,12 @@ import type { WebhookEndpointEvent } from './events.js';
  */
 export type WebhookEndpointStatus = 'enabled' | 'disabled' | 'failing';
 
+/**
+ * A deleted endpoint keeps its facts, so the delivery worker can say why a pending delivery was not sent and the
+ * audit trail can name it; every command but a registration finds it absent.
+ */
+export type WebhookEndpointStateStatus = WebhookEndpointStatus | 'deleted';
+
 export interface WebhookEndpointFacts {
   endpointId: string;
   tenantId: string;
@@ -20,7 +26,7 @@ export interface WebhookEndpointFacts {
 }
 
 export type WebhookEndpointState =
-  { status: 'absent' } | ({ status: WebhookEndpointStatus } & WebhookEndpointFacts);
+  { status: 'absent' } | ({ status: WebhookEndpointStateStatus } & WebhookEndpointFacts);
 
 export const initialState = (): WebhookEndpointState => ({ status: 'absent' });
 
@@ -46,6 +52,8 @@ export function evolve(state: WebhookEndpointState, event: WebhookEndpointEvent)
       return { ...state, status: 'enabled' };
     case 'WebhookEndpointDisabled':
       return { ...state, status: 'disabled' };
+    case 'WebhookEndpointDeleted':
+      return { ...state, status: 'deleted' };
     case 'WebhookEndpointSecretRotated':
       return {
         ...state,

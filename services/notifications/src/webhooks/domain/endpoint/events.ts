@@ -37,6 +37,11 @@ const disabledSchema = z.object({
   data: z.object({ endpointId: idSchema, disabledAt: isoDateTimeSchema }),
 });
 
+const deletedSchema = z.object({
+  type: z.literal('WebhookEndpointDeleted'),
+  data: z.object({ endpointId: idSchema, deletedAt: isoDateTimeSchema }),
+});
+
 /** The secret it replaces is the one before it on the stream; it keeps signing until `previousExpiresAt`. */
 const secretRotatedSchema = z.object({
   type: z.literal('WebhookEndpointSecretRotated'),
@@ -83,6 +88,7 @@ export const webhookEndpointEventSchema = z.discriminatedUnion('type', [
   eventTypesChangedSchema,
   enabledSchema,
   disabledSchema,
+  deletedSchema,
   secretRotatedSchema,
   markedFailingSchema,
   secretsResealedSchema,
