@@ -13,6 +13,8 @@ export interface BenchConfig {
   buildEnv: Record<string, string>;
   /** BENCH_FIGURES=2,5: measure only these figures (by number); absent: all of them. */
   figures: ReadonlySet<number> | null;
+  /** BENCH_BUILD=off: start what dist/ holds instead of running `npm run build` first. */
+  build: boolean;
 }
 
 export function loadBenchConfig(env: Record<string, string | undefined> = process.env): BenchConfig {
@@ -21,10 +23,17 @@ export function loadBenchConfig(env: Record<string, string | undefined> = proces
     natsUrl: env.NATS_URL || 'nats://127.0.0.1:4222',
     path: env.PATH ?? '',
     figures: figuresFrom(env.BENCH_FIGURES),
+    build: buildFrom(env.BENCH_BUILD),
     buildEnv: Object.fromEntries(
       Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined),
     ),
   };
+}
+
+function buildFrom(value: string | undefined): boolean {
+  if (value === undefined || value === '' || value === 'on') return true;
+  if (value === 'off') return false;
+  throw new Error(`BENCH_BUILD must be on or off; got "${value}"`);
 }
 
 function figuresFrom(value: string | undefined): ReadonlySet<number> | null {
@@ -39,6 +48,8 @@ function figuresFrom(value: string | undefined): ReadonlySet<number> | null {
 export const sizes = {
   /** Figure 11: page loads per page, each in a fresh browser context. */
   pageLoad: { samples: 7 },
+  /** Figure 12: loads per screen and network, each a fresh context loading it cold, then warm. */
+  timeToContent: { samples: 5 },
   append: {
     /** Single-event appends (and as many raw inserts), split over alternating rounds. */
     count: 4_000,

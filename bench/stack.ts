@@ -1,15 +1,16 @@
 /**
- * The real deployables as `npm start` runs them: built bundles; the catalog, identity and tenancy services, each
- * seeded once it is ready; the gateway in front of catalog and identity (IDENTITY_URL set, so it resolves session
- * cookies), metering usage onto NATS as in production, and a second gateway, the same but with
+ * The real deployables as `npm start` runs them: built bundles; the catalog, identity, tenancy and billing
+ * services, each seeded once it is ready; the gateway in front of all four (IDENTITY_URL set, so it resolves
+ * session cookies), metering usage onto NATS as in production, and a second gateway, the same but with
  * USAGE_METERING=off, for figure 7's baseline. Both also serve the built shell and remotes (WEB_ROOT) for figures
- * 10 and 11. On free ports, against the bench's own database and NATS prefix.
+ * 10, 11 and 12 (whose signed-in screens read tenancy and billing). On free ports, against the bench's own
+ * database and NATS prefix.
  */
 import { randomBytes } from 'node:crypto';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { jetstreamManager } from '@nats-io/jetstream';
-import { catalogStream, gatewayStream, identityStream, tenancyStream } from '@app/contracts';
+import { billingStream, catalogStream, gatewayStream, identityStream, tenancyStream } from '@app/contracts';
 import { connectNats } from '@app/eventing';
 import { freePort, uniquePrefix } from '@app/test-support';
 import { webApps } from '../scripts/launcher/services.js';
@@ -24,7 +25,13 @@ const identitySeed = resolve(root, 'services/identity/dist/seed.cjs');
 /** Tenancy keeps a copy of the catalogue's products from NATS: figure 6 measures how far behind it is. */
 const tenancyServer = resolve(root, 'services/tenancy/dist/server.cjs');
 const tenancySeed = resolve(root, 'services/tenancy/dist/seed.cjs');
+/** The customer's invoices and usage on figure 12's dashboard. */
+const billingServer = resolve(root, 'services/billing/dist/server.cjs');
+const billingSeed = resolve(root, 'services/billing/dist/seed.cjs');
 const gatewayServer = resolve(root, 'gateway/dist/server.cjs');
+
+/** Migrations and the first lag count on a busy 2-core machine (other work, the bench's own build) can be slow. */
+const readyTimeoutMs = 120_000;
 
 export interface Stack {
   catalogUrl: string;
@@ -54,7 +61,8 @@ export async function buildDeployables(env: Record<string, string>): Promise<voi
 export async function startStack(options: StackOptions): Promise<Stack> {
   const natsPrefix = uniquePrefix('bench');
   const identitySecret = randomBytes(32).toString('hex');
-  const [catalogPort, identityPort, tenancyPort, gatewayPort, unmeteredPort] = [
+  const [catalogPort, identityPort, tenancyPort, billingPort, gatewayPort, unmeteredPort] = [
+    await freePort(),
     await freePort(),
     await freePort(),
     await freePort(),
@@ -64,6 +72,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   const catalogUrl = `http://127.0.0.1:${catalogPort}`;
   const identityUrl = `http://127.0.0.1:${identityPort}`;
   const tenancyUrl = `http://127.0.0.1:${tenancyPort}`;
+  const billingUrl = `http://127.0.0.1:${billingPort}`;
   const gatewayUrl = `http://127.0.0.1:${gatewayPort}`;
   const unmeteredGatewayUrl = `http://127.0.0.1:${unmeteredPort}`;
   // Only what the services need: a stray EVENTSTORE_URL or OTLP endpoint in the caller's shell stays out.
@@ -84,6 +93,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     PORT: String(tenancyPort),
     SECRETS_KEYS: `bench:${randomBytes(32).toString('base64')}`,
   };
+  const billingEnv = {
+    ...tenancyEnv,
+    PORT: String(billingPort),
+    CATALOG_URL: catalogUrl,
+    IDENTITY_URL: identityUrl,
+    TENANCY_URL: tenancyUrl,
+  };
   const node = process.execPath;
 
   const running: ChildProcessHandle[] = [];
@@ -93,13 +109,13 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     stopped = true;
     // Gateway first, then the services: the reverse of the start order.
     for (const child of running.reverse()) await child.stop();
-    for (const stream of [catalogStream, identityStream, tenancyStream, gatewayStream])
+    for (const stream of [catalogStream, identityStream, tenancyStream, billingStream, gatewayStream])
       await deleteNatsStream(options.natsUrl, `${natsPrefix}_${stream.name}`);
   };
   const start = async (name: string, script: string, env: Record<string, string>, url: string) => {
     const child = startProcess(name, node, [script], env);
     running.push(child);
-    await waitForReady(`${url}/health/ready`, child);
+    await waitForReady(`${url}/health/ready`, child, readyTimeoutMs);
   };
   try {
     // Each seed once its service is ready, as npm start runs them: tenancy's seed needs the running service's
@@ -111,6 +127,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     // After catalog and identity: its consumers read their streams, which their relays have created by now.
     await start('tenancy', tenancyServer, tenancyEnv, tenancyUrl);
     await runToCompletion('tenancy seed', node, [tenancySeed], tenancyEnv);
+    await start('billing', billingServer, billingEnv, billingUrl);
+    await runToCompletion('billing seed', node, [billingSeed], billingEnv);
     // NATS_PREFIX too: the gateway hears identity's user events under it and drops their cached sessions.
     const gatewayEnv = {
       ...shared,
@@ -118,6 +136,8 @@ export async function startStack(options: StackOptions): Promise<Stack> {
       PORT: String(gatewayPort),
       CATALOG_URL: catalogUrl,
       IDENTITY_URL: identityUrl,
+      TENANCY_URL: tenancyUrl,
+      BILLING_URL: billingUrl,
       USAGE_METERING: 'on',
       ...webApps(root),
     };
