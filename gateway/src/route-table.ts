@@ -78,6 +78,7 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/admin/billing/subscriptions', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/billing/subscriptions/:id/plan', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/billing/revenue', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/billing/revenue/export', service: 'billing', access: 'admin' },
   { pattern: '/api/create-payment-intent', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices/:id/pay', service: 'billing', access: 'signed-in' },

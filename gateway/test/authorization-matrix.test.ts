@@ -46,6 +46,7 @@ const expectedAccess: Record<string, Access> = {
   '/api/admin/billing/subscriptions': 'admin',
   '/api/admin/billing/subscriptions/:id/plan': 'admin',
   '/api/admin/billing/revenue': 'admin',
+  '/api/admin/billing/revenue/export': 'admin',
   '/api/admin/audit': 'admin',
   '/api/admin/audit/export': 'admin',
   '/api/activity': 'signed-in',

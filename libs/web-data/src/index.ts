@@ -41,3 +41,4 @@ export * from './queries/card-on-file.js';
 export * from './mutations/card-on-file.js';
 export * from './queries/webhooks.js';
 export * from './mutations/webhooks.js';
+export * from './queries/admin-revenue.js';

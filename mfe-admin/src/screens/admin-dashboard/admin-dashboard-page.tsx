@@ -9,13 +9,15 @@ import { TenantsCard } from '../../components/tenants-card.js';
 import { dashboardTenantLimit } from './figures.js';
 import { monitorPath } from './monitor-path.js';
 import { ProductsTab } from './products-tab.js';
+import { RevenueTab } from './revenue/revenue-tab.js';
 import { SummaryCards } from './summary-cards.js';
 import { SystemTab } from './system-tab.js';
 
 /**
  * Admin Dashboard (SPEC.md §2). The shell's admin guard keeps non-admins out; the figures come from the tenant
  * and product summaries (ARCHITECTURE.md "Decisions for growth": counts never come from a whole list), except
- * the spec's static uptime. The Tenants tab reads only the first 10 tenants.
+ * the spec's static uptime. The Tenants tab reads only the first 10 tenants; Revenue (issue 21) reads billing's
+ * revenue figures when it is opened.
  */
 export function AdminDashboardPage() {
   const tenantSummary = useAdminTenantSummary();
@@ -33,6 +35,7 @@ export function AdminDashboardPage() {
           content: <TenantsCard tenants={tenants} firstPageOnly monitorPath={monitorPath} />,
         },
         { value: 'products', label: 'Products', content: <ProductsTab products={products} /> },
+        { value: 'revenue', label: 'Revenue', content: <RevenueTab /> },
         { value: 'system', label: 'System', content: <SystemTab /> },
       ]}
     />

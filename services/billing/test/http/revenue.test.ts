@@ -14,12 +14,14 @@ const now = new Date('2026-06-25T12:00:00.000Z');
 
 const h = startedForFile(() => startBillingConsumersOf(tenancyStream, silentLogger, { now: () => now }));
 
-const revenue = async (query = '', role: 'admin' | 'tenant' = 'admin') =>
+const revenue = async (query = '', role: 'admin' | 'tenant' = 'admin', path = '/api/admin/billing/revenue') =>
   h.app.inject({
     method: 'GET',
-    url: `/api/admin/billing/revenue${query}`,
+    url: `${path}${query}`,
     headers: await identityHeaders(role),
   });
+const revenueCsv = (query = '', role: 'admin' | 'tenant' = 'admin') =>
+  revenue(query, role, '/api/admin/billing/revenue/export');
 
 /**
  * The hand-built history (test/support/revenue-history.ts) as it reaches billing: tenancy's events through NATS
@@ -106,8 +108,35 @@ describe('GET /api/admin/billing/revenue', () => {
     }
   });
 
+  it('exports the same figures as CSV, one row per month, a ratio with no denominator left empty', async () => {
+    const response = await revenueCsv('?from=2026-01&to=2026-06');
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(
+      'attachment; filename="revenue-2026-01-to-2026-06.csv"',
+    );
+    const [header, ...rows] = response.body.trimEnd().split('\r\n');
+    expect(header?.split(',')).toEqual(expect.arrayContaining(['Month', 'MRR', 'Net revenue retention']));
+    expect(rows).toHaveLength(handComputedRevenue.length);
+    const columns = (header ?? '').split(',');
+    handComputedRevenue.forEach((month, index) => {
+      const cells = Object.fromEntries(
+        (rows[index] ?? '').split(',').map((cell, column) => [columns[column], cell]),
+      );
+      expect(cells).toMatchObject({
+        Month: month.month,
+        MRR: String(month.mrr),
+        'Churned MRR': String(month.churnedMrr),
+        'Net revenue retention': month.netRevenueRetention === null ? '' : String(month.netRevenueRetention),
+        Overdue: String(month.overdue),
+      });
+    });
+    expect((await revenueCsv('?from=2026-01')).statusCode).toBe(400);
+  });
+
   it('is for admins only', async () => {
     expect((await revenue('', 'tenant')).statusCode).toBe(403);
+    expect((await revenueCsv('', 'tenant')).statusCode).toBe(403);
     const anonymous = await h.app.inject({ method: 'GET', url: '/api/admin/billing/revenue' });
     expect(anonymous.statusCode).toBe(401);
   });
