@@ -29,6 +29,8 @@ export interface ComposeService {
   user?: string;
   volumes?: string[];
   ports?: string[];
+  /** Started only with `--profile <name>` (the dev profile's mail catcher). */
+  profiles?: string[];
 }
 
 export interface ComposeFile {
