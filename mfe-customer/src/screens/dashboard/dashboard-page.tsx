@@ -49,7 +49,7 @@ export function DashboardPage() {
         }}
       />
       <Tabs defaultValue="overview" className="grid gap-4">
-        <TabsList aria-label="Dashboard" className="w-fit">
+        <TabsList aria-label="Dashboard" className="w-fit max-w-full overflow-x-auto">
           <TabsTrigger value="overview">Overview</TabsTrigger>
           <TabsTrigger value="subscriptions">Subscriptions</TabsTrigger>
           <TabsTrigger value="billing">Billing</TabsTrigger>
