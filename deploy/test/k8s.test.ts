@@ -162,6 +162,21 @@ describe('the overlays differ where they should', () => {
     );
   });
 
+  it('development catches the mail notifications sends to smtp://maildev:1025, and lets it through', () => {
+    const catcher = find(rendered.dev, 'Service', 'maildev') as unknown as {
+      spec: { ports: Array<{ name: string; port: number }> };
+    };
+    expect(catcher.spec.ports).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'smtp', port: 1025 })]),
+    );
+    const config = loadConfigOf.notifications({
+      ...containerEnvironment(rendered.dev, 'Deployment', 'notifications', secrets),
+      SMTP_URL: 'smtp://maildev:1025',
+    });
+    expect(config.SMTP_URL).toBe('smtp://maildev:1025');
+    expect(find(rendered.dev, 'NetworkPolicy', 'notifications-to-maildev')).toBeDefined();
+  });
+
   it('production runs three of each, three Postgres instances, TLS, and no demo or seeds', () => {
     expect(Math.min(...replicas(rendered.prod))).toBeGreaterThanOrEqual(3);
     expect(instances(rendered.prod)).toBe(3);
@@ -181,6 +196,7 @@ describe('the overlays differ where they should', () => {
       readinessProbe: { httpGet: { path: '/health/ready' } },
     });
     expect(find(rendered.prod, 'Deployment', 'demo-tenant-app')).toBeUndefined();
+    expect(find(rendered.prod, 'Deployment', 'maildev')).toBeUndefined();
     expect(rendered.prod.some((object) => object.kind === 'Job')).toBe(false);
   });
 });
