@@ -56,9 +56,11 @@ export async function ensureEventingTables(db: pg.Pool, schema: string): Promise
       throw error;
     } finally {
       // A connection that cannot unlock is destroyed, which ends its session and so its lock.
-      await client.query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey]).catch((unlockError: unknown) => {
-        broken ??= asError(unlockError);
-      });
+      await client
+        .query('SELECT pg_advisory_unlock(hashtext($1))', [lockKey])
+        .catch((unlockError: unknown) => {
+          broken ??= asError(unlockError);
+        });
     }
   } finally {
     client.release(broken);
