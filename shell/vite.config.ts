@@ -3,7 +3,6 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
 import { federationInEveryEnvironment, sharedSingletons } from '../scripts/web/federation.js';
-import { remoteRoutes, remotesByFirstSegment } from './src/federation/remote-routes.js';
 
 federationInEveryEnvironment();
 
@@ -25,19 +24,6 @@ const devRemotes: Plugin = {
   },
 };
 
-/** Which remote each first path segment belongs to, for the gateway's hints in index.html (gateway index-page.tsx). */
-const remoteRoutesFile: Plugin = {
-  name: 'remote-routes-file',
-  apply: 'build',
-  generateBundle() {
-    this.emitFile({
-      type: 'asset',
-      fileName: 'remote-routes.json',
-      source: JSON.stringify(remotesByFirstSegment(remoteRoutes)),
-    });
-  },
-};
-
 /**
  * The host. It names no remotes here: their entries come at run time from /remotes.json
  * (src/federation/remote-config.ts), so one build runs against any deployment of the remotes.
@@ -47,7 +33,6 @@ export default defineConfig({
     react(),
     tailwindcss(),
     devRemotes,
-    remoteRoutesFile,
     federation({ name: 'shell', remotes: {}, shared: sharedSingletons, dts: false }),
   ],
   server: { port: 5173, proxy: { '/api': 'http://127.0.0.1:8080' } },

@@ -2,7 +2,6 @@ import { createQueryClient } from '@app/web-data';
 import { QueryClientProvider } from '@app/query';
 import { useState } from 'react';
 import { BrowserRouter } from '@app/routing';
-import { RoutePrefetch } from './federation/route-prefetch.js';
 import { DeferredToaster } from './layout/deferred-toaster.js';
 import { AppRoutes } from './routes.js';
 
@@ -11,7 +10,6 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
-        <RoutePrefetch />
         <AppRoutes />
       </BrowserRouter>
       <DeferredToaster />

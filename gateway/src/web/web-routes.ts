@@ -1,7 +1,6 @@
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import { loadIndexPages } from './index-page.js';
 import { cacheControlFor, isClientRoute, revalidate } from './web-assets.js';
 
 export interface WebRemote {
@@ -21,7 +20,7 @@ const publicRoute = { config: { policy: 'public' } } as const;
 /**
  * The built front end, in the embedded default (ARCHITECTURE.md "Gateway"): the shell at `/` with SPA fallback,
  * each remote at /remotes/<name>/, and /remotes.json, the runtime configuration the shell registers its remotes
- * from (also carried in index.html, with the page's preloads: index-page.tsx). Registered in a scope of its own, with the compression settings of files (the default, best levels);
+ * from. Registered in a scope of its own, with the compression settings of files (the default, best levels);
  * proxied answers have their own, cheaper ones (proxy.ts).
  */
 export async function webRoutes(app: FastifyInstance, options: WebOptions): Promise<void> {
@@ -35,7 +34,6 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
       entry: `/remotes/${remote.name}/remoteEntry.js`,
     })),
   };
-  const indexPages = await loadIndexPages(options.root, remotesConfig);
   app.get('/remotes.json', publicRoute, async (_request, reply) =>
     reply.header('cache-control', revalidate).send(remotesConfig),
   );
@@ -49,10 +47,9 @@ export async function webRoutes(app: FastifyInstance, options: WebOptions): Prom
   app.get<{ Params: { '*': string } }>('/*', publicRoute, async (request, reply) => {
     const path = request.params['*'];
     if (path === '' || isClientRoute(path, request.headers.accept)) {
-      const page = indexPages.pageFor(path);
-      reply.header('cache-control', revalidate).header('etag', page.etag);
-      if (request.headers['if-none-match'] === page.etag) return reply.code(304).send();
-      return reply.type('text/html; charset=utf-8').send(page.html);
+      return reply
+        .header('cache-control', revalidate)
+        .sendFile('index.html', options.root, { cacheControl: false });
     }
     return sendStatic(reply, path, options.root);
   });

@@ -14,7 +14,6 @@ export {
   Navigate,
   Route,
   Routes,
-  matchPath,
   useLocation,
   useNavigate,
   useParams,

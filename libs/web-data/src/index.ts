@@ -38,7 +38,6 @@ export * from './mutations/subscription-cancellation.js';
 export * from './mutations/plan-change.js';
 export * from './mutations/invoice-payment.js';
 export * from './queries/card-on-file.js';
-export * from './screen-reads.js';
 export * from './mutations/card-on-file.js';
 export * from './queries/webhooks.js';
 export * from './mutations/webhooks.js';

@@ -1,5 +1,4 @@
 import {
-  dashboardTenantLimit,
   useAdminProductSummary,
   useAdminTenantList,
   useAdminTenantSummary,
@@ -7,6 +6,7 @@ import {
 } from '@app/web-data';
 import { TabbedPage } from '../../components/tabbed-page.js';
 import { TenantsCard } from '../../components/tenants-card.js';
+import { dashboardTenantLimit } from './figures.js';
 import { monitorPath } from './monitor-path.js';
 import { ProductsTab } from './products-tab.js';
 import { RevenueTab } from './revenue/revenue-tab.js';
