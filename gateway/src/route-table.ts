@@ -15,11 +15,6 @@ export interface RouteEntry {
   readonly methods?: readonly string[];
   /** Takes HTML form posts (the sign-in page); every other entry takes JSON request bodies only. */
   readonly acceptsForms?: true;
-  /**
-   * Leaving a view as a customer (issue 21 item 3), by leaving it or by signing out: the only writes of a view,
-   * so they go as the admin behind it, not as the customer, whose every write is refused.
-   */
-  readonly leavesView?: true;
 }
 
 type Segment = { kind: 'literal'; value: string } | { kind: 'param' } | { kind: 'rest' };
@@ -39,19 +34,11 @@ export type ServiceUrls = Partial<Record<ServiceName, string>>;
  * matter: `buildRouteTable` sorts by specificity.
  */
 export const routeEntries: readonly RouteEntry[] = [
-  // identity: the sign-in page and its forms, sign-out, the signed-in user, admin user management, leaving a view
-  // as a customer.
+  // identity: the sign-in page and its forms, sign-out, the signed-in user, admin user management.
   { pattern: '/api/login', service: 'identity', access: 'public', acceptsForms: true },
   { pattern: '/api/login/*', service: 'identity', access: 'public', acceptsForms: true },
-  { pattern: '/api/logout', service: 'identity', access: 'public', leavesView: true },
+  { pattern: '/api/logout', service: 'identity', access: 'public' },
   { pattern: '/api/auth/*', service: 'identity', access: 'signed-in' },
-  {
-    pattern: '/api/auth/view-as',
-    service: 'identity',
-    access: 'signed-in',
-    methods: ['DELETE'],
-    leavesView: true,
-  },
   { pattern: '/api/admin/users', service: 'identity', access: 'admin' },
   { pattern: '/api/admin/users/*', service: 'identity', access: 'admin' },
   // tenancy: tenants, their subscriptions and credentials (admin); a customer's own subscriptions, which they may

@@ -14,8 +14,7 @@ export interface SessionCache {
   get(sessionId: string): Caller | null | undefined;
   /** Take one before asking identity, and pass it to `set`. */
   ticket(): CacheTicket;
-  /** `until` (epoch ms) shortens the entry's life below the TTL: a view as a customer ends at its expiry. */
-  set(sessionId: string, caller: Caller | null, ticket: CacheTicket, until?: number): void;
+  set(sessionId: string, caller: Caller | null, ticket: CacheTicket): void;
   forgetSession(sessionId: string): void;
   forgetUser(userId: string): void;
   readonly size: number;
@@ -35,10 +34,10 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
   function remove(sessionId: string): void {
     const entry = entries.get(sessionId);
     entries.delete(sessionId);
-    for (const userId of usersOf(entry?.caller ?? null)) {
-      const sessions = byUser.get(userId);
+    if (entry?.caller) {
+      const sessions = byUser.get(entry.caller.userId);
       sessions?.delete(sessionId);
-      if (sessions?.size === 0) byUser.delete(userId);
+      if (sessions?.size === 0) byUser.delete(entry.caller.userId);
     }
   }
 
@@ -55,19 +54,18 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
       return generation;
     },
 
-    set(sessionId: string, caller: Caller | null, ticket: CacheTicket, until?: number): void {
+    set(sessionId: string, caller: Caller | null, ticket: CacheTicket): void {
       if (ticket !== generation || options.ttlMs === 0) return;
       remove(sessionId);
       if (entries.size >= maxEntries) {
         entries.clear();
         byUser.clear();
       }
-      const expires = options.now() + options.ttlMs;
-      entries.set(sessionId, { caller, until: until === undefined ? expires : Math.min(until, expires) });
-      for (const userId of usersOf(caller)) {
-        const sessions = byUser.get(userId) ?? new Set<string>();
+      entries.set(sessionId, { caller, until: options.now() + options.ttlMs });
+      if (caller !== null) {
+        const sessions = byUser.get(caller.userId) ?? new Set<string>();
         sessions.add(sessionId);
-        byUser.set(userId, sessions);
+        byUser.set(caller.userId, sessions);
       }
     },
 
@@ -86,10 +84,4 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
       return entries.size;
     },
   };
-}
-
-/** Whose change makes an answer stale: the caller's, and in a view as a customer the admin's too. */
-function usersOf(caller: Caller | null): string[] {
-  if (caller === null) return [];
-  return caller.actor === undefined ? [caller.userId] : [caller.userId, caller.actor.userId];
 }

@@ -6,7 +6,6 @@ export * from './catalog/product.js';
 export * from './catalog/plan-prices.js';
 export * from './catalog/integration-events.js';
 export * from './identity/user.js';
-export * from './identity/view-as.js';
 export * from './identity/notification-preferences.js';
 export * from './identity/integration-events.js';
 export * from './tenancy/tenant.js';

@@ -42,4 +42,3 @@ export * from './mutations/card-on-file.js';
 export * from './queries/webhooks.js';
 export * from './mutations/webhooks.js';
 export * from './queries/admin-revenue.js';
-export * from './mutations/view-as.js';

@@ -14,7 +14,6 @@ export function startIdentity(
     publicUrl?: string;
     notificationsUrl?: string;
     oidc?: OidcSettings;
-    now?: () => Date;
   } = {},
 ): Promise<IdentityHarness> {
   const { readYourWritesTimeoutMs, ...identity } = options;
