@@ -56,7 +56,7 @@ describe('hostile input on every write route of the OpenAPI document', () => {
   it('is answered with a 4xx problem naming the field, never a 5xx or a body of another kind', async () => {
     // Every service's API made it into the document: a service missing from it would leave its routes untested.
     expect(documentDescription).toContain(
-      'Included: catalog, identity, tenancy, billing, monitoring, notifications.',
+      'Included: catalog, identity, tenancy, billing, monitoring, notifications, audit.',
     );
     expect(documentDescription).not.toContain('missing');
     const cases = operations.flatMap(hostileCasesOf);
