@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { InterleavedSequencer } from './libs/test-support/src/interleaved-sequencer.js';
 import { findTestFiles, sortIntoTiers } from './libs/test-support/src/test-tiers.js';
 
 /**
@@ -30,6 +31,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     reporters: ['default', ['json', { outputFile: '.vitest-report.json' }]],
+    sequence: { sequencer: InterleavedSequencer },
     projects: [
       // Unit files share nothing but CPU: worker threads start faster than forks, and every core takes one (the
       // default leaves one core idle), which halves the tier's time on a 2-core machine. A project with its own
@@ -45,18 +47,29 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
+      // The integration and e2e files run together on every core, the e2e ones one at a time (each holds the
+      // run's e2e turn, scripts/test/support/e2e-turn.ts) and spread among the integration files by the
+      // sequencer, so the integration files run beside the e2e chain instead of after it.
       {
         extends: true,
         test: {
           name: 'integration',
           include: globs(tiers.integration),
           globalSetup: services,
+          maxWorkers: '100%',
           sequence: { groupOrder: 1 },
         },
       },
       {
         extends: true,
-        test: { name: 'e2e', include: globs(tiers.e2e), globalSetup: services, sequence: { groupOrder: 1 } },
+        test: {
+          name: 'e2e',
+          include: globs(tiers.e2e),
+          globalSetup: services,
+          setupFiles: ['./scripts/test/support/e2e-turn.ts'],
+          maxWorkers: '100%',
+          sequence: { groupOrder: 1 },
+        },
       },
     ],
   },

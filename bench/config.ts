@@ -113,4 +113,13 @@ export const sizes = {
     /** Baseline-then-rebuild rounds; a rebuild of 30,000 events takes well under a second, so a few. */
     rounds: 3,
   },
+  /** Figure 13: billing's copy of tenancy draining a backlog, batched and one message at a time. */
+  catchUp: {
+    /** Each with its creation and `subscriptionsPerTenant` starts: 2,500 × 4 = 10,000 messages. */
+    tenants: 2_500,
+    subscriptionsPerTenant: 3,
+    /** Baseline-then-batched rounds; one at a time, a round takes about half a minute. */
+    rounds: 1,
+    drainDeadlineMs: 300_000,
+  },
 } as const;

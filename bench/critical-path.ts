@@ -16,6 +16,8 @@ export interface CriticalPath {
   chain: TimedRequest[];
   /** Requests that went to the network and were sent before the content showed. */
   requestsBeforeContent: number;
+  /** What those requests moved over the network (`transferSize`: headers and the compressed body), in bytes. */
+  bytesBeforeContent: number;
 }
 
 /**
@@ -39,9 +41,11 @@ export function criticalPath(
     chain.unshift(last);
     before = last.startTime;
   }
+  const beforeContent = fromNetwork.filter((request) => request.startTime < contentAt);
   return {
     chain,
-    requestsBeforeContent: fromNetwork.filter((request) => request.startTime < contentAt).length,
+    requestsBeforeContent: beforeContent.length,
+    bytesBeforeContent: beforeContent.reduce((sum, request) => sum + request.transferSize, 0),
   };
 }
 

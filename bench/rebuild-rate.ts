@@ -5,7 +5,7 @@
  */
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
-import { rebuildProjection, type EventingLogger } from '@app/eventing';
+import { rebuildProjection } from '@app/eventing';
 import { catalogSchema } from '../services/catalog/src/config.js';
 import { productsProjection } from '../services/catalog/src/projections/products.js';
 import { categoriesOf, openServiceStorage } from '@app/service-kit/runtime';
@@ -13,6 +13,7 @@ import { service as catalog } from '../services/catalog/src/service.js';
 import { productStream } from '../services/catalog/src/application/products.js';
 import { sizes } from './config.js';
 import { endsDeleted, finalVersion, productHistory } from './product-events.js';
+import { quietAfter } from './quiet-logger.js';
 import type { Measurement } from './report.js';
 import { listRates, median, perSecond, timed } from './stats.js';
 
@@ -29,7 +30,7 @@ export async function measureRebuildRate(databaseUrl: string): Promise<Measureme
       DATABASE_POOL_SIZE: appendConcurrency + 2,
       DATABASE_ACQUIRE_TIMEOUT_MS: 30_000,
     },
-    quietAfter(() => closed),
+    quietAfter('catalog storage', () => closed),
   );
   try {
     const { pool, eventStore } = storage;
@@ -83,22 +84,6 @@ export async function measureRebuildRate(databaseUrl: string): Promise<Measureme
     closed = true;
     await storage.close();
   }
-}
-
-/**
- * One line per storage warning while the figure runs, nothing after: pg's Pool.end() resolves before its
- * connections are gone, so dropping the database right after can make one report itself "lost".
- */
-function quietAfter(isClosed: () => boolean): EventingLogger {
-  const log = (level: string) => (details: object, message?: string) => {
-    if (isClosed()) return;
-    const cause = (details as { err?: unknown }).err;
-    console.warn(
-      `[catalog storage] ${level}: ${message ?? ''} ${cause instanceof Error ? cause.message : ''}`,
-    );
-  };
-  const ignore = () => undefined;
-  return { debug: ignore, info: ignore, warn: log('warn'), error: log('error') };
 }
 
 /** Rows per second into a copy of the products table, one multi-row INSERT per transaction. */

@@ -1,10 +1,11 @@
 /**
- * `npm run bench`: twelve figures, each against a baseline measured in the same run so the machine's speed
+ * `npm run bench`: thirteen figures, each against a baseline measured in the same run so the machine's speed
  * cancels out (README "Benchmarks"). A figure that misses its target is reported, not fatal: the exit code is
  * non-zero only when something crashed.
  */
 import { createTestDatabase } from '@app/test-support';
 import { measureAppendRate } from './append-rate.js';
+import { measureConsumerCatchUp } from './consumer-catch-up.js';
 import { measureCrossServiceLag } from './cross-service-lag.js';
 import { loadBenchConfig } from './config.js';
 import { measureMeteringCost } from './metering-cost.js';
@@ -124,6 +125,9 @@ async function main(): Promise<void> {
     // Last, with the services stopped: the pipeline alone, with nothing else on the machine to compete with.
     await measure('8. metered calls/s sustained', () => measureMeteringThroughput(config.natsUrl));
     await measure('9. scrape cycle, 1,000 tenants ÷ 5 min', () => measureScrapeCycle(config.databaseUrl));
+    await measure('13. consumer catch-up, batched ÷ one at a time', () =>
+      measureConsumerCatchUp(database.url, config.natsUrl),
+    );
   } finally {
     await cleanUp();
   }

@@ -148,6 +148,8 @@ interface Row {
   /** Median round trips after the HTML, slow 4G, cold and warm. */
   roundTrips: { cold: number; warm: number };
   requestsBeforeContent: number;
+  /** Median KB on the wire before the content (slow 4G, cold; the HTML included). */
+  kilobytesBeforeContent: number;
   /** The slow 4G cold chain of the median sample, by path. */
   chain: string[];
 }
@@ -173,6 +175,7 @@ function rowOf(screen: Screen, results: ReadonlyMap<string, Samples>): Row {
     },
     roundTrips: { cold: trips(slow.cold), warm: trips(slow.warm) },
     requestsBeforeContent: median(slow.cold.map((load) => load.requestsBeforeContent)),
+    kilobytesBeforeContent: median(slow.cold.map((load) => load.bytesBeforeContent)) / 1024,
     chain: (typical?.chain ?? []).map((step) => new URL(step.url).pathname),
   };
 }
@@ -182,11 +185,12 @@ function table(rows: readonly Row[]): string[] {
     row.screen.path,
     ...Object.values(row.ms).map((ms) => `${Math.round(ms)} ms`),
     String(row.requestsBeforeContent),
+    `${row.kilobytesBeforeContent.toFixed(1)} KB`,
     `${row.roundTrips.cold} / ${row.roundTrips.warm}`,
   ];
   return [
-    '| screen | localhost cold | localhost warm | slow 4G cold | slow 4G warm | requests before content | round trips after the HTML (cold / warm) |',
-    '|---|---|---|---|---|---|---|',
+    '| screen | localhost cold | localhost warm | slow 4G cold | slow 4G warm | requests before content | on the wire before content | round trips after the HTML (cold / warm) |',
+    '|---|---|---|---|---|---|---|---|',
     ...rows.map((row) => `| ${cells(row).join(' | ')} |`),
   ];
 }

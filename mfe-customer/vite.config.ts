@@ -2,7 +2,14 @@ import { federation } from '@module-federation/vite';
 import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { federationInEveryEnvironment, sharedSingletons } from '../scripts/web/federation.js';
+import { remoteChunkGroups } from '../scripts/web/chunks.js';
+import {
+  federationInEveryEnvironment,
+  remoteRuntimeOptions,
+  sharedSingletons,
+} from '../scripts/web/federation.js';
+import { precompressAssets } from '../scripts/web/precompress.js';
+import { writeScreenChunks } from '../scripts/web/screen-chunks.js';
 
 federationInEveryEnvironment();
 
@@ -15,12 +22,16 @@ export default defineConfig({
   plugins: [
     react(),
     tailwindcss(),
+    precompressAssets(),
+    // Which files each screen loads, for the gateway's hints in the page of its route.
+    writeScreenChunks('remoteEntry.js'),
     federation({
       name: 'mfe_customer',
       filename: 'remoteEntry.js',
       exposes: { './routes': './src/routes.ts' },
       shared: sharedSingletons,
       dts: false,
+      ...remoteRuntimeOptions,
     }),
   ],
   server: {
@@ -29,5 +40,8 @@ export default defineConfig({
     origin: 'http://localhost:5174',
     proxy: { '/api': 'http://127.0.0.1:8080' },
   },
-  build: { target: 'es2022' },
+  build: {
+    target: 'es2022',
+    rolldownOptions: { output: { codeSplitting: { groups: [...remoteChunkGroups] } } },
+  },
 });

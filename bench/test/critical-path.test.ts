@@ -26,24 +26,27 @@ describe('criticalPath', () => {
       '/api/usage',
     ]);
     expect(path.requestsBeforeContent).toBe(6);
+    expect(path.bytesBeforeContent).toBe(6 * 500);
   });
 
   it('leaves out what the cache answered, what came before the HTML and what came after the content', () => {
     const requests = [
       request('/favicon', 0, 5),
       request('/assets/index.js', 20, 21, 0),
-      request('/api/products', 30, 200),
+      request('/api/products', 30, 200, 1_200),
       request('/assets/toaster.js', 300, 400),
     ];
     const path = criticalPath(requests, 10, 250);
     expect(path.chain.map((step) => step.url)).toEqual(['/api/products']);
     expect(path.requestsBeforeContent).toBe(1);
+    expect(path.bytesBeforeContent).toBe(1_200);
   });
 
   it('is empty for a page whose content came with the HTML', () => {
     expect(criticalPath([request('/assets/late.js', 100, 300)], 10, 50)).toEqual({
       chain: [],
       requestsBeforeContent: 0,
+      bytesBeforeContent: 0,
     });
   });
 });

@@ -15,10 +15,18 @@ export const anonymousAuthenticator: Authenticator = async () => null;
 
 /** What the gateway tells a caching authenticator, so a cached session never outlives its sign-out or user. */
 export interface SessionEvents {
-  /** The gateway is passing a sign-out through: forget the request's session at once. */
+  /** The gateway is passing a sign-out or the leaving of a view through: forget the request's session at once. */
   signedOut(request: FastifyRequest): void;
   /** Identity says the user changed (role) or was deactivated: forget every session of theirs. */
   userChanged(userId: string): void;
+}
+
+/**
+ * The admin behind a view as a customer, as themselves (issue 21 item 3): whom a request that leaves the view
+ * goes as. Identity answers a view only for a signed-in admin, so the role is known.
+ */
+export function viewerOf(caller: Caller): Caller {
+  return caller.actor === undefined ? caller : { userId: caller.actor.userId, role: 'admin' };
 }
 
 export type AccessDecision = { allowed: true } | { allowed: false; status: 401 | 403; detail: string };

@@ -1,7 +1,14 @@
 import replyFrom from '@fastify/reply-from';
-import { echoedUrl, HttpProblem, problemType, sendProblem, type ForwardedRequest } from '@app/service-kit';
+import {
+  echoedUrl,
+  HttpProblem,
+  problemType,
+  readOnlyViewRefusal,
+  sendProblem,
+  type ForwardedRequest,
+} from '@app/service-kit';
 import type { FastifyInstance, FastifyReply, FastifyRequest, HTTPMethods } from 'fastify';
-import { checkAccess, type Authenticator, type Caller, type SessionEvents } from './access.js';
+import { checkAccess, viewerOf, type Authenticator, type Caller, type SessionEvents } from './access.js';
 import { limitBody, PayloadTooLargeError } from './body-limit.js';
 import {
   catalogueResponseHandler,
@@ -41,6 +48,8 @@ export interface ProxyOptions {
 
 /** Identity's sign-out path: the gateway forgets the session as the request passes. */
 const signOutPath = '/api/logout';
+/** Identity's route that ends a view as a customer (DELETE). */
+const leaveViewPath = '/api/auth/view-as';
 
 const proxiedMethods: HTTPMethods[] = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
 
@@ -75,7 +84,7 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions): 
     handler: (request, reply) => forward(request, reply, options, forwarded),
     onResponse: async (request) => {
       // Again once identity has answered: a request that resolved the session meanwhile may have cached it.
-      if (pathOf(request) === signOutPath) options.sessions?.signedOut(request);
+      if (endsSession(request)) options.sessions?.signedOut(request);
       const caller = forwarded.get(request);
       if (caller !== undefined) options.onAnswered?.(caller);
     },
@@ -84,6 +93,12 @@ export async function proxyRoutes(app: FastifyInstance, options: ProxyOptions): 
 
 function pathOf(request: FastifyRequest): string {
   return request.url.split('?', 1)[0] ?? request.url;
+}
+
+/** A sign-out, or the leaving of a view: either changes who the request's cookies resolve to. */
+function endsSession(request: FastifyRequest): boolean {
+  const path = pathOf(request);
+  return path === signOutPath || (path === leaveViewPath && request.method === 'DELETE');
 }
 
 async function forward(
@@ -103,14 +118,19 @@ async function forward(
     });
   }
 
-  const caller = await callerFor(request, entry.access, options.authenticate);
+  const resolved = await callerFor(request, entry.access, options.authenticate);
+  // In a view as a customer every request goes as the customer, leaving it as the admin (route-table.ts).
+  const caller = entry.leavesView === true && resolved !== null ? viewerOf(resolved) : resolved;
+  // Whatever the route, as service-kit's access policy does (which refuses it again): nothing reaches a service.
+  const readOnly = readOnlyViewRefusal(caller, request.method);
+  if (readOnly !== null) throw readOnly;
   const decision = checkAccess(entry.access, caller);
   if (!decision.allowed) {
     const slug = decision.status === 401 ? 'unauthenticated' : 'forbidden';
     throw new HttpProblem(decision.status, decision.detail, { type: problemType(slug) });
   }
   assertJsonBody(request, entry.acceptsForms === true);
-  if (path === signOutPath) options.sessions?.signedOut(request);
+  if (endsSession(request)) options.sessions?.signedOut(request);
 
   if (Number(request.headers['content-length'] ?? 0) > options.bodyLimitBytes) {
     // The body stays unread, so this connection cannot carry another request.

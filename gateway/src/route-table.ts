@@ -15,6 +15,11 @@ export interface RouteEntry {
   readonly methods?: readonly string[];
   /** Takes HTML form posts (the sign-in page); every other entry takes JSON request bodies only. */
   readonly acceptsForms?: true;
+  /**
+   * Leaving a view as a customer (issue 21 item 3), by leaving it or by signing out: the only writes of a view,
+   * so they go as the admin behind it, not as the customer, whose every write is refused.
+   */
+  readonly leavesView?: true;
 }
 
 type Segment = { kind: 'literal'; value: string } | { kind: 'param' } | { kind: 'rest' };
@@ -34,11 +39,19 @@ export type ServiceUrls = Partial<Record<ServiceName, string>>;
  * matter: `buildRouteTable` sorts by specificity.
  */
 export const routeEntries: readonly RouteEntry[] = [
-  // identity: the sign-in page and its forms, sign-out, the signed-in user, admin user management.
+  // identity: the sign-in page and its forms, sign-out, the signed-in user, admin user management, leaving a view
+  // as a customer.
   { pattern: '/api/login', service: 'identity', access: 'public', acceptsForms: true },
   { pattern: '/api/login/*', service: 'identity', access: 'public', acceptsForms: true },
-  { pattern: '/api/logout', service: 'identity', access: 'public' },
+  { pattern: '/api/logout', service: 'identity', access: 'public', leavesView: true },
   { pattern: '/api/auth/*', service: 'identity', access: 'signed-in' },
+  {
+    pattern: '/api/auth/view-as',
+    service: 'identity',
+    access: 'signed-in',
+    methods: ['DELETE'],
+    leavesView: true,
+  },
   { pattern: '/api/admin/users', service: 'identity', access: 'admin' },
   { pattern: '/api/admin/users/*', service: 'identity', access: 'admin' },
   // tenancy: tenants, their subscriptions and credentials (admin); a customer's own subscriptions, which they may
@@ -59,8 +72,8 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/admin/products/*', service: 'catalog', access: 'admin' },
   // billing: which provider takes cards (public), checkout, its Sandbox confirmation and status, a customer's own
   // invoices, usage, card on file (and its replacement), subscriptions' billing periods and plan changes (an
-  // admin's for any tenant), revenue analytics (admins); the provider's webhooks carry no session and are checked
-  // by their signature.
+  // admin's for any tenant), revenue analytics and every customer's invoices (admins); the provider's webhooks
+  // carry no session and are checked by their signature.
   { pattern: '/api/billing/config', service: 'billing', access: 'public' },
   { pattern: '/api/billing/sandbox/confirm', service: 'billing', access: 'signed-in' },
   { pattern: '/api/billing/sandbox/confirm-setup', service: 'billing', access: 'signed-in' },
@@ -79,6 +92,8 @@ export const routeEntries: readonly RouteEntry[] = [
   { pattern: '/api/admin/billing/subscriptions/:id/plan', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/billing/revenue', service: 'billing', access: 'admin' },
   { pattern: '/api/admin/billing/revenue/export', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/billing/invoices', service: 'billing', access: 'admin' },
+  { pattern: '/api/admin/billing/invoices/export', service: 'billing', access: 'admin' },
   { pattern: '/api/create-payment-intent', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices', service: 'billing', access: 'signed-in' },
   { pattern: '/api/invoices/:id/pay', service: 'billing', access: 'signed-in' },

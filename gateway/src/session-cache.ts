@@ -14,7 +14,8 @@ export interface SessionCache {
   get(sessionId: string): Caller | null | undefined;
   /** Take one before asking identity, and pass it to `set`. */
   ticket(): CacheTicket;
-  set(sessionId: string, caller: Caller | null, ticket: CacheTicket): void;
+  /** `until` (epoch ms) shortens the entry's life below the TTL: a view as a customer ends at its expiry. */
+  set(sessionId: string, caller: Caller | null, ticket: CacheTicket, until?: number): void;
   forgetSession(sessionId: string): void;
   forgetUser(userId: string): void;
   readonly size: number;
@@ -34,10 +35,10 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
   function remove(sessionId: string): void {
     const entry = entries.get(sessionId);
     entries.delete(sessionId);
-    if (entry?.caller) {
-      const sessions = byUser.get(entry.caller.userId);
+    for (const userId of usersOf(entry?.caller ?? null)) {
+      const sessions = byUser.get(userId);
       sessions?.delete(sessionId);
-      if (sessions?.size === 0) byUser.delete(entry.caller.userId);
+      if (sessions?.size === 0) byUser.delete(userId);
     }
   }
 
@@ -54,18 +55,19 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
       return generation;
     },
 
-    set(sessionId: string, caller: Caller | null, ticket: CacheTicket): void {
+    set(sessionId: string, caller: Caller | null, ticket: CacheTicket, until?: number): void {
       if (ticket !== generation || options.ttlMs === 0) return;
       remove(sessionId);
       if (entries.size >= maxEntries) {
         entries.clear();
         byUser.clear();
       }
-      entries.set(sessionId, { caller, until: options.now() + options.ttlMs });
-      if (caller !== null) {
-        const sessions = byUser.get(caller.userId) ?? new Set<string>();
+      const expires = options.now() + options.ttlMs;
+      entries.set(sessionId, { caller, until: until === undefined ? expires : Math.min(until, expires) });
+      for (const userId of usersOf(caller)) {
+        const sessions = byUser.get(userId) ?? new Set<string>();
         sessions.add(sessionId);
-        byUser.set(caller.userId, sessions);
+        byUser.set(userId, sessions);
       }
     },
 
@@ -84,4 +86,10 @@ export function createSessionCache(options: SessionCacheOptions): SessionCache {
       return entries.size;
     },
   };
+}
+
+/** Whose change makes an answer stale: the caller's, and in a view as a customer the admin's too. */
+function usersOf(caller: Caller | null): string[] {
+  if (caller === null) return [];
+  return caller.actor === undefined ? [caller.userId] : [caller.userId, caller.actor.userId];
 }

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOnlyViewMessage } from '@app/service-kit';
+import { identityHeaders, testIdentitySecret } from '@app/service-kit/testing';
 import {
   buildRouteTable,
   matchRoute,
@@ -18,6 +20,7 @@ const expectedAccess: Record<string, Access> = {
   '/api/login/*': 'public',
   '/api/logout': 'public',
   '/api/auth/*': 'signed-in',
+  '/api/auth/view-as': 'signed-in',
   '/api/admin/users': 'admin',
   '/api/admin/users/*': 'admin',
   '/api/products': 'public',
@@ -47,6 +50,8 @@ const expectedAccess: Record<string, Access> = {
   '/api/admin/billing/subscriptions/:id/plan': 'admin',
   '/api/admin/billing/revenue': 'admin',
   '/api/admin/billing/revenue/export': 'admin',
+  '/api/admin/billing/invoices': 'admin',
+  '/api/admin/billing/invoices/export': 'admin',
   '/api/admin/audit': 'admin',
   '/api/admin/audit/export': 'admin',
   '/api/activity': 'signed-in',
@@ -126,6 +131,96 @@ async function concretePaths(entry: RouteEntry): Promise<string[]> {
     .filter((path) => matchRoute(table, 'GET', path) !== null);
   return [...new Set([expand(entry.pattern), ...documented])];
 }
+
+describe('a view as a customer, through the real services (issue 21)', () => {
+  const writeMethods = ['post', 'put', 'patch', 'delete'] as const;
+
+  async function startView(): Promise<string> {
+    const started = await platform.gateway.inject({
+      method: 'POST',
+      url: `/api/admin/users/${platform.users.tenant.id}/view-as`,
+      headers: { cookie: platform.users.admin.cookie, origin: publicOrigin },
+      payload: { reason: 'Ticket 4411: the customer cannot find their invoice' },
+    });
+    expect(started.statusCode, started.body).toBe(201);
+    const vas = started.cookies.find((cookie) => cookie.name === 'vas');
+    expect(vas).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/', maxAge: 1800 });
+    return `${platform.users.admin.cookie}; vas=${vas?.value}`;
+  }
+
+  it('answers the admin as the customer, read-only, until they leave, and then as themselves', async () => {
+    const cookie = await startView();
+    const me = await platform.gateway.inject({ method: 'GET', url: '/api/auth/user', headers: { cookie } });
+    expect(me.json()).toMatchObject({ id: platform.users.tenant.id, role: 'tenant', viewAs: {} });
+    const subscriptions = await platform.gateway.inject({
+      method: 'GET',
+      url: '/api/subscriptions',
+      headers: { cookie },
+    });
+    expect(subscriptions.json<Array<{ id: string }>>().map((s) => s.id)).toEqual([
+      platform.samples.subscriptionId,
+    ]);
+    const cancel = await platform.gateway.inject({
+      method: 'POST',
+      url: `/api/subscriptions/${platform.samples.subscriptionId}/cancel`,
+      headers: { cookie, origin: publicOrigin },
+    });
+    expect(cancel.statusCode).toBe(403);
+    expect(cancel.json()).toMatchObject({ type: 'urn:problem:read-only-view', detail: readOnlyViewMessage });
+
+    const left = await platform.gateway.inject({
+      method: 'DELETE',
+      url: '/api/auth/view-as',
+      headers: { cookie, origin: publicOrigin },
+    });
+    expect(left.statusCode).toBe(204);
+    expect(left.cookies.find((c) => c.name === 'vas')).toMatchObject({ value: '' });
+    // The cookie a stale tab still sends no longer opens the view.
+    const after = await platform.gateway.inject({
+      method: 'GET',
+      url: '/api/auth/user',
+      headers: { cookie },
+    });
+    expect(after.json()).toMatchObject({ id: platform.users.admin.id, role: 'admin' });
+    expect(after.json()).not.toHaveProperty('viewAs');
+  });
+
+  it('is refused every write route each service registers, by the service itself', async () => {
+    // Straight to each service, past the gateway's own refusal: every documented write of every service.
+    const viewed = {
+      userId: platform.users.tenant.id,
+      role: 'tenant' as const,
+      email: platform.users.tenant.email,
+      actor: { userId: platform.users.admin.id, viewAsSessionId: '0196f2a0-0000-7000-8000-0000000000aa' },
+    };
+    const failures: string[] = [];
+    let writes = 0;
+    for (const service of platform.services) {
+      const base = platform.serviceUrls[service];
+      const document = (await (await fetch(`${base}/openapi.json`)).json()) as {
+        paths: Record<string, Partial<Record<(typeof writeMethods)[number], unknown>>>;
+      };
+      for (const [template, operations] of Object.entries(document.paths)) {
+        const url = template.replace(/\{[^}/]+\}/g, platform.samples.productId);
+        for (const method of writeMethods.filter((candidate) => operations[candidate] !== undefined)) {
+          writes += 1;
+          const headers = await identityHeaders('tenant', testIdentitySecret, viewed, { method, url });
+          const response = await fetch(`${base}${url}`, {
+            method: method.toUpperCase(),
+            headers: { ...headers, 'content-type': 'application/json' },
+            body: '{}',
+          });
+          const body = (await response.json().catch(() => ({}))) as { type?: string };
+          if (response.status !== 403 || body.type !== 'urn:problem:read-only-view') {
+            failures.push(`${service} ${method.toUpperCase()} ${template}: ${response.status} ${body.type}`);
+          }
+        }
+      }
+    }
+    expect(failures).toEqual([]);
+    expect(writes).toBeGreaterThan(30);
+  });
+});
 
 describe('the authorisation matrix', () => {
   it('has a row for every route table entry, and no row without one', () => {

@@ -9,7 +9,7 @@ import {
 } from './support/hostile-cases.js';
 import { launcherDatabaseUrl } from './support/launcher-database.js';
 import { sessionCookie } from './support/session-cookie.js';
-import { startPlatform, type Platform } from './support/platform.js';
+import { platformStartBoundMs, startPlatform, type Platform } from './support/platform.js';
 import { storedWrites, type StoredWrites } from './support/stored-writes.js';
 
 /**
@@ -45,7 +45,7 @@ beforeAll(async () => {
   operations = writeOperationsOf(document);
   documentDescription = document.info.description;
   directWritesBefore = await stored.directWriteCounts();
-}, 180_000);
+}, platformStartBoundMs);
 
 afterAll(async () => {
   await stored?.close();

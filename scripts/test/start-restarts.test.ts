@@ -1,7 +1,7 @@
 import { setTimeout as delay } from 'node:timers/promises';
 import { afterAll, beforeAll, describe, expect, it, inject } from 'vitest';
 import { withBuildLock } from './support/build-lock.js';
-import { startPlatform, type Platform } from './support/platform.js';
+import { platformStartBoundMs, startPlatform, type Platform } from './support/platform.js';
 import { alive, descendants } from './support/process-tree.js';
 
 /**
@@ -18,7 +18,7 @@ beforeAll(async () => {
     label: 'r',
     env: { RESTART_DELAY_MS: '100', RESTART_ATTEMPTS: '5' },
   });
-}, 240_000);
+}, platformStartBoundMs);
 
 afterAll(async () => {
   await platform?.dispose();

@@ -23,3 +23,13 @@ export const sharedSingletons = {
 export function federationInEveryEnvironment(): void {
   process.env.MFE_VITE_NO_TEST_ENV_CHECK = 'true';
 }
+
+/**
+ * What the federation runtime of a remote can leave out: its copy is on every remote screen's first load (issue
+ * 22; about a third of its size). A remote loads no remotes of its own, and the shell registers the remotes by
+ * their remoteEntry.js, never by a manifest, so neither remote loading nor the snapshot (manifest) plugin is used.
+ */
+export const remoteRuntimeOptions = { disableRemote: true, disableSnapshot: true } as const;
+
+/** The host loads remotes, by their remoteEntry.js only (remote-config.ts): the snapshot plugin is not used. */
+export const hostRuntimeOptions = { disableSnapshot: true } as const;

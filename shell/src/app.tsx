@@ -2,6 +2,8 @@ import { createQueryClient } from '@app/web-data';
 import { QueryClientProvider } from '@app/query';
 import { useState } from 'react';
 import { BrowserRouter } from '@app/routing';
+import { NextScreens } from './federation/next-screens.js';
+import { RoutePrefetch } from './federation/route-prefetch.js';
 import { DeferredToaster } from './layout/deferred-toaster.js';
 import { AppRoutes } from './routes.js';
 
@@ -10,6 +12,8 @@ export function App() {
   return (
     <QueryClientProvider client={queryClient}>
       <BrowserRouter>
+        <RoutePrefetch />
+        <NextScreens />
         <AppRoutes />
       </BrowserRouter>
       <DeferredToaster />

@@ -5,6 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ComponentType } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RemoteName } from '../src/federation/remote-config.js';
+import { loadScreen } from '../src/federation/load-screen.js';
 import { RemoteScreen } from '../src/federation/remote-screen.js';
 
 type ScreenLoader = () => Promise<ComponentType>;
@@ -95,5 +96,14 @@ describe("a remote's screen", () => {
     await renderScreen('mfe_customer', 'reports');
 
     expect(await screen.findByText('mfe_customer has no reports screen')).toBeInTheDocument();
+  });
+
+  it('draws a screen whose code was loaded ahead (at navigation) in its first render, with no skeleton', async () => {
+    routes.mfe_customer.screens.analytics = () => Promise.resolve(screenNamed('Analytics'));
+    await loadScreen('mfe_customer', 'analytics');
+    render(<RemoteScreen remote="mfe_customer" screen="analytics" />);
+
+    expect(screen.getByRole('heading', { name: 'Analytics' })).toBeInTheDocument();
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@
  * the state the earlier ones left, each event checked against the service's stored-event union (so no projection
  * ever parks one), then given an id and metadata as the generic command handler gives them.
  */
-import type { DomainEvent } from '@app/domain';
+import type { DomainCommand, DomainEvent } from '@app/domain';
 import { streamOf, type Aggregate, type NewEvent } from '@app/eventing';
 import { v7 as uuidv7 } from 'uuid';
 
@@ -16,7 +16,7 @@ export interface StreamAppend {
 /** What the loader's events say made them: the audit trail then never mistakes bench data for a person's. */
 const metadata = { actorId: 'bench-scale', schemaVersion: 1 } as const;
 
-export function storedStream<State, Command, Event extends DomainEvent>(
+export function storedStream<State, Command extends DomainCommand, Event extends DomainEvent>(
   aggregate: Aggregate<State, Command, Event>,
   union: { parse(input: unknown): Event },
   id: string,

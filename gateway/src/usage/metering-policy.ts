@@ -4,10 +4,12 @@ import type { UsageMeter } from './usage-meter.js';
 
 /**
  * Which answered calls are billed usage (libs/contracts gateway/integration-events.ts): a customer's (role
- * `tenant`), counted against their account. Admins are platform staff, not billed; visitors have no account.
+ * `tenant`), counted against their account. Admins are platform staff, not billed, in a customer's view too;
+ * visitors have no account.
  */
 export function recordCustomerCall(meter: UsageMeter, caller: Caller): void {
-  if (caller.role === 'tenant') meter.record(caller.userId);
+  // An admin viewing as a customer (issue 21) is staff looking, not the customer's use.
+  if (caller.role === 'tenant' && caller.actor === undefined) meter.record(caller.userId);
 }
 
 /** Why metering is off, for one line at startup; null when it is on. */

@@ -9,6 +9,11 @@ export interface Decider<State, Command, Event> {
   decide: (command: Command, state: State) => Event[];
 }
 
+/** What every command has: a type tag, which the command handler records with an idempotent request's events. */
+export interface DomainCommand<Type extends string = string> {
+  type: Type;
+}
+
 /** The shape every domain event has in memory: a type tag and its data. */
 export interface DomainEvent<Type extends string = string, Data = unknown> {
   type: Type;

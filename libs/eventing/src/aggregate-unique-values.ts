@@ -33,11 +33,11 @@ export function aggregateUniqueValues<State>(
 
 /**
  * Runs a command holding `value` for its owner (nothing to hold when it is undefined): reserved before the command
- * appends, and released again if the command fails, when this call made the reservation. One the owner already
- * held is kept.
+ * appends, and released again if the command fails, when this call made the reservation and the owner does not
+ * hold the value after all. One the owner already held is kept.
  */
 export async function withReservation<T>(
-  reservations: Pick<UniqueValueReservations, 'reserve' | 'release'>,
+  reservations: Pick<UniqueValueReservations, 'reserve' | 'releaseUnlessHeld'>,
   value: string | undefined,
   ownerId: string,
   command: () => Promise<T>,
@@ -47,7 +47,9 @@ export async function withReservation<T>(
   try {
     return await command();
   } catch (error) {
-    if (reservedNow) await reservations.release(value, ownerId);
+    // The command's failure is what the caller must hear; a reservation left behind is stale in a minute and
+    // taken over then (unique-values.ts).
+    if (reservedNow) await reservations.releaseUnlessHeld(value, ownerId).catch(() => undefined);
     throw error;
   }
 }

@@ -1,4 +1,4 @@
-import { fold, type Decider, type DomainEvent } from '@app/domain';
+import { fold, type Decider, type DomainCommand, type DomainEvent } from '@app/domain';
 import {
   createCommandHandler,
   type CommandOptions,
@@ -12,14 +12,14 @@ import { streamName, type EventStore, type RecordedEvent, type StreamRevision } 
  * stored event is read back (validated, older versions upcast). A service lists its aggregates in its descriptor;
  * their categories are what its projections read and its relay publishes.
  */
-export interface Aggregate<State, Command, Event extends DomainEvent> {
+export interface Aggregate<State, Command extends DomainCommand, Event extends DomainEvent> {
   /** `<service>_<aggregate>`, the part of every stream name before the dash. */
   category: string;
   decider: Decider<State, Command, Event>;
   decode: (recorded: RecordedEvent) => Event;
 }
 
-export function defineAggregate<State, Command, Event extends DomainEvent>(
+export function defineAggregate<State, Command extends DomainCommand, Event extends DomainEvent>(
   aggregate: Aggregate<State, Command, Event>,
 ): Aggregate<State, Command, Event> {
   return aggregate;
@@ -51,7 +51,7 @@ export interface AggregateStore<State, Command, Event> {
   ): Promise<CommandResult<State, Event>>;
 }
 
-export function aggregateStore<State, Command, Event extends DomainEvent>(
+export function aggregateStore<State, Command extends DomainCommand, Event extends DomainEvent>(
   eventStore: EventStore,
   aggregate: Aggregate<State, Command, Event>,
 ): AggregateStore<State, Command, Event> {

@@ -1,5 +1,12 @@
 import { v7 as uuidv7 } from 'uuid';
-import { ConcurrencyError, PreconditionFailedError, fold, type Decider, type DomainEvent } from '@app/domain';
+import {
+  ConcurrencyError,
+  PreconditionFailedError,
+  fold,
+  type Decider,
+  type DomainCommand,
+  type DomainEvent,
+} from '@app/domain';
 import { backoffDelay, sleep } from '@app/retry';
 import type { EventMetadata, EventStore, Position, RecordedEvent, StreamRevision } from './event-store.js';
 
@@ -49,7 +56,7 @@ export interface CommandResult<State, Event> {
  * state, a few times after a short jittered pause; with an explicit expected revision (If-Match) the caller asked
  * to fail instead.
  */
-export function createCommandHandler<State, Command, Event extends DomainEvent>(
+export function createCommandHandler<State, Command extends DomainCommand, Event extends DomainEvent>(
   options: CommandHandlerOptions<State, Command, Event>,
 ) {
   const { eventStore, decider, decode, schemaVersion = 1, maxRetries = 5, newEventId = uuidv7 } = options;
@@ -59,17 +66,31 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
     command: CommandOrStateFunction<State, Command>,
     commandOptions: CommandOptions,
   ): Promise<CommandResult<State, Event>> {
+    const { operationId } = commandOptions.metadata;
     for (let attempt = 0; ; attempt += 1) {
       const { events, revision } = await eventStore.readStream(stream);
+      const state = fold(decider, events.map(decode));
+      const decided = commandFor(command, state);
+      if (operationId !== undefined) {
+        const done = eventsOfOperation(events, operationId, decided.type);
+        if (done.length > 0) {
+          // An earlier attempt of this request did it and its answer was lost: answer from what it appended.
+          return { state, newEvents: done.map(decode), revision, position: done.at(-1)!.position };
+        }
+      }
       const expected = commandOptions.expectedRevision;
       if (expected !== undefined && expected !== revision) {
         throw new PreconditionFailedError(
           `The resource changed since you read it (revision ${String(revision)}, not ${expected}); reload and try again`,
         );
       }
-      const state = fold(decider, events.map(decode));
-      const newEvents = decider.decide(commandFor(command, state), state);
+      const newEvents = decider.decide(decided, state);
       if (newEvents.length === 0) return { state, newEvents, revision, position: null };
+      const metadata = {
+        ...commandOptions.metadata,
+        ...(operationId !== undefined ? { command: decided.type } : {}),
+        schemaVersion,
+      };
 
       try {
         const appended = await eventStore.append(
@@ -78,7 +99,7 @@ export function createCommandHandler<State, Command, Event extends DomainEvent>(
             id: newEventId(),
             type: event.type,
             data: event.data as Record<string, unknown>,
-            metadata: { ...commandOptions.metadata, schemaVersion },
+            metadata,
           })),
           revision,
         );
@@ -105,6 +126,21 @@ export type CommandHandler<State, Command, Event> = (
   command: CommandOrStateFunction<State, Command>,
   options: CommandOptions,
 ) => Promise<CommandResult<State, Event>>;
+
+/**
+ * The id of what a command creates: the request's operation when it has one, so that a retry after a lost answer
+ * names the same stream and finds its own events there (an entity created twice is not a retry), else a new one.
+ */
+export function idOfCreation(options: CommandOptions, newId: () => string = uuidv7): string {
+  return options.metadata.operationId ?? newId();
+}
+
+/** The events `command` appended to the stream under `operationId`: none unless an attempt of it got that far. */
+function eventsOfOperation(events: readonly RecordedEvent[], operationId: string, command: string) {
+  return events.filter(
+    (event) => event.metadata.operationId === operationId && event.metadata.command === command,
+  );
+}
 
 /** Commands are plain objects, never functions, so a function here is always a state function. */
 function commandFor<State, Command>(command: CommandOrStateFunction<State, Command>, state: State): Command {

@@ -34,6 +34,13 @@ export interface EventMetadata {
   actorRole?: 'admin' | 'tenant';
   /** The customer in whose view an admin acted (issue 21, view as customer); `actorId` is then the admin. */
   onBehalfOf?: string;
+  /**
+   * The request's operation when it came with an Idempotency-Key: every attempt under the key carries the same id,
+   * so a retry finds what an attempt whose answer was lost already did (command-handler.ts).
+   */
+  operationId?: string;
+  /** The command that decided the event, recorded with `operationId`. */
+  command?: string;
   traceparent?: string;
   tracestate?: string;
   /** Schema version of `data`; an upcaster reads older versions. */

@@ -12,6 +12,11 @@ export interface UniqueValueReservations {
   /** Resolves true when this call made the reservation (so a failed command should release it). */
   reserve(value: string, ownerId: string): Promise<boolean>;
   release(value: string, ownerId: string): Promise<void>;
+  /**
+   * After a command failed: releases the reservation unless the owner's stream holds the value after all (the
+   * command's events were stored and only its answer was lost), which a release would leave unguarded.
+   */
+  releaseUnlessHeld(value: string, ownerId: string): Promise<void>;
   /** After a change or deletion: drops every reservation of the owner except the value it now holds. */
   releaseAllExcept(ownerId: string, keptValue: string | null): Promise<void>;
 }
@@ -60,6 +65,9 @@ export function createUniqueValueReservations(options: UniqueValueOptions): Uniq
       throw new ConflictError(takenMessage(candidate));
     },
     release,
+    async releaseUnlessHeld(candidate, ownerId) {
+      if ((await currentValueOf(ownerId)) !== candidate) await release(candidate, ownerId);
+    },
     async releaseAllExcept(ownerId, keptValue) {
       await db.query(`DELETE FROM ${table} WHERE ${owner} = $1 AND ${value} IS DISTINCT FROM $2`, [
         ownerId,

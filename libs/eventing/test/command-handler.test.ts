@@ -115,4 +115,60 @@ describe('the command handler', () => {
     ).rejects.toBeInstanceOf(PreconditionFailedError);
     expect(events).toHaveLength(2);
   });
+
+  describe("under an idempotent request's operation", () => {
+    const operation = { ...metadata, operationId: '01890000-0000-7000-8000-000000000001' };
+
+    it('answers a retry whose command is already in the stream from its events, appending nothing', async () => {
+      const { store, events } = storeWithRivals(0);
+      const handle = createCommandHandler({ eventStore: store, decider: counter, decode });
+      const first = await handle('counter-1', { type: 'Count', by: 2 }, { metadata: operation });
+      await handle('counter-1', { type: 'Count', by: 5 }, { metadata });
+
+      // The first attempt's answer was lost; the retry carries the same operation and the If-Match it had sent.
+      const retry = await handle(
+        'counter-1',
+        { type: 'Count', by: 2 },
+        { metadata: operation, expectedRevision: 0 },
+      );
+
+      expect(events).toHaveLength(2);
+      expect(events[0]?.metadata).toMatchObject({ operationId: operation.operationId, command: 'Count' });
+      expect(events[1]?.metadata).not.toHaveProperty('command');
+      expect(retry.newEvents).toEqual(first.newEvents);
+      expect(retry.position).toEqual(first.position);
+      expect(retry.state).toBe(7);
+    });
+
+    it("runs the operation's other commands on the same stream", async () => {
+      const { store, events } = storeWithRivals(0);
+      const handle = createCommandHandler({ eventStore: store, decider: counter, decode });
+      const twice: Decider<number, Count | { type: 'Double' }, Counted> = {
+        ...counter,
+        decide: (command, total) =>
+          command.type === 'Double'
+            ? [{ type: 'Counted', data: { by: total, total: total * 2 } }]
+            : counter.decide(command, total),
+      };
+      const handleEither = createCommandHandler({ eventStore: store, decider: twice, decode });
+      await handle('counter-1', { type: 'Count', by: 3 }, { metadata: operation });
+
+      const doubled = await handleEither('counter-1', { type: 'Double' }, { metadata: operation });
+
+      expect(doubled.state).toBe(6);
+      expect(events.map((event) => event.metadata.command)).toEqual(['Count', 'Double']);
+    });
+
+    it('decides as usual under a new operation', async () => {
+      const { store, events } = storeWithRivals(0);
+      const handle = createCommandHandler({ eventStore: store, decider: counter, decode });
+      await handle('counter-1', { type: 'Count', by: 1 }, { metadata: operation });
+      const next = { ...metadata, operationId: '01890000-0000-7000-8000-000000000002' };
+
+      const result = await handle('counter-1', { type: 'Count', by: 1 }, { metadata: next });
+
+      expect(result.state).toBe(2);
+      expect(events).toHaveLength(2);
+    });
+  });
 });

@@ -1,8 +1,9 @@
 import { uniquePrefix } from '@app/test-support';
 import { startedForFile } from '@app/test-support/started-for-file';
+import { untilHeadReaches } from '@app/test-support/store-head';
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { streamName, type RecordedEvent } from '../src/event-store.js';
+import { streamName, type Position, type RecordedEvent } from '../src/event-store.js';
 import { ensureEventingTables } from '../src/checkpoints.js';
 import { deferIndexes } from '../src/projections/deferred-indexes.js';
 import { inTransaction } from '../src/postgres/transaction.js';
@@ -103,15 +104,17 @@ async function indexedProjection(table: string) {
     CREATE INDEX ${table}_lower_name ON ${projection.table} (lower(name) DESC)`);
   const category = uniquePrefix('catalog_d');
   const ids: string[] = [];
+  let last: Position | undefined;
   for (let n = 0; n < 30; n += 1) {
     const event = productCreated();
     ids.push(event.id);
-    await fixture.store.append(
+    ({ position: last } = await fixture.store.append(
       streamName(category, (event.data as { productId: string }).productId),
       [event],
       'no_stream',
-    );
+    ));
   }
+  await untilHeadReaches(fixture.store, [category], last!);
   return { projection, category, failing: ids[15]! };
 }
 

@@ -4,7 +4,7 @@ import type { IntegrationEnvelope } from '@app/contracts';
 import { v7 as uuidv7 } from 'uuid';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ensureDurableConsumer } from '../src/nats/consumer-setup.js';
-import { startIntegrationConsumer } from '../src/nats/integration-consumer.js';
+import { defaultBatchSize, startIntegrationConsumer } from '../src/nats/integration-consumer.js';
 import { ensureStream } from '../src/nats/stream.js';
 import { createNatsFixture } from './nats-fixtures.js';
 import { captureLogger, createStoreFixture, waitUntil } from './projection-fixtures.js';
@@ -34,6 +34,7 @@ describe('an integration consumer', () => {
       filterSubject: `${subjectPrefix}catalog.product.>`,
       ackWaitMs: 1_000,
       maxDeliver: 20,
+      maxAckPending: defaultBatchSize,
     };
     await ensureDurableConsumer(nats.jsm, options);
     const js = jetstream(nats.nc);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { uniquePrefix } from '@app/test-support';
 import { startedForFile } from '@app/test-support/started-for-file';
+import { untilHeadReaches } from '@app/test-support/store-head';
 import { describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import {
@@ -8,11 +9,12 @@ import {
   streamName,
   type EventStore,
   type PagedSubscriber,
+  type Position,
   type RecordedEvent,
 } from '../src/event-store.js';
 import { readCheckpoint } from '../src/checkpoints.js';
 import { catalogSchema, rebuildCatalogProjection, runCatalogProjections } from './catalog-pipeline.js';
-import { createStoreFixture, productCreated, productRenamed } from './projection-fixtures.js';
+import { createStoreFixture, productCreated, productRenamed, waitUntil } from './projection-fixtures.js';
 import { productsProjection } from './projection-products.js';
 
 const streams = 400;
@@ -76,16 +78,18 @@ describe('rebuildProjection', () => {
     const projection = productsProjection(catalogSchema, 'products_gathered');
     await projection.create(fixture.db.pool);
     const otherEvent = () => ({ ...productCreated(), type: 'SomethingElse' });
+    let last: Position | undefined;
     for (let n = 0; n < 40; n += 1) {
       // Each product between nine events the projection does not read, so a read of ten holds one of its own.
       await fixture.store.append(streamName(products, randomUUID()), [productCreated()], 'no_stream');
-      await fixture.store.append(
+      ({ position: last } = await fixture.store.append(
         streamName(others, randomUUID()),
         Array.from({ length: 9 }, otherEvent),
         'no_stream',
-      );
+      ));
       if (n === 24) await appendUnreadable(products);
     }
+    await untilHeadReaches(fixture.store, [products, others], last!);
     const batches: number[] = [];
     const counted = {
       ...projection,
@@ -140,6 +144,7 @@ describe('rebuildProjection', () => {
       [productCreated(id)],
       'no_stream',
     );
+    await untilHeadReaches(fixture.store, [category], position);
     await rebuildCatalogProjection(fixture, [category], projection);
     const rows = await projection.rows(fixture.db.pool);
 
@@ -160,7 +165,14 @@ describe('rebuildProjection', () => {
           }
         })(),
     };
-    const failing = { ...projection, reset: () => Promise.reject(new Error('reset failed')) };
+    // The reset fails only once the first page has been read, or after five seconds of reading nothing.
+    const failing = {
+      ...projection,
+      reset: async () => {
+        await waitUntil(() => read > 0);
+        throw new Error('reset failed');
+      },
+    };
     await expect(
       rebuildCatalogProjection(fixture, [category], failing, { eventStore: counted }),
     ).rejects.toThrow('reset failed');

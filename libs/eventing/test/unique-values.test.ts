@@ -49,6 +49,20 @@ describe('unique value reservations', () => {
     expect(await values.reserve('beta-2', 'c')).toBe(true);
   });
 
+  it("keeps a failed command's reservation when its owner holds the value after all (the answer was lost)", async () => {
+    const values = reservations();
+    await values.reserve('eta', 'stored');
+    await values.reserve('theta', 'failed');
+    holds.set('stored', 'eta');
+    holds.set('failed', null);
+
+    await values.releaseUnlessHeld('eta', 'stored');
+    await values.releaseUnlessHeld('theta', 'failed');
+
+    await expect(values.reserve('eta', 'other')).rejects.toThrow(ConflictError);
+    expect(await values.reserve('theta', 'other')).toBe(true);
+  });
+
   it('takes over an old reservation whose owner does not hold the value, and only then', async () => {
     const values = reservations();
     await values.reserve('gamma', 'crashed');

@@ -32,5 +32,6 @@ export * from './http/read-reply.js';
 export * from './http/paging.js';
 export * from './http/csv-reply.js';
 export * from './http/export-rows.js';
+export * from './http/list-export.js';
 export * from './http/entity-tags.js';
 export * from './http/conditional-get.js';

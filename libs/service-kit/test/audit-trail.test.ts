@@ -9,6 +9,7 @@ import {
   changedFields,
   moneyText,
   secretOutcome,
+  timeText,
   valueText,
 } from '../src/audit/index.js';
 
@@ -160,7 +161,7 @@ describe('a long text in an entry', () => {
 });
 
 describe('audit values', () => {
-  it('are words: Yes/No, lists, dollars', () => {
+  it('are words: Yes/No, lists, dollars, instants in UTC', () => {
     expect([true, false, null, ['a', 'b'], [], 3].map((value) => valueText(value))).toEqual([
       'Yes',
       'No',
@@ -170,6 +171,10 @@ describe('audit values', () => {
       '3',
     ]);
     expect([123_456, 0, null].map((cents) => moneyText(cents))).toEqual(['$1,234.56', '$0.00', null]);
+    expect(['2026-11-21T10:30:59.999Z', '2026-11-21T23:45:00+02:00'].map(timeText)).toEqual([
+      '2026-11-21 10:30 UTC',
+      '2026-11-21 21:45 UTC',
+    ]);
   });
 
   it('say of a secret only whether it was set, changed or cleared', () => {

@@ -14,7 +14,7 @@ afterAll(async () => {
 });
 
 describe('an idempotency key a crashed process left in progress', () => {
-  it('is freed when that process starts again on the same host and port, so a retry runs at once', async () => {
+  it('is freed when that process starts again on the same host and port, so a retry runs at once, as the same operation', async () => {
     const first = await startOrderApp();
     db = first.db;
     await first.app.listen({ port: 0, host: '127.0.0.1' });
@@ -37,5 +37,7 @@ describe('an idempotency key a crashed process left in progress', () => {
 
     const retry = await postWithKey(restarted.app, '/orders', key, { name: 'crash' }, caller);
     expect(retry.statusCode).toBe(201);
+    // The crashed attempt may have done its work; the retry must be able to find it.
+    expect(restarted.state.operations).toEqual([first.state.operations[0]]);
   });
 });

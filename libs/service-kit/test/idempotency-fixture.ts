@@ -12,6 +12,8 @@ const body = z.object({ name: z.string(), tags: z.array(z.string()).default([]) 
 /** What the test routes do, steerable from a test: fail with 5xx, or pause until released. */
 export interface OrderRoutesState {
   created: number;
+  /** Each run's request.operationId, in order. */
+  operations: (string | null)[];
   failuresLeft: number;
   slow?: { started: () => void; finish: Promise<void> };
 }
@@ -27,7 +29,7 @@ export async function startOrderApp(shared?: TestDatabase): Promise<{
 }> {
   const db = shared ?? (await createTestDatabase(inject('databaseUrl')));
   await ensureIdempotencyTable(db.pool, schema);
-  const state: OrderRoutesState = { created: 0, failuresLeft: 0 };
+  const state: OrderRoutesState = { created: 0, operations: [], failuresLeft: 0 };
   const app = await testService();
   await app.register(idempotencyPlugin, { pool: db.pool, schema });
   app.post(
@@ -35,6 +37,7 @@ export async function startOrderApp(shared?: TestDatabase): Promise<{
     { config: { policy: 'signed-in', idempotent: true }, schema: { body } },
     async (request, reply) => {
       state.created += 1;
+      state.operations.push(request.operationId);
       if (state.slow !== undefined) {
         state.slow.started();
         await state.slow.finish;

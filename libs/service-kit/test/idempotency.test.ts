@@ -60,7 +60,7 @@ describe('idempotency', () => {
     expect((await first).statusCode).toBe(201);
   });
 
-  it('releases the key after a 5xx so a retry runs the handler', async () => {
+  it('frees the key after a 5xx so a retry runs the handler, as the same operation', async () => {
     const caller = await identityHeaders('tenant');
     const key = randomUUID();
     orders.state.failuresLeft = 1;
@@ -68,11 +68,28 @@ describe('idempotency', () => {
 
     const failed = await post('/orders', key, { name: 'Pro' }, caller);
     const retried = await post('/orders', key, { name: 'Pro' }, caller);
+    const other = await post('/orders', key, { name: 'Other' }, caller);
 
     expect(failed.statusCode).toBe(500);
     expect(retried.statusCode).toBe(201);
     expect(retried.headers['idempotent-replayed']).toBeUndefined();
     expect(orders.state.created).toBe(before + 2);
+    const [first, second] = orders.state.operations.slice(-2);
+    expect(first).toMatch(/^[0-9a-f-]{36}$/);
+    expect(second).toBe(first);
+    // The failed attempt may have done its work before failing, so the key stays bound to its request.
+    expect(other.statusCode).toBe(422);
+  });
+
+  it('gives each key an operation of its own, and none to a request without a key', async () => {
+    const caller = await identityHeaders('tenant');
+    await post('/orders', randomUUID(), { name: 'One' }, caller);
+    await post('/orders', randomUUID(), { name: 'Two' }, caller);
+    await post('/orders', undefined, { name: 'Three' }, caller);
+
+    const [one, two, none] = orders.state.operations.slice(-3);
+    expect(one).not.toBe(two);
+    expect(none).toBeNull();
   });
 
   it('stores a 4xx answer and replays it like a success', async () => {

@@ -2,20 +2,20 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
-  csvFileName,
+  adminExportRoute,
   decodeCursor,
   encodeCursor,
-  everyListedRow,
-  mapRows,
+  exportPageRows,
   pageFrom,
-  replyWithCsv,
+  replyWithListExport,
   type ServiceApp,
 } from '../src/index.js';
 import { identityHeaders, testIdentitySecret } from '../src/testing/index.js';
 import { testService } from './support.js';
 
 const keySchema = z.tuple([z.number().int()]);
-const total = 2_000;
+const pages = 4;
+const total = pages * exportPageRows;
 
 /**
  * A list of `total` numbered rows read a page at a time, as a list route's query reads them; every page after
@@ -42,22 +42,27 @@ describe("an admin list's CSV export (issue 21 item 4)", () => {
 
   beforeAll(async () => {
     app = await testService({ openapi: { title: 'Export' } });
-    app.get('/things/export', { config: { policy: 'admin' } }, async (_request, reply) => {
-      const rows = everyListedRow(list.listPage, 200);
-      const cells = mapRows(rows, (n) => [n, n % 7 === 0 ? `=HYPERLINK("x${n}")` : `thing ${n}`]);
-      return replyWithCsv(
-        reply,
-        csvFileName('things', new Date('2026-12-01T23:00:00Z')),
-        ['N', 'Name'],
-        cells,
-      );
-    });
+    const columns = {
+      header: ['N', 'Name'],
+      cells: (n: number) => [n, n % 7 === 0 ? `=HYPERLINK("x${n}")` : `thing ${n}`],
+    };
+    app.get(
+      '/things/export',
+      adminExportRoute({ summary: 'Export things', description: 'Every thing.', tags: ['things'] }),
+      async (_request, reply) =>
+        replyWithListExport(
+          reply,
+          { name: 'things', now: new Date('2026-12-01T23:00:00Z') },
+          columns,
+          (page) => list.listPage(page),
+        ),
+    );
     await app.listen({ host: '127.0.0.1', port: 0 });
   });
   afterAll(() => app.close());
 
   it('starts sending before the list is read, then reads each page as the download takes it', async () => {
-    list = gatedList(2);
+    list = gatedList(1);
     const { port } = app.server.address() as AddressInfo;
     const url = '/things/export';
     const response = await fetch(`http://127.0.0.1:${port}${url}`, {
@@ -70,8 +75,8 @@ describe("an admin list's CSV export (issue 21 item 4)", () => {
     const decoder = new TextDecoder();
     let text = decoder.decode((await reader.read()).value, { stream: true });
     expect(text.startsWith('N,Name\r\n')).toBe(true);
-    // The download has begun with 2 of its 10 pages read: the rest waits behind the gate.
-    expect(list.pagesRead()).toBeLessThanOrEqual(3);
+    // The download has begun with 1 of its 4 pages read: the rest waits behind the gate.
+    expect(list.pagesRead()).toBeLessThanOrEqual(2);
 
     list.release();
     for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) {
@@ -82,11 +87,11 @@ describe("an admin list's CSV export (issue 21 item 4)", () => {
     expect(lines.slice(1, 3)).toEqual(['1,thing 1', '2,thing 2']);
     expect(lines[7]).toBe(`7,"'=HYPERLINK(""x7"")"`);
     expect(lines.at(-1)).toBe(`${total},thing ${total}`);
-    expect(list.pagesRead()).toBe(10);
+    expect(list.pagesRead()).toBe(pages);
     // Each page followed the cursor of the one before, as a client following Link rel="next" would.
     expect(list.cursors).toEqual([
       undefined,
-      ...[1, 2, 3, 4, 5, 6, 7, 8, 9].map((page) => encodeCursor([page * 200])),
+      ...[1, 2, 3].map((page) => encodeCursor([page * exportPageRows])),
     ]);
   });
 
@@ -99,5 +104,12 @@ describe("an admin list's CSV export (issue 21 item 4)", () => {
     });
     expect(response.statusCode).toBe(403);
     expect(list.pagesRead()).toBe(0);
+  });
+
+  it('is described in the API document as a CSV download', async () => {
+    const document = (await app.inject({ method: 'GET', url: '/openapi.json' })).json();
+    const operation = document.paths['/things/export'].get;
+    expect(operation.summary).toBe('Export things');
+    expect(Object.keys(operation.responses['200'].content)).toEqual(['text/csv']);
   });
 });

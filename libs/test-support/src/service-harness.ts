@@ -16,6 +16,7 @@ import {
 import { bindIdentityOnInject, testIdentitySecret } from '@app/service-kit/testing';
 import { createTestDatabase } from './database.js';
 import { silentLogger } from './silent-logger.js';
+import { untilHeadReaches } from './store-head.js';
 
 export { silentLogger };
 
@@ -81,6 +82,29 @@ export async function startServiceHarness<App extends FastifyInstance>(
       await database.drop();
     },
   };
+}
+
+/**
+ * Waits until every event appended so far to `categories` can be read by a rebuild and shows in the service's
+ * views (for effects no command answer waited for). The newest committed event is read from the Postgres store
+ * directly: headPosition stops at the cluster-wide snapshot xmin, which other test files' open transactions hold
+ * back, and a rebuild replays only up to it.
+ */
+export async function viewsSettled(
+  harness: Pick<ServiceHarness<unknown>, 'pool' | 'eventStore' | 'projections'>,
+  categories: readonly string[],
+): Promise<void> {
+  const { rows } = await harness.pool.query<{ commit: string; prepare: string }>(
+    `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM eventstore.events
+     WHERE category = ANY($1::text[]) ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    [categories],
+  );
+  const newest = rows[0];
+  if (!newest) return;
+  const position = { commit: BigInt(newest.commit), prepare: BigInt(newest.prepare) };
+  await untilHeadReaches(harness.eventStore, categories, position);
+  if (!(await harness.projections.waitFor(position, 10_000)))
+    throw new Error('the views lag behind the store');
 }
 
 /** How many events the store holds, to show that a refused request changed nothing. */

@@ -1,12 +1,15 @@
 export { cn } from './lib/cn.js';
 export { focusRing } from './lib/focus-ring.js';
 export { lazyNamed } from './lib/lazy-named.js';
+export { deferredView, type DeferredView } from './loading/deferred-view.js';
+export { track, usePromise, type Settled } from './loading/settled.js';
 export { searchDebounceMs, useDebouncedValue } from './lib/use-debounced-value.js';
 export { formatUsd, sumAmounts, toAmount } from './lib/money.js';
 export { formatDate, parseInstant } from './lib/dates.js';
 export * from './components/alert-dialog.js';
 export * from './components/avatar.js';
 export * from './components/badge.js';
+export * from './components/invoice-status-badge.js';
 export * from './components/button.js';
 export * from './components/card.js';
 export * from './components/choice-list.js';

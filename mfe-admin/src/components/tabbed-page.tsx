@@ -14,7 +14,7 @@ export function TabbedPage({ title, summary, tabs }: { title: string; summary: R
       <h1 className="text-3xl font-bold text-foreground">{title}</h1>
       {summary}
       <Tabs defaultValue={tabs[0]?.value} className="grid gap-4">
-        <TabsList aria-label={title} className="w-fit">
+        <TabsList aria-label={title} className="w-fit max-w-full overflow-x-auto">
           {tabs.map((tab) => (
             <TabsTrigger key={tab.value} value={tab.value}>
               {tab.label}

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import '@app/test-support/web/dom-setup';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { userEvent } from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { AuditEntry } from '@app/contracts';
@@ -148,6 +148,24 @@ describe('the Activity screen (issue 21)', () => {
     const from = new URLSearchParams(location()?.split('?')[1]).get('from') ?? '';
     expect(new Date(from).getDate()).toBe(3);
     expect(new Date(from).getHours()).toBe(0);
+  });
+
+  it('keeps every change made before the screen renders again, each starting from the one before', async () => {
+    open('/admin-activity?action=tenant.renamed', pagedList([renamed]));
+    await rows();
+    // Two fields changed in one go, as a fast browser does: the router renders the new address only later.
+    act(() => {
+      fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-11-03' } });
+      fireEvent.change(screen.getByLabelText('To'), { target: { value: '2026-11-05' } });
+    });
+    await waitFor(() => {
+      const search = new URLSearchParams(location()?.split('?')[1]);
+      expect([search.get('action'), search.get('from') !== null, search.get('to') !== null]).toEqual([
+        'tenant.renamed',
+        true,
+        true,
+      ]);
+    });
   });
 
   it('reads the next page when Load more is pressed, and says when nothing matches', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, inject } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchChromium, newContext } from './browser.js';
-import { startPlatform, type Platform } from './platform.js';
+import { platformStartBoundMs, startPlatform, type Platform } from './platform.js';
 
 export interface BrowserOnPlatform {
   readonly browser: Browser;
@@ -32,7 +32,7 @@ export function browserOnPlatform(
       label,
       ...(options.env ? { env: options.env } : {}),
     });
-  }, 180_000);
+  }, platformStartBoundMs);
   afterAll(async () => {
     await started.browser?.close();
     await started.platform?.dispose();

@@ -33,6 +33,9 @@ export interface Platform {
   dispose(): Promise<void>;
 }
 
+/** Bound of a hook that starts a platform: the build lock's wait (withBuildLock, up to 90 s), then the start's. */
+export const platformStartBoundMs = 240_000;
+
 interface CommonOptions {
   /** Start of the NATS prefix, to tell test files apart in `nats stream ls`. */
   label?: string;
@@ -179,7 +182,9 @@ async function waitForOutput(
   child: ChildProcess,
   output: () => string,
   line: string,
-  timeoutMs = 60_000,
+  // Eight services and their seeds start one after another: about 35 s on an idle machine, over a minute when
+  // the whole suite shares its two cores.
+  timeoutMs = 120_000,
 ): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (!output().includes(line)) {

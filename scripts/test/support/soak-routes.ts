@@ -6,6 +6,7 @@ import { catalogRoutes } from './soak-routes-catalog.js';
 import { identityRoutes } from './soak-routes-identity.js';
 import { planChangeRoutes } from './soak-routes-plan-change.js';
 import { tenancyRoutes } from './soak-routes-tenancy.js';
+import { viewAsRoutes } from './soak-routes-view-as.js';
 import { webhookRoutes } from './soak-routes-webhooks.js';
 
 /**
@@ -24,6 +25,7 @@ export interface SoakRoute {
 export const soakRoutes: Readonly<Record<string, SoakRoute>> = {
   ...catalogRoutes,
   ...identityRoutes,
+  ...viewAsRoutes,
   ...tenancyRoutes,
   ...cancellationRoutes,
   ...billingRoutes,

@@ -1,5 +1,6 @@
-import type { ReadinessCheck, Telemetry } from '@app/service-kit';
+import type { Telemetry } from '@app/service-kit';
 import { acceptedSecrets, createLogger, runService } from '@app/service-kit';
+import { consumerClientsOf, storeReadiness } from '@app/service-kit/runtime';
 import { connectNats } from '@app/eventing';
 import { buildApp } from './app.js';
 import type { AuditConfig } from './config.js';
@@ -15,17 +16,10 @@ export async function main(config: AuditConfig, telemetry: Telemetry): Promise<v
   const logger = createLogger({ name: 'audit', level: config.LOG_LEVEL });
   const pool = await openAuditStorage(config, logger.child({ component: 'storage' }));
   const nats = await connectNats({ url: config.NATS_URL, name: 'audit' });
-  const readiness: ReadinessCheck[] = [
-    { name: 'postgres', check: async () => void (await pool.query('SELECT 1')) },
-    { name: 'nats', check: async () => void (await nats.flush()) },
-  ];
-  const consumers = await startAuditConsumers({
-    nats,
-    pool,
-    natsPrefix: config.NATS_PREFIX,
-    processedMessageRetentionMs: config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 60 * 60 * 1000,
-    logger: logger.child({ component: 'consumers' }),
-  });
+  const readiness = storeReadiness({ pool, nats });
+  const consumers = await startAuditConsumers(
+    consumerClientsOf(config, { nats, pool, logger: logger.child({ component: 'consumers' }) }),
+  );
   const app = await buildApp({
     identitySecret: acceptedSecrets(config),
     logLevel: config.LOG_LEVEL,

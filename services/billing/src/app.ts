@@ -9,6 +9,7 @@ import { createPlanChanges } from './application/plan-changes/plan-changes.js';
 import { createSandboxConfirmation } from './application/sandbox-confirmation.js';
 import { createSettlement } from './application/settlement.js';
 import { createStripeWebhooks } from './application/stripe-webhooks.js';
+import { adminInvoiceRoutes } from './http/admin-invoices.routes.js';
 import { billingConfigRoutes } from './http/billing-config.routes.js';
 import { cardOnFileRoutes } from './http/card-on-file.routes.js';
 import { invoiceDocumentRoutes } from './http/invoice-document.routes.js';
@@ -73,6 +74,7 @@ export async function buildApp(context: ServiceAppContext, options: BillingOptio
   await app.register(paymentIntentRoutes, { checkout, replies });
   await app.register(paymentStatusRoutes, { db, provider });
   await app.register(invoiceRoutes, { db });
+  await app.register(adminInvoiceRoutes, { db, now });
   await app.register(invoiceDocumentRoutes, { db, seller });
   await app.register(usageRoutes, { db, now });
   await app.register(subscriptionTermRoutes, { db, provider: provider.name, policy, now });

@@ -18,6 +18,8 @@ import { adminUserRoutes } from './http/admin-users.routes.js';
 import { currentUserRoutes } from './http/current-user.routes.js';
 import { notificationPreferencesRoutes } from './http/notification-preferences.routes.js';
 import { passwordChangeRoutes } from './http/password-change.routes.js';
+import { leaveView, viewAsRoutes } from './http/view-as.routes.js';
+import { createViewAsCommands } from './application/view-as-commands.js';
 
 export interface IdentityOptions {
   /** PUBLIC_URL: makes password-setup links absolute; without it they are paths on the app's origin. */
@@ -62,10 +64,12 @@ export async function buildApp(context: ServiceAppContext, options: IdentityOpti
   await app.register(adminUserRoutes, { commands, issueSetupLink, db, replies });
   await app.register(adminUserExportRoutes, { db, now });
   await app.register(adminPasswordSetupRoutes, { db, issueSetupLink });
-  await app.register(currentUserRoutes, { commands, db, replies });
+  const views = createViewAsCommands({ eventStore, db, now });
+  await app.register(currentUserRoutes, { commands, db, replies, views });
   await app.register(notificationPreferencesRoutes, { commands, db, replies });
   // Not wrapped in fastify-plugin: these two register cookie (and form) parsing in their own scope only.
   await app.register(passwordChangeRoutes, { directory, credentials, sessions, throttle });
+  await app.register(viewAsRoutes, { views, sessions });
   await app.register(loginRoutes, {
     pool: db,
     directory,
@@ -74,6 +78,7 @@ export async function buildApp(context: ServiceAppContext, options: IdentityOpti
     throttle,
     setupTokens,
     now,
+    leaveView: leaveView(views),
     ...(options.oidc
       ? {
           oidc: { client: createOidcClient(options.oidc), flowSecret: signingSecret(context.identitySecret) },
@@ -88,6 +93,22 @@ export async function buildApp(context: ServiceAppContext, options: IdentityOpti
     describeOwner: async (userId) => {
       const user = await directory.getUser(userId);
       return user?.isActive ? { role: user.role, email: user.email } : null;
+    },
+    // A view ends for good when its customer is deactivated or stops being a customer.
+    describeView: async (viewAsSessionId, admin) => {
+      const view = await views.live(viewAsSessionId, {
+        adminId: admin.userId,
+        adminSessionId: admin.sessionId,
+      });
+      const customer = view === null ? null : await directory.getUser(view.customerId);
+      if (view === null || !customer?.isActive || customer.role !== 'tenant') return null;
+      return {
+        sessionId: view.sessionId,
+        userId: customer.id,
+        role: customer.role,
+        email: customer.email,
+        expiresAt: view.expiresAt,
+      };
     },
   });
   return app;

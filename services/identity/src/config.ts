@@ -23,6 +23,8 @@ const serviceSchema = storageSchema
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_REDIRECT_URL: httpUrl.optional(),
     OIDC_PROVIDER_NAME: z.string().min(1).max(60).default('SSO'),
+    /** How often the runner records the end of views whose 30 minutes are over (they are refused at once). */
+    VIEW_AS_EXPIRY_TICK_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   })
   .superRefine((config, context) => {
     const required = (name: keyof typeof config, why: string) => {

@@ -1,5 +1,6 @@
-import type { ReadinessCheck, Telemetry } from '@app/service-kit';
+import type { Telemetry } from '@app/service-kit';
 import { acceptedSecrets, createLogger, runService } from '@app/service-kit';
+import { consumerClientsOf, storeReadiness } from '@app/service-kit/runtime';
 import { connectNats } from '@app/eventing';
 import { buildApp } from './app.js';
 import type { MonitoringConfig } from './config.js';
@@ -17,17 +18,10 @@ export async function main(config: MonitoringConfig, telemetry: Telemetry): Prom
   const logger = createLogger({ name: 'monitoring', level: config.LOG_LEVEL });
   const pool = await openMonitoringStorage(config, logger.child({ component: 'storage' }));
   const nats = await connectNats({ url: config.NATS_URL, name: 'monitoring' });
-  const readiness: ReadinessCheck[] = [
-    { name: 'postgres', check: async () => void (await pool.query('SELECT 1')) },
-    { name: 'nats', check: async () => void (await nats.flush()) },
-  ];
-  const consumers = await startMonitoringConsumers({
-    nats,
-    pool,
-    natsPrefix: config.NATS_PREFIX,
-    processedMessageRetentionMs: config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 60 * 60 * 1000,
-    logger: logger.child({ component: 'consumers' }),
-  });
+  const readiness = storeReadiness({ pool, nats });
+  const consumers = await startMonitoringConsumers(
+    consumerClientsOf(config, { nats, pool, logger: logger.child({ component: 'consumers' }) }),
+  );
   const scraper = wireScraper(config, { pool, logger: logger.child({ component: 'scraper' }) });
   const scheduler = startScrapeScheduler({
     intervalMs: config.SCRAPE_INTERVAL_MS,

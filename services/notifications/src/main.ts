@@ -1,6 +1,6 @@
-import type { ReadinessCheck, Telemetry } from '@app/service-kit';
+import type { Telemetry } from '@app/service-kit';
 import { acceptedSecrets, createLogger, runService } from '@app/service-kit';
-import { startAuditRelayOf } from '@app/service-kit/runtime';
+import { consumerClientsOf, startAuditRelayOf, storeReadiness } from '@app/service-kit/runtime';
 import { connectNats, startProjections } from '@app/eventing';
 import { buildApp } from './app.js';
 import type { NotificationsConfig } from './config.js';
@@ -45,29 +45,13 @@ export async function main(config: NotificationsConfig, telemetry: Telemetry): P
     replicas: config.NATS_STREAM_REPLICAS,
     logger: logger.child({ component: 'audit-relay' }),
   });
-  const readiness: ReadinessCheck[] = [
-    { name: 'postgres', check: async () => void (await pool.query('SELECT 1')) },
-    { name: 'event store', check: () => eventStore.ping() },
-    { name: 'nats', check: async () => void (await nats.flush()) },
-  ];
+  const readiness = storeReadiness({ pool, nats, eventStore });
   const consumers = await startNotificationsConsumers(
-    {
-      nats,
-      pool,
-      natsPrefix: config.NATS_PREFIX,
-      processedMessageRetentionMs: config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 60 * 60 * 1000,
-      logger: logger.child({ component: 'consumers' }),
-    },
+    consumerClientsOf(config, { nats, pool, logger: logger.child({ component: 'consumers' }) }),
     { links, now },
   );
   const webhookConsumers = await startWebhookConsumers(
-    {
-      nats,
-      pool,
-      natsPrefix: config.NATS_PREFIX,
-      processedMessageRetentionMs: config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 60 * 60 * 1000,
-      logger: logger.child({ component: 'webhook-consumers' }),
-    },
+    consumerClientsOf(config, { nats, pool, logger: logger.child({ component: 'webhook-consumers' }) }),
     now,
   );
   const mailer = createSmtpMailer(config.SMTP_URL);

@@ -7,10 +7,10 @@ import { loginUrl } from './login-url.js';
 /** SPEC.md §9: how long the Unauthorized toast shows before the page moves on. */
 const unauthorizedRedirectDelayMs = 500;
 
-/** While the current user loads, a spinner (SPEC.md §2). */
+/** While the current user loads, a spinner (SPEC.md §2), in the screen's place under the bar. */
 export function AuthLoading() {
   return (
-    <div className="flex min-h-dvh items-center justify-center">
+    <div className="flex min-h-[60dvh] items-center justify-center">
       <Spinner />
     </div>
   );
@@ -27,7 +27,7 @@ export function RedirectToLogin() {
     window.location.assign(loginUrl(returnTo));
   }, [returnTo]);
   return (
-    <div className="flex min-h-dvh items-center justify-center" role="status">
+    <div className="flex min-h-[60dvh] items-center justify-center" role="status">
       <p className="text-muted-foreground">Redirecting to login...</p>
     </div>
   );

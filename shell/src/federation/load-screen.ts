@@ -1,3 +1,4 @@
+import { track } from '@app/ui';
 import { loadRemote } from '@module-federation/runtime';
 import type { ComponentType } from 'react';
 import { registerConfiguredRemotes, type RemoteName } from './remote-config.js';
@@ -36,19 +37,21 @@ export function loadScreen(remote: RemoteName, screen: string): Promise<Componen
   const key = `${remote}/${screen}`;
   const cached = screenLoads.get(key);
   if (cached) return cached;
-  const pending = loadRoutes(remote).then(({ screens }) => {
-    const load = screens[screen];
-    if (!load) throw new Error(`${remote} has no ${screen} screen`);
-    return load();
-  });
+  const pending = track(
+    loadRoutes(remote).then(({ screens }) => {
+      const load = screens[screen];
+      if (!load) throw new Error(`${remote} has no ${screen} screen`);
+      return load();
+    }),
+  );
   pending.catch(() => failedScreens.add(key));
   screenLoads.set(key, pending);
   return pending;
 }
 
 /**
- * Retry: forget the failed loads behind a screen. Not done when a load fails: React reads the settled promise on
- * its next render, and a fresh one there would suspend again, for ever.
+ * Retry: forget the failed loads behind a screen. Not done when a load fails: the screen reads the settled promise
+ * on its next render, and a fresh one there would start loading again, for ever.
  */
 export function forgetFailedLoads(remote: RemoteName, screen: string): void {
   const key = `${remote}/${screen}`;

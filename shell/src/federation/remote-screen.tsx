@@ -1,12 +1,15 @@
-import { ScreenLoading } from '@app/ui';
-import { Suspense, use, useState } from 'react';
+import { ScreenLoading, usePromise } from '@app/ui';
+import { useState } from 'react';
 import { forgetFailedLoads, loadScreen } from './load-screen.js';
 import { RemoteErrorBoundary } from './remote-error-boundary.js';
 import type { RemoteName } from './remote-config.js';
 
 function Screen({ remote, screen }: { remote: RemoteName; screen: string }) {
-  const Component = use(loadScreen(remote, screen));
-  // eslint-disable-next-line react-hooks/static-components -- loaded once per screen and kept (load-screen.ts), not made per render
+  const loaded = usePromise(loadScreen(remote, screen));
+  if (loaded.status === 'pending') return <ScreenLoading />;
+  // The boundary shows it, with Retry.
+  if (loaded.status === 'rejected') throw loaded.reason;
+  const Component = loaded.value;
   return <Component />;
 }
 
@@ -25,9 +28,7 @@ export function RemoteScreen({ remote, screen }: { remote: RemoteName; screen: s
         setAttempt((count) => count + 1);
       }}
     >
-      <Suspense fallback={<ScreenLoading />}>
-        <Screen remote={remote} screen={screen} />
-      </Suspense>
+      <Screen remote={remote} screen={screen} />
     </RemoteErrorBoundary>
   );
 }

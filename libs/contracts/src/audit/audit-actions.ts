@@ -30,6 +30,8 @@ export const auditActionLabels = {
   'user.password-set': 'Password set',
   'user.notification-preferences-changed': 'Notification settings changed',
   'user.deactivated': 'User deactivated',
+  'user.view-as-started': 'View as customer started',
+  'user.view-as-ended': 'View as customer ended',
 
   'tenant.created': 'Tenant created',
   'tenant.renamed': 'Tenant renamed',

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { pageQueryShape } from '../paging.js';
 import { hasAtMostTwoDecimals, idSchema, isoDateTimeSchema } from '../common.js';
-import { defaultSubscriptionPlan, subscriptionPlanSchema } from '../tenancy/subscription.js';
+import { defaultSubscriptionPlan } from '../tenancy/subscription-plans.js';
+import { subscriptionPlanSchema } from '../tenancy/subscription.js';
 import { invoiceNumberSchema, paymentProviderNameSchema } from './billing-values.js';
 
 /**

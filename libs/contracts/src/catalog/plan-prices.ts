@@ -1,4 +1,4 @@
-import { subscriptionPlans, type SubscriptionPlan } from '../tenancy/subscription.js';
+import { subscriptionPlans, type SubscriptionPlan } from '../tenancy/subscription-plans.js';
 
 /**
  * A product's price per plan (issue 19): `professional` is its base price, `basic` and `enterprise` are its own

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageQueryShape, searchTextSchema } from '../paging.js';
 import { idSchema, isoDateTimeSchema } from '../common.js';
+import { currentViewAsSchema } from './view-as.js';
 
 /**
  * SPEC.md §3 User, §5 "Add User" and §7 user calls. Roles are `admin` and `tenant`; the admin form's `user`
@@ -112,15 +113,20 @@ export const userSummarySchema = z.object({
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
 /** GET /api/auth/user: the signed-in user, as the navigation bar and the auth guard read it (SPEC.md §7). */
-export const currentUserSchema = userSchema.pick({
-  id: true,
-  email: true,
-  firstName: true,
-  lastName: true,
-  role: true,
-  profileImageUrl: true,
-  createdAt: true,
-});
+export const currentUserSchema = userSchema
+  .pick({
+    id: true,
+    email: true,
+    firstName: true,
+    lastName: true,
+    role: true,
+    profileImageUrl: true,
+    createdAt: true,
+  })
+  .extend({
+    /** Present only while an admin views the platform as this user (issue 21): nothing can be changed then. */
+    viewAs: currentViewAsSchema.optional(),
+  });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
 /**

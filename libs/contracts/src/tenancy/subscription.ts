@@ -2,35 +2,22 @@ import { z } from 'zod';
 import { booleanQuerySchema, pageQueryShape } from '../paging.js';
 import { hasAtMostTwoDecimals, idSchema, isoDateTimeSchema } from '../common.js';
 import { httpUrlSchema } from './tenant.js';
+import {
+  defaultSubscriptionPlan,
+  startableSubscriptionStatuses,
+  subscriptionPlans,
+  subscriptionStatuses,
+  type SubscriptionStatus,
+} from './subscription-plans.js';
 
 /**
  * SPEC.md §3 Subscription, §4 (status toggle, statuses offered when adding) and §7 subscription calls. The
  * metrics API key is write-only: reads say only whether one is configured (ARCHITECTURE.md "Decisions").
  */
-export const subscriptionPlans = ['basic', 'professional', 'enterprise'] as const;
 export const subscriptionPlanSchema = z.enum(subscriptionPlans, {
   error: 'Plan must be basic, professional or enterprise',
 });
-export type SubscriptionPlan = z.infer<typeof subscriptionPlanSchema>;
-export const defaultSubscriptionPlan: SubscriptionPlan = 'professional';
-
-export const subscriptionStatuses = ['active', 'trial', 'suspended', 'cancelled'] as const;
 export const subscriptionStatusSchema = z.enum(subscriptionStatuses);
-export type SubscriptionStatus = z.infer<typeof subscriptionStatusSchema>;
-
-/** A live subscription counts against "one per product per tenant"; only a cancelled one does not. */
-export function isLiveSubscriptionStatus(status: SubscriptionStatus): boolean {
-  return status !== 'cancelled';
-}
-
-/** SPEC.md §4: Deactivate/Activate turns active into cancelled and anything else into active. */
-export function toggledSubscriptionStatus(status: SubscriptionStatus): 'active' | 'cancelled' {
-  return status === 'active' ? 'cancelled' : 'active';
-}
-
-/** The add dialog offers these three (SPEC.md §9); cancelled is reached only by the toggle. */
-export const startableSubscriptionStatuses = ['active', 'trial', 'suspended'] as const;
-export type StartableSubscriptionStatus = (typeof startableSubscriptionStatuses)[number];
 
 /** POST /api/admin/tenants/:id/subscriptions. Defaults are the dialog's: professional, active. */
 export const createSubscriptionBodySchema = z.strictObject({

@@ -16,6 +16,8 @@ export interface DurableConsumerOptions {
   filterSubject: string;
   ackWaitMs: number;
   maxDeliver: number;
+  /** The most deliveries out at once: the consumer's batch size. */
+  maxAckPending: number;
 }
 
 /**
@@ -31,13 +33,12 @@ export async function ensureDurableConsumer(
     ack_wait: nanos(options.ackWaitMs),
     max_deliver: options.maxDeliver,
     filter_subject: options.filterSubject,
-    // One message in flight per consumer, across all replicas: the next is delivered only once this one is
-    // acked. Copies overwrite state (a product's name, a subscription's standing), so applying a redelivered older
-    // message after a newer one loses an update. With more in flight, a replica that dies holding messages gets
-    // them redelivered only after ack_wait, behind newer ones; a nak'd message stays in flight too, so a failing
-    // message is retried before anything after it. message-ledger.ts counts on this order too: a message below
-    // the highest finished sequence was delivered before it, so pruning its id lets no duplicate through.
-    max_ack_pending: 1,
+    // Up to a batch in flight, which one instance holds and applies in stream order (consumer-session.ts). Copies
+    // overwrite state (a product's name, a subscription's standing), so applying a redelivered older message after
+    // a newer one loses an update, and message-ledger.ts counts on nothing unfinished lying below a finished
+    // sequence. JetStream itself delivers newer messages while an older one is out (nak'd and due later, or held
+    // by a replica that died), so the session applies a batch only while it holds every message out.
+    max_ack_pending: options.maxAckPending,
   } satisfies Partial<ConsumerConfig>;
   const existing = await consumerInfo(jsm, options.stream, options.durableName);
   if (!existing) {

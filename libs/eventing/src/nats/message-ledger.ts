@@ -20,9 +20,10 @@ import { quoted, type Queryable } from '../checkpoints.js';
  * a duplicate), and `since_seq`, the first one it finished after this ledger existed. A message is *covered* when
  * its sequence lies in [since_seq, high_seq] and the stream stored it no later than the high_seq message, unless
  * it is recorded as abandoned. A covered message is done, with or without its row:
- * - every message of the filter is delivered in stream order, one at a time (consumer-setup.ts: max_ack_pending
- *   1; a nak'd message is redelivered before anything after it), so every message of the filter below high_seq
- *   was delivered before it and finished, except those abandoned;
+ * - a consumer finishes messages only once every earlier message of its filter is finished or abandoned
+ *   (consumer-session.ts applies a batch only while it holds every message JetStream has out, in stream order, and
+ *   a message given back holds back all after it), so every message of the filter below high_seq was finished,
+ *   except those abandoned;
  * - abandoned messages are the ones JetStream will not deliver again by itself: terminated after their last
  *   allowed delivery, invalid, or on their last delivery when the process died or stopped (recorded before that
  *   delivery is tried, and forgotten when it succeeds). A replay after a fix must apply them, so they are never
@@ -50,76 +51,114 @@ export function positionOf(message: JsMsg): MessagePosition {
   return { seq: message.seq, storedNanos: message.timestampNanos };
 }
 
-/** SQL true when the message at $3/$4 is covered for consumer $1 (see above). */
-function coveredSql(schema: string): string {
-  return `EXISTS (
-    SELECT 1 FROM ${schema}.consumer_progress p
-    WHERE p.consumer = $1 AND $3::bigint BETWEEN p.since_seq AND p.high_seq AND $4::bigint <= p.high_nanos
-      AND NOT EXISTS (
-        SELECT 1 FROM ${schema}.abandoned_messages a
-        WHERE a.consumer = $1 AND a.stream_seq = $3::bigint AND a.stored_nanos = $4::bigint))`;
+/** A message as the ledger knows it: its envelope id and where the stream holds it. */
+export interface LedgerEntry {
+  messageId: string;
+  position: MessagePosition;
 }
 
 /**
- * Records that `consumer` is applying the message, in the transaction that applies it; false when it was done
- * already (covered, or its id recorded), so the caller skips it. A concurrent duplicate waits on the id's key and
- * then sees the first one's row. Follow with finishMessage in the same transaction.
+ * SQL true when the message at `seq`/`nanos` (SQL expressions) is covered for consumer $1 (see above). Shared by
+ * every statement below, which pass the consumer as $1 and the messages as arrays.
  */
-export async function claimMessage(
+function coveredSql(schema: string, seq: string, nanos: string): string {
+  return `EXISTS (
+    SELECT 1 FROM ${schema}.consumer_progress p
+    WHERE p.consumer = $1 AND ${seq} BETWEEN p.since_seq AND p.high_seq AND ${nanos} <= p.high_nanos
+      AND NOT EXISTS (
+        SELECT 1 FROM ${schema}.abandoned_messages a
+        WHERE a.consumer = $1 AND a.stream_seq = ${seq} AND a.stored_nanos = ${nanos}))`;
+}
+
+/** The entries as the three arrays $2 (ids), $3 (sequences) and $4 (stored nanos) of a statement. */
+function entryArrays(entries: readonly LedgerEntry[]): [string[], number[], string[]] {
+  return [
+    entries.map((entry) => entry.messageId),
+    entries.map((entry) => entry.position.seq),
+    entries.map((entry) => entry.position.storedNanos.toString()),
+  ];
+}
+
+const entriesSql = `unnest($2::text[], $3::bigint[], $4::bigint[]) WITH ORDINALITY AS m(id, seq, nanos, ord)`;
+
+/**
+ * Records that `consumer` is applying the messages, in the transaction that applies them; answers the sequences
+ * of those it claimed. One it does not answer was done already (covered, or its id recorded, also by a copy
+ * earlier in `entries`), so the caller skips it. A concurrent duplicate waits on the id's key and then sees the
+ * first one's row. Follow with finishMessages in the same transaction.
+ */
+export async function claimMessages(
   tx: Queryable,
   schema: string,
   consumer: string,
-  messageId: string,
-  position: MessagePosition,
-): Promise<boolean> {
+  entries: readonly LedgerEntry[],
+): Promise<Set<number>> {
   const target = quoted(schema);
-  const result = await tx.query(
+  // In the entries' order, so that of two copies of an id the first is the one claimed.
+  const result = await tx.query<{ stream_seq: string }>(
     `INSERT INTO ${target}.processed_messages (consumer, message_id, stream_seq, stored_nanos)
-     SELECT $1, $2, $3, $4 WHERE NOT ${coveredSql(target)}
-     ON CONFLICT DO NOTHING`,
-    [consumer, messageId, position.seq, position.storedNanos.toString()],
+     SELECT $1, m.id, m.seq, m.nanos FROM ${entriesSql}
+     WHERE NOT ${coveredSql(target, 'm.seq', 'm.nanos')}
+     ORDER BY m.ord
+     ON CONFLICT DO NOTHING
+     RETURNING stream_seq`,
+    [consumer, ...entryArrays(entries)],
   );
-  return result.rowCount === 1;
+  return new Set(result.rows.map((row) => Number(row.stream_seq)));
 }
 
-/** Whether the message was done already, for a reaction, which runs before anything is recorded. */
-export async function wasMessageDone(
+/** The sequences of the messages that were done already, for reactions, which run before anything is recorded. */
+export async function doneMessages(
   db: Queryable,
   schema: string,
   consumer: string,
-  messageId: string,
-  position: MessagePosition,
-): Promise<boolean> {
+  entries: readonly LedgerEntry[],
+): Promise<Set<number>> {
   const target = quoted(schema);
-  const result = await db.query(
-    `SELECT 1 WHERE ${coveredSql(target)}
-       OR EXISTS (SELECT 1 FROM ${target}.processed_messages WHERE consumer = $1 AND message_id = $2)`,
-    [consumer, messageId, position.seq, position.storedNanos.toString()],
+  const result = await db.query<{ seq: string }>(
+    `SELECT m.seq FROM ${entriesSql}
+     WHERE ${coveredSql(target, 'm.seq', 'm.nanos')}
+       OR EXISTS (SELECT 1 FROM ${target}.processed_messages WHERE consumer = $1 AND message_id = m.id)`,
+    [consumer, ...entryArrays(entries)],
   );
-  return result.rowCount === 1;
+  return new Set(result.rows.map((row) => Number(row.seq)));
 }
 
 /**
- * The message is finished (applied or skipped as a duplicate): progress moves up to it, and it is no longer
- * abandoned. In the transaction that applied it, so progress never claims a message whose effect rolled back.
+ * The messages are finished (applied or skipped as duplicates): progress moves up to the last of them, and none
+ * is abandoned any more. In the transaction that applied them, so progress never claims an effect that rolled
+ * back. A first progress starts at the first of them: every one in between is finished in this transaction.
  */
-export async function finishMessage(
+export async function finishMessages(
   tx: Queryable,
   schema: string,
   consumer: string,
-  position: MessagePosition,
+  positions: readonly MessagePosition[],
 ): Promise<void> {
+  if (positions.length === 0) return;
   const target = quoted(schema);
+  const sorted = [...positions].sort((a, b) => a.seq - b.seq);
+  const first = sorted[0] as MessagePosition;
+  const last = sorted[sorted.length - 1] as MessagePosition;
   await tx.query(
     `WITH no_longer_abandoned AS (
-       DELETE FROM ${target}.abandoned_messages WHERE consumer = $1 AND stream_seq = $2 AND stored_nanos = $3
+       DELETE FROM ${target}.abandoned_messages a
+       USING unnest($2::bigint[], $3::bigint[]) AS m(seq, nanos)
+       WHERE a.consumer = $1 AND a.stream_seq = m.seq AND a.stored_nanos = m.nanos
      )
      INSERT INTO ${target}.consumer_progress AS p (consumer, since_seq, high_seq, high_nanos)
-     VALUES ($1, $2, $2, $3)
+     VALUES ($1, $4, $5, $6)
      ON CONFLICT (consumer) DO UPDATE
        SET high_seq = excluded.high_seq, high_nanos = excluded.high_nanos, updated_at = now()
      WHERE p.high_seq < excluded.high_seq`,
-    [consumer, position.seq, position.storedNanos.toString()],
+    [
+      consumer,
+      sorted.map((position) => position.seq),
+      sorted.map((position) => position.storedNanos.toString()),
+      first.seq,
+      last.seq,
+      last.storedNanos.toString(),
+    ],
   );
 }
 
@@ -139,7 +178,7 @@ export async function recordAbandoned(
   const target = quoted(schema);
   await db.query(
     `INSERT INTO ${target}.abandoned_messages (consumer, message_id, stream_seq, stored_nanos, reason)
-     SELECT $1, $2, $3, $4, $5 WHERE NOT ${coveredSql(target)}
+     SELECT $1, $2, $3, $4, $5 WHERE NOT ${coveredSql(target, '$3::bigint', '$4::bigint')}
      ON CONFLICT DO NOTHING`,
     [consumer, messageId, position.seq, position.storedNanos.toString(), reason.slice(0, 1_000)],
   );

@@ -1,42 +1,44 @@
 import type pg from 'pg';
-import { Match, type MsgHdrs } from '@nats-io/transport-node';
 import type { JsMsg } from '@nats-io/jetstream';
-import {
-  context,
-  propagation,
-  ROOT_CONTEXT,
-  SpanKind,
-  SpanStatusCode,
-  trace,
-  type TextMapGetter,
-} from '@opentelemetry/api';
-import { z } from 'zod';
-import { integrationEnvelopeSchema, type IntegrationEnvelope } from '@app/contracts';
+import type { IntegrationEnvelope } from '@app/contracts';
 import { inTransaction } from '../postgres/transaction.js';
 import { backoffDelay } from '@app/retry';
 import type { EventingLogger } from '../logger.js';
+import { parseEnvelope } from './message-envelope.js';
 import {
-  claimMessage,
-  finishMessage,
+  claimMessages,
+  doneMessages,
+  finishMessages,
   positionOf,
   recordAbandoned,
-  wasMessageDone,
-  type MessagePosition,
+  type LedgerEntry,
 } from './message-ledger.js';
 import { MessageNotReadyYet, quietDeliveries } from './message-not-ready.js';
+import { inMessageSpan } from './message-span.js';
 
 /**
  * How a consumer applies a message (either throws to have the message redelivered later):
  * - `handle` updates read models inside the transaction that records the message (message-ledger.ts): exactly
- *   once.
+ *   once. It must use only the transaction it is given, and must not catch a failed statement to go on: the
+ *   transaction may hold a whole batch of messages (batch-processor.ts), and after a failed statement Postgres
+ *   refuses the rest of it.
  * - `react` runs commands on this service's own aggregates, outside any transaction, and the message is recorded
  *   after it succeeds: at least once, so a reaction must be idempotent (fixed ids, repeat-safe commands). An open
  *   transaction would hold back the event store's commit horizon (pg_snapshot_xmin), so a reaction that waits
  *   for its own projection inside one would wait for itself.
  */
 export type MessageHandler =
-  | { handle: (envelope: IntegrationEnvelope, tx: pg.PoolClient) => Promise<void>; react?: never }
-  | { react: (envelope: IntegrationEnvelope) => Promise<void>; handle?: never };
+  | {
+      handle: (envelope: IntegrationEnvelope, tx: pg.PoolClient) => Promise<void>;
+      /**
+       * Runs once per transaction, after `handle` has run for each of its messages (those not skipped as done),
+       * before the commit: for work that takes a lock other writers take too, which a batch would otherwise hold
+       * from its first message to its commit (tenancy's tenant_totals, taken by its projections as well).
+       */
+      finishBatch?: (envelopes: readonly IntegrationEnvelope[], tx: pg.PoolClient) => Promise<void>;
+      react?: never;
+    }
+  | { react: (envelope: IntegrationEnvelope) => Promise<void>; handle?: never; finishBatch?: never };
 
 export type MessageProcessorOptions = MessageHandler & {
   pool: pg.Pool;
@@ -52,22 +54,28 @@ export type MessageProcessorOptions = MessageHandler & {
   eventTypes?: readonly string[];
 };
 
+/** What became of a delivery: done (acked, or terminated and recorded), or given back to come again later. */
+export type DeliveryOutcome = 'done' | 'givenBack';
+
 /** 1 s doubling to a minute; JetStream holds the message back that long, so jitter would buy nothing. */
 const redeliveryBackoff = { baseMs: 1_000, maxMs: 60_000, jitter: false };
 
-const tracer = trace.getTracer('@app/eventing');
-
-const headerGetter: TextMapGetter<MsgHdrs | undefined> = {
-  keys: (headers) => headers?.keys() ?? [],
-  // MsgHdrs.get answers '' for a missing header; the propagator wants undefined.
-  get: (headers, key) => headers?.get(key, Match.IgnoreCase) || undefined,
-};
-
 export interface MessageProcessor {
   /** Handles one delivery. Never throws. */
-  process(message: JsMsg): Promise<void>;
+  process(message: JsMsg): Promise<DeliveryOutcome>;
   /** Gives back a delivery that was fetched but not started because the consumer is stopping. */
   returnUnstarted(message: JsMsg): Promise<void>;
+}
+
+/** Whether JetStream would deliver the message again should this delivery fail or time out. */
+export function isLastDelivery(message: JsMsg, maxDeliver: number): boolean {
+  return message.info.deliveryCount >= maxDeliver;
+}
+
+/** Whether the consumer acts on envelopes of `type` (MessageProcessorOptions.eventTypes). */
+export function actsOn(eventTypes: readonly string[] | undefined): (type: string) => boolean {
+  const actedOn = eventTypes && new Set(eventTypes);
+  return (type) => !actedOn || actedOn.has(type);
 }
 
 /**
@@ -78,33 +86,38 @@ export interface MessageProcessor {
  */
 export function createMessageProcessor(options: MessageProcessorOptions): MessageProcessor {
   const { pool, schema, durableName, logger } = options;
-  const isLastDelivery = (message: JsMsg) => message.info.deliveryCount >= options.maxDeliver;
-  const actedOn = options.eventTypes && new Set(options.eventTypes);
+  const lastDelivery = (message: JsMsg) => isLastDelivery(message, options.maxDeliver);
+  const acted = actsOn(options.eventTypes);
 
   function skipped(envelope: IntegrationEnvelope): void {
     logger.debug({ consumer: durableName, messageId: envelope.id }, 'duplicate integration message skipped');
   }
 
   async function reactOnce(
+    entry: LedgerEntry,
     envelope: IntegrationEnvelope,
-    position: MessagePosition,
     react: (envelope: IntegrationEnvelope) => Promise<void>,
   ): Promise<void> {
-    if (!(await wasMessageDone(pool, schema, durableName, envelope.id, position))) await react(envelope);
+    const done = await doneMessages(pool, schema, durableName, [entry]);
+    if (!done.has(entry.position.seq)) await react(envelope);
     else skipped(envelope);
     await inTransaction(pool, async (tx) => {
-      await claimMessage(tx, schema, durableName, envelope.id, position);
-      await finishMessage(tx, schema, durableName, position);
+      await claimMessages(tx, schema, durableName, [entry]);
+      await finishMessages(tx, schema, durableName, [entry.position]);
     });
   }
 
-  async function handleOnce(envelope: IntegrationEnvelope, position: MessagePosition): Promise<void> {
-    if (options.react) return reactOnce(envelope, position, options.react);
-    const { handle } = options;
+  async function handleOnce(envelope: IntegrationEnvelope, entry: LedgerEntry): Promise<void> {
+    if (options.react) return reactOnce(entry, envelope, options.react);
+    const { handle, finishBatch } = options;
     await inTransaction(pool, async (tx) => {
-      if (await claimMessage(tx, schema, durableName, envelope.id, position)) await handle(envelope, tx);
-      else skipped(envelope);
-      await finishMessage(tx, schema, durableName, position);
+      const claimed = await claimMessages(tx, schema, durableName, [entry]);
+      if (!claimed.has(entry.position.seq)) skipped(envelope);
+      else {
+        await handle(envelope, tx);
+        await finishBatch?.([envelope], tx);
+      }
+      await finishMessages(tx, schema, durableName, [entry.position]);
     });
   }
 
@@ -112,15 +125,15 @@ export function createMessageProcessor(options: MessageProcessorOptions): Messag
    * Records the message as abandoned, then terminates it. Should the record fail (Postgres away), a delivery
    * that is not the last is given back to try again; the last is terminated all the same, and the log says so.
    */
-  async function abandon(message: JsMsg, messageId: string | null, reason: string): Promise<void> {
+  async function abandon(message: JsMsg, messageId: string | null, reason: string): Promise<DeliveryOutcome> {
     const fields = { consumer: durableName, messageId, seq: message.seq };
     try {
       await recordAbandoned(pool, schema, durableName, positionOf(message), messageId, reason);
     } catch (error) {
-      if (!isLastDelivery(message)) {
+      if (!lastDelivery(message)) {
         logger.warn({ ...fields, err: error }, 'could not record an abandoned message; redelivering later');
         message.nak(backoffDelay(message.info.deliveryCount - 1, redeliveryBackoff));
-        return;
+        return 'givenBack';
       }
       logger.error(
         { ...fields, err: error },
@@ -128,10 +141,15 @@ export function createMessageProcessor(options: MessageProcessorOptions): Messag
       );
     }
     message.term();
+    return 'done';
   }
 
   /** Redelivery with growing delay; the last allowed delivery is terminated loudly rather than dropped quietly. */
-  async function giveBack(message: JsMsg, envelope: IntegrationEnvelope, error: unknown): Promise<void> {
+  async function giveBack(
+    message: JsMsg,
+    envelope: IntegrationEnvelope,
+    error: unknown,
+  ): Promise<DeliveryOutcome> {
     const deliveries = message.info.deliveryCount;
     const fields = {
       err: error,
@@ -140,13 +158,12 @@ export function createMessageProcessor(options: MessageProcessorOptions): Messag
       type: envelope.type,
       deliveries,
     };
-    if (isLastDelivery(message)) {
+    if (lastDelivery(message)) {
       logger.error(
         fields,
         'integration message failed on its last delivery; terminated, replay it after a fix',
       );
-      await abandon(message, envelope.id, `failed on its last delivery: ${String(error)}`);
-      return;
+      return abandon(message, envelope.id, `failed on its last delivery: ${String(error)}`);
     }
     if (error instanceof MessageNotReadyYet && deliveries < quietDeliveries) {
       logger.info(fields, 'integration message not ready yet; redelivering later');
@@ -154,72 +171,54 @@ export function createMessageProcessor(options: MessageProcessorOptions): Messag
       logger.error(fields, 'integration message failed; redelivering later');
     }
     message.nak(backoffDelay(deliveries - 1, redeliveryBackoff));
+    return 'givenBack';
   }
 
-  async function process(message: JsMsg): Promise<void> {
+  async function process(message: JsMsg): Promise<DeliveryOutcome> {
     const envelope = parseEnvelope(message);
     if (!envelope.success) {
       logger.warn(
         { consumer: durableName, subject: message.subject, seq: message.seq, reason: envelope.reason },
         'invalid integration message; terminated',
       );
-      await abandon(message, null, `invalid: ${envelope.reason}`);
-      return;
+      return abandon(message, null, `invalid: ${envelope.reason}`);
     }
-    if (actedOn && !actedOn.has(envelope.data.type)) {
+    if (!acted(envelope.data.type)) {
       message.ack();
-      return;
+      return 'done';
     }
-    // The producer's trace (its command's traceparent, carried by the relay) continues here.
-    const parent = propagation.extract(ROOT_CONTEXT, message.headers, headerGetter);
-    const span = tracer.startSpan(
-      `process ${message.subject}`,
-      {
-        kind: SpanKind.CONSUMER,
-        attributes: {
-          'messaging.system': 'nats',
-          'messaging.destination.name': message.subject,
-          'messaging.consumer.group.name': durableName,
-          'messaging.message.id': envelope.data.id,
-        },
-      },
-      parent,
-    );
     try {
-      await context.with(trace.setSpan(parent, span), async () => {
-        const position = positionOf(message);
+      await inMessageSpan(message, envelope.data, durableName, async () => {
+        const entry = { messageId: envelope.data.id, position: positionOf(message) };
         // JetStream drops a last delivery that times out or whose process dies; this record outlives both.
-        if (isLastDelivery(message)) {
+        if (lastDelivery(message)) {
           await recordAbandoned(
             pool,
             schema,
             durableName,
-            position,
-            envelope.data.id,
+            entry.position,
+            entry.messageId,
             'on its last delivery',
           );
         }
-        await handleOnce(envelope.data, position);
+        await handleOnce(envelope.data, entry);
         logger.debug(
           { consumer: durableName, messageId: envelope.data.id, type: envelope.data.type },
           'integration message handled',
         );
       });
-      message.ack();
     } catch (error) {
-      span.recordException(error instanceof Error ? error : String(error));
-      span.setStatus({ code: SpanStatusCode.ERROR });
-      await giveBack(message, envelope.data, error);
-    } finally {
-      span.end();
+      return giveBack(message, envelope.data, error);
     }
+    message.ack();
+    return 'done';
   }
 
   return {
     process,
     async returnUnstarted(message) {
       // A last delivery given back is not delivered again: abandoned, so a replay applies it.
-      if (!isLastDelivery(message)) return message.nak();
+      if (!lastDelivery(message)) return message.nak();
       const envelope = parseEnvelope(message);
       await abandon(
         message,
@@ -228,17 +227,4 @@ export function createMessageProcessor(options: MessageProcessorOptions): Messag
       );
     },
   };
-}
-
-type Parsed = { success: true; data: IntegrationEnvelope } | { success: false; reason: string };
-
-function parseEnvelope(message: JsMsg): Parsed {
-  let json: unknown;
-  try {
-    json = message.json();
-  } catch {
-    return { success: false, reason: 'payload is not JSON' };
-  }
-  const parsed = integrationEnvelopeSchema.safeParse(json);
-  return parsed.success ? parsed : { success: false, reason: z.prettifyError(parsed.error) };
 }

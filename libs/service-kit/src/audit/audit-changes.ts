@@ -19,6 +19,15 @@ export function moneyText(cents: number | null | undefined): string | null {
 }
 
 /**
+ * An instant to the minute in UTC, `2026-11-21 10:30 UTC`: an entry's words are stored once and read in every time
+ * zone, so they name theirs.
+ */
+export function timeText(iso: string): string {
+  const utc = new Date(iso).toISOString();
+  return `${utc.slice(0, 10)} ${utc.slice(11, 16)} UTC`;
+}
+
+/**
  * The fields whose words differ before and after, in the order given: `[label, before, after]` each. A field that
  * did not change is left out, so an event that restates a whole record (ProductUpdated) shows what changed.
  */

@@ -1,5 +1,5 @@
 import type { AuditDescription } from '@app/contracts';
-import { fold, type DomainEvent } from '@app/domain';
+import { fold, type DomainCommand, type DomainEvent } from '@app/domain';
 import type { Aggregate, EventStore, RecordedEvent } from '@app/eventing';
 import { StateCache } from './state-cache.js';
 
@@ -19,7 +19,7 @@ export interface AuditedAggregate {
 /** Streams whose latest state the relay keeps; one product or tenant each, a few KB at most. */
 const defaultCachedStreams = 10_000;
 
-export function auditedAggregate<State, Command, Event extends DomainEvent>(
+export function auditedAggregate<State, Command extends DomainCommand, Event extends DomainEvent>(
   aggregate: Aggregate<State, Command, Event>,
   describe: AuditDescriber<State, Event>,
   options: { cachedStreams?: number } = {},

@@ -66,6 +66,8 @@ export interface RequestMetadata {
   actorId?: string;
   actorRole?: 'admin' | 'tenant';
   onBehalfOf?: string;
+  /** The Idempotency-Key's operation, when the request came with one (idempotency plugin). */
+  operationId?: string;
   traceparent?: string;
   tracestate?: string;
 }
@@ -82,6 +84,7 @@ export function commandMetadata(request: FastifyRequest): RequestMetadata {
     correlationId: request.id,
     causationId: request.id,
     ...actorOf(request.caller),
+    ...(request.operationId ? { operationId: request.operationId } : {}),
     ...(carrier.traceparent ? { traceparent: carrier.traceparent } : {}),
     ...(carrier.tracestate ? { tracestate: carrier.tracestate } : {}),
   };

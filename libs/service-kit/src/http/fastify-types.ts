@@ -26,6 +26,11 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set from the verified `x-identity-token`; null when the route is public and no token came. */
     caller: Caller | null;
+    /**
+     * The operation an idempotent request's `Idempotency-Key` stands for, the same on every attempt under the
+     * key (idempotency plugin); null without a key, or on a route that is not idempotent.
+     */
+    operationId: string | null;
   }
 
   interface FastifyInstance {

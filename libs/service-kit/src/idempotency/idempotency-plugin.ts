@@ -34,9 +34,14 @@ const defaultStaleAfterSeconds = 60;
  * Safe retries for command routes (`config.idempotent: true`) that receive an `Idempotency-Key`, in the manner of
  * Stripe's API: the first request runs and its response is stored; a retry with the same key and request gets
  * that response again; a different request under the same key is refused (422); a retry while the first still
- * runs is refused (409). 4xx answers are stored like successes, 5xx release the key so a retry can run. A key a
- * crashed process left in progress is freed when that process starts again on the same host and port, or by
+ * runs is refused (409). 4xx answers are stored like successes, 5xx free the key so a retry can run. A key a
+ * crashed process left in progress is freed when that process starts again on the same host and port, or for
  * anyone once it is `staleAfterSeconds` old.
+ *
+ * An attempt that failed or died may still have done its work (its events appended, its answer lost), so every
+ * attempt under a key runs as one operation: `request.operationId`, the same for each. Commands record it with
+ * their events (commandMetadata) and the command handler answers a retry whose command is already in the stream
+ * from those events; a command that creates something names it by the operation, so the retry finds it there.
  * Register with `app.register(idempotencyPlugin, { pool, schema })` before the routes.
  */
 export const idempotencyPlugin = fp<IdempotencyOptions>(
@@ -47,15 +52,15 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       options.staleAfterSeconds ?? defaultStaleAfterSeconds,
     );
     const claims = new WeakMap<FastifyRequest, KeyScope>();
+    app.decorateRequest('operationId', null);
     // This process as host:port, known once it listens (inject-only tests never do: their claims name nobody).
     let instance: string | null = null;
     app.addHook('onListen', async () => {
       const address = app.server.address();
       if (address === null || typeof address === 'string') return;
       instance = `${hostname()}:${address.port}`;
-      const released = await store.releaseAbandoned(instance);
-      if (released > 0)
-        app.log.info({ released, instance }, 'Freed idempotency keys a crash left in progress');
+      const freed = await store.freeAbandoned(instance);
+      if (freed > 0) app.log.info({ freed, instance }, 'Freed idempotency keys a crash left in progress');
     });
 
     app.addHook('preHandler', async (request, reply) => {
@@ -73,6 +78,7 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       switch (outcome.kind) {
         case 'claimed':
           claims.set(request, scope);
+          request.operationId = outcome.operationId;
           return;
         case 'mismatch':
           throw new HttpProblem(422, 'Idempotency-Key was already used with a different request', {
@@ -108,8 +114,8 @@ export const idempotencyPlugin = fp<IdempotencyOptions>(
       if (scope === undefined) return;
       claims.delete(request);
       await store
-        .release(scope)
-        .catch((error: unknown) => request.log.warn({ err: error }, 'Could not release key'));
+        .free(scope)
+        .catch((error: unknown) => request.log.warn({ err: error }, 'Could not free the key'));
     });
 
     const retentionHours = options.retentionHours ?? 48;
@@ -150,7 +156,7 @@ async function finish(
     typeof payload === 'string' ? Buffer.from(payload) : payload == null ? Buffer.alloc(0) : payload;
   if (reply.statusCode >= 500 || !Buffer.isBuffer(body)) {
     // A stream cannot be replayed byte for byte, so such a response is not stored either.
-    await store.release(scope);
+    await store.free(scope);
     return;
   }
   const omitted = reply.request.routeOptions.config.replayOmits;

@@ -36,6 +36,8 @@ export async function ensureIdempotencyTable(pool: pg.Pool, schema: string): Pro
     await client.query(`CREATE INDEX IF NOT EXISTS idempotency_keys_created_at ON ${table} (created_at)`);
     // Which process (host:port) claimed a key, so its own restart frees what its crash left in progress.
     await client.query(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS claimed_by text`);
+    // The operation every attempt under the key belongs to (idempotency-plugin.ts); null on keys claimed before.
+    await client.query(`ALTER TABLE ${table} ADD COLUMN IF NOT EXISTS operation_id uuid`);
   });
 }
 

@@ -6,4 +6,5 @@ export * from './service-lag.js';
 export * from './service-descriptor.js';
 export * from './service-app.js';
 export * from './consumer.js';
+export * from './process-clients.js';
 export * from './published-envelope.js';

@@ -1,6 +1,5 @@
 import { connectNats, startProjections } from '@app/eventing';
 import { acceptedSecrets } from '../config/env.js';
-import type { ReadinessCheck } from '../http/health.js';
 import { runService } from '../lifecycle/run-service.js';
 import { createLogger } from '../logging/logger.js';
 import type { Telemetry } from '../telemetry/start-telemetry.js';
@@ -13,6 +12,7 @@ import {
 } from './service-descriptor.js';
 import { serviceLagProbe } from './service-lag.js';
 import { openServiceStorage } from './storage.js';
+import { consumerClientsOf, storeReadiness } from './process-clients.js';
 
 /**
  * Every event-sourced service's process (STYLE.md "One service"), from its descriptor: open storage and NATS,
@@ -38,19 +38,11 @@ export async function runEventSourcedService<Config extends ServiceRuntimeConfig
     projections: service.projections,
     logger: logger.child({ component: 'projections' }),
   });
-  const readiness: ReadinessCheck[] = [
-    { name: 'postgres', check: async () => void (await pool.query('SELECT 1')) },
-    { name: 'event store', check: () => eventStore.ping() },
-    { name: 'nats', check: async () => void (await nats.flush()) },
-  ];
+  const readiness = storeReadiness({ pool, nats, eventStore });
   const clients: ServiceClients = {
-    pool,
+    ...consumerClientsOf(config, { pool, nats, logger }),
     eventStore,
-    nats,
     projections,
-    logger,
-    natsPrefix: config.NATS_PREFIX,
-    processedMessageRetentionMs: config.PROCESSED_MESSAGES_RETENTION_DAYS * 24 * 60 * 60 * 1000,
   };
   const relayDeps = {
     eventStore,

@@ -8,11 +8,15 @@ import { withClassName } from '../lib/with-class-name.js';
 
 export const ToastProvider = ToastPrimitive.Provider;
 
+/**
+ * At the bottom at every width (the bottom right from sm up): at the top, a phone's toast lay over the sticky
+ * header, and while it showed (hovering pauses it) the navigation bar's menu and the view-as banner's Leave could
+ * not be pressed.
+ */
 export const ToastViewport = withClassName(
   ToastPrimitive.Viewport,
   'toast-viewport',
-  'fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none',
-  'sm:top-auto sm:right-0 sm:bottom-0 sm:flex-col md:max-w-105',
+  'fixed right-0 bottom-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none md:max-w-105',
 );
 
 const toastVariants = cva(

@@ -1,9 +1,4 @@
-import {
-  planChangeAuthenticationSchema,
-  type PlanChangeAuthentication,
-  type PlanChangeBody,
-  type PlanChangeReply,
-} from '@app/contracts';
+import type { PlanChangeAuthentication, PlanChangeBody, PlanChangeReply } from '@app/contracts';
 import { useMutation, type QueryClient, type UseMutationResult } from '@app/query';
 import { ApiError } from '../api-error.js';
 import { sendJson } from '../http.js';
@@ -51,11 +46,13 @@ function refreshAfterPlanChange(client: QueryClient, answer: PlanChangeAnswer) {
 /**
  * A 202's client secret goes to Stripe.js, so it is checked against its contract first. An admin's upgrade is
  * made without the customer, who is not there for the bank's step: billing declines it rather than answering
- * 202, so one would be a broken contract.
+ * 202, so one would be a broken contract. The schema, and zod with it, load only for such an answer: the screens
+ * that offer a plan change show nothing of it before, and their first load stays without zod (issue 22).
  */
-function parseAnswer(scope: 'customer' | 'admin', answer: PlanChangeAnswer): PlanChangeAnswer {
+async function parseAnswer(scope: 'customer' | 'admin', answer: PlanChangeAnswer): Promise<PlanChangeAnswer> {
   if (answer.outcome !== 'requires-action') return answer;
   if (scope === 'admin') throw new Error('Billing asked for a 3-D Secure step on an admin’s plan change');
+  const { planChangeAuthenticationSchema } = await import('./plan-change-authentication.js');
   return planChangeAuthenticationSchema.parse(answer);
 }
 

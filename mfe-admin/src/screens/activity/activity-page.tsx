@@ -1,12 +1,10 @@
 import type { AuditEntry } from '@app/contracts';
 import { PagedList, SectionCard } from '@app/ui';
-import { useSearchParams } from '@app/routing';
 import { adminAuditExportAddress, useAdminAudit } from '@app/web-data';
-import { useMemo } from 'react';
 import { ExportCsvLink } from '../../components/export-csv-link.js';
 import { ActivityFilters } from './activity-filters.js';
-import { filtersFromSearch, withFilters } from './activity-search.js';
-import { AuditRow, type ApplyFilters } from './audit-row.js';
+import { AuditRow } from './audit-row.js';
+import { useFilterAddress } from './use-filter-address.js';
 
 /**
  * The admin's Activity screen (issue 21): the audit trail of every change on the platform, newest first, a page at
@@ -14,10 +12,8 @@ import { AuditRow, type ApplyFilters } from './audit-row.js';
  * linked to from the details screens, and Export CSV downloads exactly the filtered view, streamed by the server.
  */
 export function ActivityPage() {
-  const [search, setSearch] = useSearchParams();
-  const filters = useMemo(() => filtersFromSearch(search), [search]);
+  const { filters, applyFilters: onFilter } = useFilterAddress();
   const entries = useAdminAudit(filters);
-  const onFilter: ApplyFilters = (changes) => setSearch(withFilters(search, changes), { replace: true });
   const loaded: readonly AuditEntry[] = entries.data ?? [];
   const filtered = Object.values(filters).some((value) => value !== undefined);
 

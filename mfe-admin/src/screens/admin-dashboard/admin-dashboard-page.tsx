@@ -1,4 +1,5 @@
 import {
+  dashboardTenantLimit,
   useAdminProductSummary,
   useAdminTenantList,
   useAdminTenantSummary,
@@ -6,7 +7,6 @@ import {
 } from '@app/web-data';
 import { TabbedPage } from '../../components/tabbed-page.js';
 import { TenantsCard } from '../../components/tenants-card.js';
-import { dashboardTenantLimit } from './figures.js';
 import { monitorPath } from './monitor-path.js';
 import { ProductsTab } from './products-tab.js';
 import { RevenueTab } from './revenue/revenue-tab.js';

@@ -1,7 +1,6 @@
 import type { Tenant } from '@app/contracts';
 
-/** SPEC.md §9: the Admin Dashboard lists the first 10 tenants; ids are shown truncated to 8 characters. */
-export const dashboardTenantLimit = 10;
+/** SPEC.md §9: ids are shown truncated to 8 characters. */
 const idDisplayLength = 8;
 
 /** SPEC.md §2 "Admin Dashboard" and §9: System Health is the static 99.9% uptime figure, not a measurement. */

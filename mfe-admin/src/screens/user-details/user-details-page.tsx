@@ -9,6 +9,7 @@ import { userDisplayName } from '../../components/user-names.js';
 import { OwnedTenantsCard } from './owned-tenants-card.js';
 import { UserInfoCard } from './user-info-card.js';
 import { UserStatisticsCard } from './user-statistics-card.js';
+import { ViewAsDialog } from './view-as-dialog.js';
 
 /**
  * User details (SPEC.md §2): the user, their statistics (the tenant summary over their tenants) and their owned
@@ -35,6 +36,7 @@ export function UserDetailsPage() {
               {userDisplayName(user.data)}
             </h1>
             <RoleBadge role={user.data.role} />
+            {user.data.role === 'tenant' ? <ViewAsDialog user={user.data} /> : null}
           </header>
           <div className="grid gap-6 lg:grid-cols-[2fr_1fr]">
             <UserInfoCard user={user.data} />

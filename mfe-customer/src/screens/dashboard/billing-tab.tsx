@@ -1,8 +1,7 @@
 import type { Invoice } from '@app/contracts';
 import type { UseQueryResult } from '@app/query';
 import { Link } from '@app/routing';
-import { formatUsd, ListRow } from '@app/ui';
-import { InvoiceStatusBadge } from '../../components/invoice-status-badge.js';
+import { formatUsd, InvoiceStatusBadge, ListRow } from '@app/ui';
 import { RecentInvoicesCard } from '../../components/recent-invoices-card.js';
 import { recentInvoices } from './figures.js';
 

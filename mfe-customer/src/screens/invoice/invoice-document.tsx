@@ -1,6 +1,5 @@
-import { Card, CardContent } from '@app/ui';
+import { Card, CardContent, InvoiceStatusBadge } from '@app/ui';
 import type { ReactNode } from 'react';
-import { InvoiceStatusBadge } from '../../components/invoice-status-badge.js';
 import type { InvoiceDetails } from './invoice-details.js';
 
 function Field({ term, children }: { term: string; children: ReactNode }) {

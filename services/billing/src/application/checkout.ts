@@ -1,7 +1,7 @@
 import type pg from 'pg';
 import { v7 as uuidv7 } from 'uuid';
 import { centsFromDollars, type SubscriptionPlan } from '@app/contracts';
-import type { CommandOptions, Position } from '@app/eventing';
+import { idOfCreation, type CommandOptions, type Position } from '@app/eventing';
 import { priceCheckout, type CheckoutPrice } from '../domain/payment/checkout-price.js';
 import type { PaymentProvider } from '../payments/payment-provider.js';
 import { buyerTenantOf } from '../projections/buyer-tenant.js';
@@ -42,7 +42,7 @@ export function createCheckout(deps: {
       buyer: Buyer,
       request: CheckoutRequest,
       options: CommandOptions,
-      paymentId: string = newId(),
+      paymentId: string = idOfCreation(options, newId),
     ): Promise<CheckoutStart> {
       const product = await findProductForSale(pool, request.productId);
       const price = priceCheckout(product, request.plan, centsFromDollars(request.amount));

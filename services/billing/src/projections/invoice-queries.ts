@@ -11,7 +11,7 @@ import type { InvoiceProration as StoredProration } from '../domain/invoice/even
 import { keysetSql, pageFrom, type KeysetOrder } from '@app/service-kit';
 import { instantKeySchema, instantKeySql } from './page-keys.js';
 
-interface InvoiceRow {
+export interface InvoiceRow {
   id: string;
   number: string;
   amount_cents: string;
@@ -33,9 +33,10 @@ export type InvoiceKey = z.infer<typeof invoiceKeySchema>;
 
 /**
  * Newest first; equal issue times fall back to the number, which only grows, compared as a number (length
- * first). migrations/301_invoice_pages.sql indexes exactly this order, per user and per user and status.
+ * first). migrations/301_invoice_pages.sql indexes exactly this order, per user and per user and status, and
+ * 321_admin_invoice_list.sql for the admin's list and each of its filters.
  */
-const newestFirst: KeysetOrder = {
+export const newestFirst: KeysetOrder = {
   columns: ['i.issued_at', 'length(i.number)', 'i.number'],
   direction: 'desc',
 };
@@ -91,7 +92,7 @@ export async function findInvoice(
   return row ? { invoice: toInvoice(row), userId: row.user_id } : null;
 }
 
-function toInvoice(row: InvoiceRow): Invoice {
+export function toInvoice(row: InvoiceRow): Invoice {
   return {
     id: row.id,
     invoiceNumber: row.number,

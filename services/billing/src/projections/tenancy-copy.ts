@@ -70,7 +70,7 @@ export async function applyTenancyMessage(envelope: IntegrationEnvelope, tx: pg.
         subscriptionId,
       ]);
       // Known: this change is older than one already applied. Unknown: its start has not been applied, which
-      // ordered delivery (one message in flight, consumer-setup.ts) rules out; retried loudly, never dropped.
+      // ordered delivery (@app/eventing applies a consumer's messages in stream order) rules out; retried loudly.
       if (known.rowCount === 0)
         throw new SubscriptionNotKnownYet(`Subscription ${subscriptionId} not seen yet`);
       return;

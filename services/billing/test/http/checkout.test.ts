@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startedForFile } from '@app/test-support/started-for-file';
+import { itCreatesOnceThroughALostAnswer } from '@app/test-support/lost-answer';
 import { invoiceListSchema } from '@app/contracts';
 import { addProduct, catalogMessage, countEvents, startBilling } from '../support/billing-harness.js';
 import {
@@ -18,6 +19,21 @@ const h = startedForFile(startBilling);
 const eventsOf = async (stream: string) => (await h.eventStore.readStream(stream)).events;
 
 describe('POST /api/create-payment-intent', () => {
+  itCreatesOnceThroughALostAnswer('payment', () => ({
+    harness: h,
+    request: async () => {
+      const [product, buyer] = await Promise.all([addProduct(h.pool, { basePriceCents: 4_999 }), newBuyer()]);
+      return {
+        url: '/api/create-payment-intent',
+        payload: { productId: product.productId, amount: 49.99 },
+        headers: buyer.headers,
+      };
+    },
+    createdType: 'PaymentCreated',
+    status: 200,
+    idOf: null,
+  }));
+
   it('charges the catalogue price and records the payment and the buyer’s customer', async () => {
     const product = await addProduct(h.pool, { basePriceCents: 4_999 });
     const buyer = await newBuyer();

@@ -9,7 +9,11 @@ import { runMigrations } from '@app/eventing';
 import { categoriesOf } from '@app/service-kit/runtime';
 import { createSchemaDatabase } from '@app/test-support';
 import { handleMessage } from '@app/test-support/handled-message';
-import { startServiceHarness, type ServiceHarness } from '@app/test-support/service-harness';
+import {
+  startServiceHarness,
+  viewsSettled as viewsSettledFor,
+  type ServiceHarness,
+} from '@app/test-support/service-harness';
 import { buildApp } from '../../src/app.js';
 import { billingSchema } from '../../src/config.js';
 import type { RenewalPolicy } from '../../src/domain/renewal/renewal-cycle.js';
@@ -107,19 +111,7 @@ export function catalogMessage(pool: pg.Pool, type: string, data: object): Promi
   return handleMessage(pool, applyCatalogProductMessage, type, data);
 }
 
-/**
- * Waits until billing's views show every event appended so far (for effects no command answer waited for). The
- * newest committed event is read from the Postgres store directly: its headPosition stops at the cluster-wide
- * snapshot xmin, which other test files' open transactions hold back.
- */
-export async function viewsSettled(h: BillingHarness): Promise<void> {
-  const { rows } = await h.pool.query<{ commit: string; prepare: string }>(
-    `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM eventstore.events
-     WHERE category = ANY($1::text[]) ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
-    [categoriesOf(service)],
-  );
-  const newest = rows[0];
-  if (!newest) return;
-  const position = { commit: BigInt(newest.commit), prepare: BigInt(newest.prepare) };
-  if (!(await h.projections.waitFor(position, 10_000))) throw new Error('billing views lag behind the store');
+/** Waits until billing's views show every event appended so far (for effects no command answer waited for). */
+export function viewsSettled(h: BillingHarness): Promise<void> {
+  return viewsSettledFor(h, categoriesOf(service));
 }

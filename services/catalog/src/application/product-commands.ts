@@ -9,6 +9,7 @@ import {
 import type { ProductEvent } from '../domain/product/events.js';
 import {
   aggregateStore,
+  idOfCreation,
   withReservation,
   type CommandOptions,
   type CommandResult,
@@ -50,7 +51,7 @@ export function createProductCommands({ eventStore, slugs, now, newId = uuidv7 }
     async create(
       body: CreateBody,
       options: CommandOptions,
-      productId = newId(),
+      productId = idOfCreation(options, newId),
     ): Promise<ProductCommandResult> {
       return withReservation(slugs, body.slug, productId, async () => {
         const result = await handle(

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startedForFile } from '@app/test-support/started-for-file';
+import { itCreatesOnceThroughALostAnswer } from '@app/test-support/lost-answer';
 import { identityHeaders } from '@app/service-kit/testing';
 import { startCatalog } from '../support/catalog-harness.js';
 import { asAdmin, createProduct, listAs, newProduct, patchProduct } from '../support/requests.js';
@@ -7,6 +8,12 @@ import { asAdmin, createProduct, listAs, newProduct, patchProduct } from '../sup
 const catalog = startedForFile(startCatalog);
 
 describe('admin product commands', () => {
+  itCreatesOnceThroughALostAnswer('product', () => ({
+    harness: catalog,
+    request: async () => ({ url: '/api/admin/products', payload: newProduct(), headers: await asAdmin() }),
+    createdType: 'ProductCreated',
+  }));
+
   it('creates a product with defaults, exact money, an ETag and a Location, visible at once', async () => {
     const body = newProduct({
       color: undefined,

@@ -8,6 +8,7 @@ import type {
 import type { UserEvent } from '../domain/user/events.js';
 import {
   aggregateStore,
+  idOfCreation,
   withReservation,
   type CommandOptions,
   type CommandResult,
@@ -64,7 +65,7 @@ export function createUserCommands(deps: UserCommandsDeps) {
     async register(
       registration: Registration,
       options: CommandOptions,
-      userId = newId(),
+      userId = idOfCreation(options, newId),
     ): Promise<UserCommandResult> {
       const data = {
         userId,

@@ -1,14 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { userListQuerySchema, type User } from '@app/contracts';
-import {
-  csvFileName,
-  csvResponse,
-  decodeCursor,
-  everyListedRow,
-  mapRows,
-  replyWithCsv,
-  type CsvCell,
-} from '@app/service-kit';
+import { adminExportRoute, decodeCursor, replyWithListExport, type CsvColumns } from '@app/service-kit';
 import type pg from 'pg';
 import { listUsers, userKeySchema } from '../projections/user-list.js';
 
@@ -20,10 +12,9 @@ export interface AdminUserExportRoutesOptions {
 /** The list's own filters, without its paging: the export is the whole filtered list. */
 const userExportQuerySchema = userListQuerySchema.omit({ limit: true, cursor: true });
 
-const header = ['Id', 'Email', 'First name', 'Last name', 'Role', 'Active', 'Payment customer id', 'Created'];
-
-function userCells(user: User): CsvCell[] {
-  return [
+const userColumns: CsvColumns<User> = {
+  header: ['Id', 'Email', 'First name', 'Last name', 'Role', 'Active', 'Payment customer id', 'Created'],
+  cells: (user) => [
     user.id,
     user.email,
     user.firstName,
@@ -32,8 +23,8 @@ function userCells(user: User): CsvCell[] {
     user.isActive ? 'yes' : 'no',
     user.stripeCustomerId,
     user.createdAt,
-  ];
-}
+  ],
+};
 
 /** The Admin Portal's Users list as CSV (issue 21 item 4), with the list's filters, streamed page by page. */
 export const adminUserExportRoutes: FastifyPluginAsyncZod<AdminUserExportRoutesOptions> = async (
@@ -42,23 +33,17 @@ export const adminUserExportRoutes: FastifyPluginAsyncZod<AdminUserExportRoutesO
 ) => {
   app.get(
     '/api/admin/users/export',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        summary: 'Export users as CSV, with the list’s filters',
-        description:
-          'Every account `GET /api/admin/users` lists with the same `q` and `role`, newest first, streamed as it ' +
-          'is read. Cells a spreadsheet would run as a formula are written as text.',
-        tags: ['identity'],
-        querystring: userExportQuerySchema,
-        response: { 200: csvResponse },
-      },
-    },
-    async (request, reply) => {
-      const rows = everyListedRow(({ cursor, limit }) =>
+    adminExportRoute({
+      summary: 'Export users as CSV, with the list’s filters',
+      description:
+        'Every account `GET /api/admin/users` lists with the same `q` and `role`, newest first, streamed as it ' +
+        'is read. Cells a spreadsheet would run as a formula are written as text.',
+      tags: ['identity'],
+      querystring: userExportQuerySchema,
+    }),
+    async (request, reply) =>
+      replyWithListExport(reply, { name: 'users', now: options.now() }, userColumns, ({ cursor, limit }) =>
         listUsers(options.db, request.query, { after: decodeCursor(cursor, userKeySchema), limit }),
-      );
-      return replyWithCsv(reply, csvFileName('users', options.now()), header, mapRows(rows, userCells));
-    },
+      ),
   );
 };

@@ -3,12 +3,14 @@ import type { FastifyRequest } from 'fastify';
 import { currentUserSchema, updateOwnProfileBodySchema } from '@app/contracts';
 import { HttpProblem, commandOptionsFrom, etagOf, ifMatchHeadersSchema, problemType } from '@app/service-kit';
 import type { UserCommands } from '../application/user-commands.js';
+import type { ViewAsCommands } from '../application/view-as-commands.js';
 import { currentUserView } from '../application/user-view.js';
 import { findUser } from '../projections/user-queries.js';
 import { userAfterCommand, type UserReplyOptions } from './user-reply.js';
 
 export interface CurrentUserRoutesOptions extends UserReplyOptions {
   commands: UserCommands;
+  views: Pick<ViewAsCommands, 'read'>;
 }
 
 const tags = ['identity'];
@@ -30,13 +32,24 @@ export const currentUserRoutes: FastifyPluginAsyncZod<CurrentUserRoutesOptions> 
     return found;
   }
 
+  /** An admin viewing as this user (issue 21): which view, and when it ends, for the banner. */
+  async function viewAsOf(request: FastifyRequest) {
+    const actor = request.caller?.actor;
+    if (actor === undefined) return {};
+    const view = await options.views.read(actor.viewAsSessionId);
+    if (view.status === 'absent') return {};
+    return { viewAs: { sessionId: view.sessionId, expiresAt: view.expiresAt } };
+  }
+
   app.get(
     '/api/auth/user',
     {
       config: { policy: 'signed-in' },
       schema: {
         summary: 'The signed-in user',
-        description: '401 when nobody is signed in: the front end reads that as signed out.',
+        description:
+          '401 when nobody is signed in: the front end reads that as signed out. While an admin views as this ' +
+          'user, `viewAs` names the view and when it ends.',
         tags,
         response: { 200: currentUserSchema },
       },
@@ -44,7 +57,7 @@ export const currentUserRoutes: FastifyPluginAsyncZod<CurrentUserRoutesOptions> 
     async (request, reply) => {
       const { user, revision } = await ownAccount(request);
       reply.header('etag', etagOf(revision)).header('cache-control', 'no-store');
-      return currentUserView(user);
+      return { ...currentUserView(user), ...(await viewAsOf(request)) };
     },
   );
 

@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { CredentialStore } from '../credentials/credential-store.js';
 import type { LoginThrottle } from '../sessions/login-throttle.js';
 import type { CookieSecure } from '../sessions/session-cookie.js';
@@ -12,6 +13,8 @@ export interface LoginContext {
   throttle: LoginThrottle;
   cookieSecure: CookieSecure;
   productName: string;
+  /** Signing out leaves an admin's view as a customer too (view-as.routes.ts leaveView). */
+  leaveView?: ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) | undefined;
   /** Set when OpenID Connect is configured: the pages offer "Sign in with <providerName>". */
   singleSignOn?: { providerName: string } | undefined;
 }

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { sessionCookieName, sessionCookieOptions, type CookieSecure } from '../sessions/session-cookie.js';
 import type { SessionStore } from '../sessions/session-store.js';
+import type { LoginContext } from './login-context.js';
 
 /**
  * Ends whatever session the browser had and starts a new one: a fresh id at every sign-in, so an id planted
@@ -26,12 +27,16 @@ export async function startSession(
   return reply.header('cache-control', 'no-store').redirect(options.returnTo, 303);
 }
 
-/** Sign-out: the server forgets the session (a copied cookie stops working too), the browser drops it. */
+/**
+ * Sign-out: the server forgets the session (a copied cookie stops working too), the browser drops it; an admin's
+ * view as a customer in it ends as left.
+ */
 export async function endSession(
   request: FastifyRequest,
   reply: FastifyReply,
-  options: { sessions: SessionStore; cookieSecure: CookieSecure },
+  options: Pick<LoginContext, 'sessions' | 'cookieSecure' | 'leaveView'>,
 ): Promise<FastifyReply> {
+  await options.leaveView?.(request, reply);
   const token = request.cookies[sessionCookieName()];
   if (token !== undefined) await options.sessions.revokeSession(token);
   reply.clearCookie(sessionCookieName(), sessionCookieOptions(request, options.cookieSecure));

@@ -44,6 +44,8 @@ export interface LoginRoutesOptions {
   setupTokens?: PasswordSetupTokens;
   /** When given, single sign-on: `flowSecret` keys the cookie that carries a flow between its two routes. */
   oidc?: { client: OidcClient; flowSecret: string };
+  /** When given, signing out also leaves the admin's view as a customer (view-as.routes.ts). */
+  leaveView?: LoginContext['leaveView'];
 }
 
 /** Forms are small; a cap far below the JSON default stops abuse of an unauthenticated endpoint. */
@@ -73,6 +75,7 @@ export const loginRoutes: FastifyPluginAsyncZod<LoginRoutesOptions> = async (app
     cookieSecure: options.cookieSecure ?? 'auto',
     productName: options.productName ?? 'FinTech Hub',
     singleSignOn: options.oidc && { providerName: options.oidc.client.providerName },
+    leaveView: options.leaveView,
   };
   const route = { policy: 'public' } as const;
   const form = ['application/x-www-form-urlencoded'];

@@ -2,6 +2,7 @@ import { identitySubjects, type IdentityIntegrationEvent, type IntegrationEnvelo
 import type { RecordedEvent } from '@app/eventing';
 import { publishedEnvelopeOf } from '@app/service-kit/runtime';
 import { users } from '../application/users.js';
+import { viewAsEventTypes } from '../domain/view-as/events.js';
 
 /**
  * Stored user events → the public `identity.user.*.v1` contract. The stored shape may evolve on its own; this
@@ -11,6 +12,8 @@ import { users } from '../application/users.js';
  * notice for it now would come late and could not say why.
  */
 export function toIntegrationEvent(recorded: RecordedEvent): IntegrationEnvelope | null {
+  // An admin's views of customers are identity's own record (and the audit trail's), not a public contract.
+  if ((viewAsEventTypes as readonly string[]).includes(recorded.type)) return null;
   const event = users.decode(recorded);
   const envelope = publishedEnvelopeOf(recorded);
   const published: IdentityIntegrationEvent | null = (() => {

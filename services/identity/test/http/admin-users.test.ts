@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startedForFile } from '@app/test-support/started-for-file';
+import { itCreatesOnceThroughALostAnswer } from '@app/test-support/lost-answer';
 import { identityHeaders } from '@app/service-kit/testing';
 import { startIdentity } from '../support/identity-harness.js';
 import { asAdmin, createUser, listUsers, newEmail, newUser, patchUser } from '../support/requests.js';
@@ -7,6 +8,12 @@ import { asAdmin, createUser, listUsers, newEmail, newUser, patchUser } from '..
 const identity = startedForFile(startIdentity);
 
 describe('admin user commands', () => {
+  itCreatesOnceThroughALostAnswer('user', () => ({
+    harness: identity,
+    request: async () => ({ url: '/api/admin/users', payload: newUser(), headers: await asAdmin() }),
+    createdType: 'UserRegistered',
+  }));
+
   it("creates a user ('user' stored as 'tenant'), with an ETag and a Location, visible at once", async () => {
     const body = newUser({ email: `  New.Person-${Date.now()}@Example.TEST `, lastName: '' });
     const response = await identity.app.inject({

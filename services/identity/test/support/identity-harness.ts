@@ -14,6 +14,7 @@ export function startIdentity(
     publicUrl?: string;
     notificationsUrl?: string;
     oidc?: OidcSettings;
+    now?: () => Date;
   } = {},
 ): Promise<IdentityHarness> {
   const { readYourWritesTimeoutMs, ...identity } = options;

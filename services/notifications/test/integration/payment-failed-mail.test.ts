@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eventually } from '@app/test-support/eventually';
 import { startMailHarness } from '../support/mail-harness.js';
-import { mailWorld } from '../support/mail-world.js';
+import { itMailsTheOwnerOnceAndOnlyIfWanted } from '../support/owner-mail-rules.js';
 
-const { storage, sender, mailsTo } = await startMailHarness();
-const world = mailWorld(storage);
+const harness = await startMailHarness();
+const { storage, mailsTo, world, sendQueued } = harness;
 
 /** billing.invoice.payment-failed.v1 for a renewal of `subscription`, declined at its second attempt. */
 const declined = (
@@ -28,14 +27,6 @@ const declined = (
 });
 
 const retrying = { dunning: 'retry-scheduled', nextAttemptAt: '2026-03-03T10:00:00.000Z' } as const;
-
-async function sendQueued(userId: string, count: number) {
-  await eventually(
-    () => world.sendsTo(userId),
-    (rows) => rows.length === count,
-  );
-  await sender().sendDue();
-}
 
 describe('payment failed on a renewal', () => {
   it('tells the tenant’s owner the amount, the issuer’s words, the next retry, and where to update the card', async () => {
@@ -99,33 +90,11 @@ describe('payment failed on a renewal', () => {
     expect(mailsTo(owner.email)[0]).toContain('We will try the card on file again');
   });
 
-  it('is sent once when the event is delivered again', async () => {
-    const owner = await world.aUser();
-    const subscription = await world.aSubscription(owner, await world.aProduct());
-    const published = await storage.nats.publish(
-      'billing.invoice.payment-failed.v1',
-      declined(subscription, owner, retrying),
-    );
-    await storage.nats.republish(published);
-
-    await sendQueued(owner.userId, 1);
-    await storage.nats.republish(published);
-    await sender().sendDue();
-
-    expect(mailsTo(owner.email)).toHaveLength(1);
-    expect(await world.sendsTo(owner.userId)).toHaveLength(1);
-  });
-
-  it('is not sent to an owner who turned Email Notifications off', async () => {
-    const owner = await world.aUser({ email: false });
-    const subscription = await world.aSubscription(owner, await world.aProduct());
-    await storage.nats.publish('billing.invoice.payment-failed.v1', declined(subscription, owner, retrying));
-    const other = await world.aUser();
-    const theirs = await world.aSubscription(other, await world.aProduct());
-    await storage.nats.publish('billing.invoice.payment-failed.v1', declined(theirs, other, retrying));
-    await sendQueued(other.userId, 1);
-
-    expect(await world.sendsTo(owner.userId)).toEqual([]);
-    expect(mailsTo(owner.email)).toEqual([]);
-  });
+  itMailsTheOwnerOnceAndOnlyIfWanted(harness, [
+    {
+      message: 'payment-failed',
+      subject: 'billing.invoice.payment-failed.v1',
+      data: (subscription, owner) => declined(subscription, owner, retrying),
+    },
+  ]);
 });

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { eventually } from '@app/test-support/eventually';
 import { startMailHarness } from '../support/mail-harness.js';
-import { mailWorld } from '../support/mail-world.js';
+import { itMailsTheOwnerOnceAndOnlyIfWanted } from '../support/owner-mail-rules.js';
 
-const { storage, sender, mailsTo } = await startMailHarness();
-const world = mailWorld(storage);
+const harness = await startMailHarness();
+const { storage, mailsTo, world, sendQueued } = harness;
 
 const upgrade = (subscription: { subscriptionId: string; tenantId: string; productId: string }) => ({
   ...subscription,
@@ -30,14 +29,6 @@ const downgrade = (subscription: { subscriptionId: string; tenantId: string; pro
   invoiceId: null,
   changedAt: '2026-12-27T10:00:00.000Z',
 });
-
-async function sendQueued(userId: string, count: number) {
-  await eventually(
-    () => world.sendsTo(userId),
-    (rows) => rows.length === count,
-  );
-  await sender().sendDue();
-}
 
 describe('plan changed', () => {
   it('an upgrade tells the tenant’s owner what was charged, on which invoice, and the new monthly price', async () => {
@@ -76,38 +67,9 @@ describe('plan changed', () => {
     expect(mail).not.toContain('/billing/invoices/');
   });
 
-  it('is sent once when the event is delivered again', async () => {
-    const owner = await world.aUser();
-    const subscription = await world.aSubscription(owner, await world.aProduct());
-    const published = await storage.nats.publish(
-      'billing.subscription.plan-changed.v1',
-      upgrade(subscription),
-    );
-    await storage.nats.republish(published);
-
-    await sendQueued(owner.userId, 1);
-    await storage.nats.republish(published);
-    await sender().sendDue();
-
-    expect(mailsTo(owner.email)).toHaveLength(1);
-    expect(await world.sendsTo(owner.userId)).toHaveLength(1);
-  });
-
-  it('is not sent to an owner who turned Email Notifications off', async () => {
-    const owner = await world.aUser({ email: false });
-    const subscription = await world.aSubscription(owner, await world.aProduct());
-    await storage.nats.publish('billing.subscription.plan-changed.v1', upgrade(subscription));
-    // A later change for an owner who left it on shows the first was handled, not still in flight.
-    const other = await world.aUser();
-    await storage.nats.publish(
-      'billing.subscription.plan-changed.v1',
-      upgrade(await world.aSubscription(other, await world.aProduct())),
-    );
-    await sendQueued(other.userId, 1);
-
-    expect(await world.sendsTo(owner.userId)).toEqual([]);
-    expect(mailsTo(owner.email)).toEqual([]);
-  });
+  itMailsTheOwnerOnceAndOnlyIfWanted(harness, [
+    { message: 'plan-changed', subject: 'billing.subscription.plan-changed.v1', data: upgrade },
+  ]);
 
   it('waits for a tenant tenancy has not published yet', async () => {
     const owner = await world.aUser();

@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { eventually } from '@app/test-support/eventually';
 import { startMailHarness } from '../support/mail-harness.js';
-import { mailWorld } from '../support/mail-world.js';
+import { itMailsTheOwnerOnceAndOnlyIfWanted } from '../support/owner-mail-rules.js';
 
-const { storage, sender, mailsTo } = await startMailHarness();
-const world = mailWorld(storage);
+const harness = await startMailHarness();
+const { storage, mailsTo, world, sendQueued } = harness;
 
 /** billing.subscription.renewal-upcoming.v1 for `subscription`, a bill on Mar 31 at 09:00. */
 const upcoming = (
@@ -19,14 +18,6 @@ const upcoming = (
   renewsAt: '2026-03-31T09:00:00.000Z',
   announcedAt: '2026-03-28T09:00:00.000Z',
 });
-
-async function sendQueued(userId: string, count: number) {
-  await eventually(
-    () => world.sendsTo(userId),
-    (rows) => rows.length === count,
-  );
-  await sender().sendDue();
-}
 
 describe('renewal reminder', () => {
   it('tells the tenant’s owner when it renews and what it charges to the card on file', async () => {
@@ -50,41 +41,18 @@ describe('renewal reminder', () => {
     expect(await world.sendsTo(owner.userId)).toEqual([{ message: 'renewal-reminder', status: 'sent' }]);
   });
 
-  it('is sent once when the event is delivered again', async () => {
-    const owner = await world.aUser();
-    const subscription = await world.aSubscription(owner, await world.aProduct());
-    const published = await storage.nats.publish(
-      'billing.subscription.renewal-upcoming.v1',
-      upcoming(subscription, { kind: 'renewal', cardOnFile: true }),
-    );
-    await storage.nats.republish(published);
-
-    await sendQueued(owner.userId, 1);
-    await storage.nats.republish(published);
-    await sender().sendDue();
-
-    expect(mailsTo(owner.email)).toHaveLength(1);
-    expect(await world.sendsTo(owner.userId)).toHaveLength(1);
-  });
-
-  it('is not sent to an owner who turned Email Notifications off', async () => {
-    const owner = await world.aUser({ email: false });
-    const subscription = await world.aSubscription(owner, await world.aProduct());
-    await storage.nats.publish(
-      'billing.subscription.renewal-upcoming.v1',
-      upcoming(subscription, { kind: 'trial-end', cardOnFile: false }),
-    );
-    const other = await world.aUser();
-    const theirs = await world.aSubscription(other, await world.aProduct());
-    await storage.nats.publish(
-      'billing.subscription.renewal-upcoming.v1',
-      upcoming(theirs, { kind: 'renewal', cardOnFile: true }),
-    );
-    await sendQueued(other.userId, 1);
-
-    expect(await world.sendsTo(owner.userId)).toEqual([]);
-    expect(mailsTo(owner.email)).toEqual([]);
-  });
+  itMailsTheOwnerOnceAndOnlyIfWanted(harness, [
+    {
+      message: 'renewal-reminder',
+      subject: 'billing.subscription.renewal-upcoming.v1',
+      data: (subscription) => upcoming(subscription, { kind: 'renewal', cardOnFile: true }),
+    },
+    {
+      message: 'trial-ending',
+      subject: 'billing.subscription.renewal-upcoming.v1',
+      data: (subscription) => upcoming(subscription, { kind: 'trial-end', cardOnFile: false }),
+    },
+  ]);
 });
 
 describe('trial-ending notice', () => {

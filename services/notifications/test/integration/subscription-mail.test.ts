@@ -1,25 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { eventually } from '@app/test-support/eventually';
 import { startMailHarness } from '../support/mail-harness.js';
-import { mailWorld } from '../support/mail-world.js';
+import { itMailsTheOwnerOnceAndOnlyIfWanted } from '../support/owner-mail-rules.js';
 
-const { storage, sender, mailsTo } = await startMailHarness();
-const world = mailWorld(storage);
+const harness = await startMailHarness();
+const { storage, mailsTo, world, sendQueued } = harness;
 
 function statusChanged(
   subscription: { subscriptionId: string; tenantId: string; productId: string },
   change: { previousStatus: string; status: string; reason?: string },
 ) {
   return { ...subscription, ...change, changedAt: '2026-12-02T10:00:00.000Z' };
-}
-
-/** Waits until `userId` has `count` sends queued, then runs the sender. */
-async function sendQueued(userId: string, count: number) {
-  await eventually(
-    () => world.sendsTo(userId),
-    (rows) => rows.length === count,
-  );
-  await sender().sendDue();
 }
 
 describe('subscription suspended', () => {
@@ -48,42 +38,13 @@ describe('subscription suspended', () => {
     ]);
   });
 
-  it('is sent once when the event is delivered again', async () => {
-    const owner = await world.aUser();
-    const subscription = await world.aSubscription(owner, await world.aProduct());
-    const published = await storage.nats.publish(
-      'tenancy.subscription.status-changed.v1',
-      statusChanged(subscription, { previousStatus: 'active', status: 'suspended' }),
-    );
-    await storage.nats.republish(published);
-
-    await sendQueued(owner.userId, 1);
-    await storage.nats.republish(published);
-    await sender().sendDue();
-
-    expect(mailsTo(owner.email)).toHaveLength(1);
-    expect(await world.sendsTo(owner.userId)).toHaveLength(1);
-  });
-
-  it('is not sent to an owner who turned Email Notifications off', async () => {
-    const owner = await world.aUser({ email: false });
-    const subscription = await world.aSubscription(owner, await world.aProduct());
-    await storage.nats.publish(
-      'tenancy.subscription.status-changed.v1',
-      statusChanged(subscription, { previousStatus: 'active', status: 'suspended' }),
-    );
-    // A later suspension for an owner who left it on shows the first was handled, not still in flight.
-    const other = await world.aUser();
-    const others = await world.aSubscription(other, await world.aProduct());
-    await storage.nats.publish(
-      'tenancy.subscription.status-changed.v1',
-      statusChanged(others, { previousStatus: 'active', status: 'suspended' }),
-    );
-    await sendQueued(other.userId, 1);
-
-    expect(await world.sendsTo(owner.userId)).toEqual([]);
-    expect(mailsTo(owner.email)).toEqual([]);
-  });
+  itMailsTheOwnerOnceAndOnlyIfWanted(harness, [
+    {
+      message: 'subscription-suspended',
+      subject: 'tenancy.subscription.status-changed.v1',
+      data: (subscription) => statusChanged(subscription, { previousStatus: 'active', status: 'suspended' }),
+    },
+  ]);
 
   it('is not sent when the subscription becomes active again', async () => {
     const owner = await world.aUser();
@@ -225,47 +186,16 @@ describe('subscription set to cancel', () => {
 });
 
 describe('each subscription message', () => {
-  const events = [
-    [
-      'subscription-cancelled',
-      'tenancy.subscription.status-changed.v1',
-      { previousStatus: 'active', status: 'cancelled', changedAt: '2026-12-02T10:00:00.000Z' },
-    ],
-    [
-      'cancellation-scheduled',
-      'tenancy.subscription.cancellation-scheduled.v1',
-      { scheduledAt: '2026-12-02T10:00:00.000Z' },
-    ],
-  ] as const;
-
-  it.each(events)('%s is sent once when its event is delivered again', async (message, subject, data) => {
-    const owner = await world.aUser();
-    const subscription = await world.aSubscription(owner, await world.aProduct());
-    const published = await storage.nats.publish(subject, { ...subscription, ...data });
-    await storage.nats.republish(published);
-
-    await sendQueued(owner.userId, 1);
-    await storage.nats.republish(published);
-    await sender().sendDue();
-
-    expect(mailsTo(owner.email)).toHaveLength(1);
-    expect(await world.sendsTo(owner.userId)).toEqual([{ message, status: 'sent' }]);
-  });
-
-  it.each(events)(
-    '%s is not sent to an owner who turned Email Notifications off',
-    async (_message, subject, data) => {
-      const owner = await world.aUser({ email: false });
-      const subscription = await world.aSubscription(owner, await world.aProduct());
-      await storage.nats.publish(subject, { ...subscription, ...data });
-      // The same event for an owner who left it on shows the first was handled, not still in flight.
-      const other = await world.aUser();
-      const others = await world.aSubscription(other, await world.aProduct());
-      await storage.nats.publish(subject, { ...others, ...data });
-      await sendQueued(other.userId, 1);
-
-      expect(await world.sendsTo(owner.userId)).toEqual([]);
-      expect(mailsTo(owner.email)).toEqual([]);
+  itMailsTheOwnerOnceAndOnlyIfWanted(harness, [
+    {
+      message: 'subscription-cancelled',
+      subject: 'tenancy.subscription.status-changed.v1',
+      data: (subscription) => statusChanged(subscription, { previousStatus: 'active', status: 'cancelled' }),
     },
-  );
+    {
+      message: 'cancellation-scheduled',
+      subject: 'tenancy.subscription.cancellation-scheduled.v1',
+      data: (subscription) => ({ ...subscription, scheduledAt: '2026-12-02T10:00:00.000Z' }),
+    },
+  ]);
 });

@@ -7,15 +7,17 @@ import { startNotificationsConsumers } from '../../src/integration/start-notific
 import { emailSendsCounter } from '../../src/outbox/email-metrics.js';
 import { createSmtpMailer } from '../../src/outbox/mailer.js';
 import { wireEmailSender } from '../../src/wire.js';
+import { eventually } from '@app/test-support/eventually';
 import { decodedMail } from './mail-text.js';
+import { mailWorld } from './mail-world.js';
 import { silentLogger, startNotificationsStorage } from './notifications-harness.js';
 import { startSmtpInbox } from './smtp-inbox.js';
 import { testKeyRing } from './webhook-harness.js';
 
 /**
  * A mail test file's world: a real SMTP server in the process, notifications' schema and consumers on NATS
- * (links against https://app.example), and a sender to run when the test wants the mail out. Call at the top
- * of the file.
+ * (links against https://app.example), the producers' side (mailWorld), and a sender to run when the test
+ * wants the mail out. Call at the top of the file.
  */
 export async function startMailHarness() {
   const inbox = await startSmtpInbox();
@@ -45,5 +47,14 @@ export async function startMailHarness() {
   /** Each mail to `email` as decoded text, in the order it arrived. */
   const mailsTo = (email: string) =>
     inbox.mails.filter((mail) => mail.to.includes(email)).map((mail) => decodedMail(mail));
-  return { inbox, storage, sends, sender, mailsTo };
+  const world = mailWorld(storage);
+  /** Waits until `count` messages to `userId` are queued, then sends what is due. */
+  async function sendQueued(userId: string, count: number) {
+    await eventually(
+      () => world.sendsTo(userId),
+      (rows) => rows.length === count,
+    );
+    await sender().sendDue();
+  }
+  return { inbox, storage, sends, sender, mailsTo, world, sendQueued };
 }

@@ -5,6 +5,7 @@ import type { SubscriptionEvent } from '../domain/subscription/events.js';
 import { NotFoundError, ValidationError } from '@app/domain';
 import {
   aggregateStore,
+  idOfCreation,
   withReservation,
   type CommandOptions,
   type CommandResult,
@@ -89,7 +90,7 @@ export function createSubscriptionCommands(deps: SubscriptionCommandsDeps) {
       tenantId: string,
       input: StartSubscriptionInput,
       options: CommandOptions,
-      subscriptionId = newId(),
+      subscriptionId = idOfCreation(options, newId),
     ): Promise<SubscriptionCommandResult> {
       const { productId, plan, status, paidAtCheckout } = input;
       if (!(await tenantExists(pool, tenantId))) throw new NotFoundError(tenantNotFoundMessage);

@@ -9,6 +9,7 @@ import type {
 import type { TenantEvent } from '../domain/tenant/events.js';
 import {
   aggregateStore,
+  idOfCreation,
   type CommandOptions,
   type CommandOrStateFunction,
   type CommandResult,
@@ -90,7 +91,7 @@ export function createTenantCommands(deps: TenantCommandsDeps) {
     async createTenant(
       tenant: NewTenant,
       options: CommandOptions,
-      tenantId = newId(),
+      tenantId = idOfCreation(options, newId),
     ): Promise<TenantCommandResult> {
       const { slug, reservedNow } = await reserveTenantSlug(slugs, tenant.name, tenantId);
       try {
@@ -105,7 +106,7 @@ export function createTenantCommands(deps: TenantCommandsDeps) {
         const result = await store.handle(tenantId, { type: 'CreateTenant', data, metadata: at() }, options);
         return { ...result, tenantId };
       } catch (error) {
-        if (reservedNow) await slugs.release(slug, tenantId);
+        if (reservedNow) await slugs.releaseUnlessHeld(slug, tenantId).catch(() => undefined);
         throw error;
       }
     },

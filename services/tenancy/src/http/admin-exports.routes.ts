@@ -9,14 +9,7 @@ import {
   type Subscription,
   type Tenant,
 } from '@app/contracts';
-import {
-  csvFileName,
-  csvResponse,
-  everyListedRow,
-  mapRows,
-  replyWithCsv,
-  type CsvCell,
-} from '@app/service-kit';
+import { adminExportRoute, replyWithListExport, type CsvColumns } from '@app/service-kit';
 import { listProductSubscriptions, listTenantSubscriptions } from '../projections/subscription-lists.js';
 import { listTenants } from '../projections/tenant-queries.js';
 
@@ -31,22 +24,21 @@ const subscriptionExportQuerySchema = subscriptionListQuerySchema.omit({ limit: 
 const productIdParamsSchema = z.strictObject({ id: idSchema });
 
 /** No provider credential, not even whether one is set: a spreadsheet is no place for the secrets' trail. */
-const tenantHeader = [
-  'Id',
-  'Name',
-  'Slug',
-  'Status',
-  'Owner',
-  'Owner email',
-  'Domain URL',
-  'Subscriptions',
-  'Active subscriptions',
-  'Total spent (USD)',
-  'Created',
-];
-
-function tenantCells(tenant: Tenant): CsvCell[] {
-  return [
+const tenantColumns: CsvColumns<Tenant> = {
+  header: [
+    'Id',
+    'Name',
+    'Slug',
+    'Status',
+    'Owner',
+    'Owner email',
+    'Domain URL',
+    'Subscriptions',
+    'Active subscriptions',
+    'Total spent (USD)',
+    'Created',
+  ],
+  cells: (tenant) => [
     tenant.id,
     tenant.name,
     tenant.slug,
@@ -58,25 +50,24 @@ function tenantCells(tenant: Tenant): CsvCell[] {
     tenant.activeSubscriptions,
     tenant.totalSpent,
     tenant.createdAt,
-  ];
-}
+  ],
+};
 
-const subscriptionHeader = [
-  'Id',
-  'Tenant',
-  'Tenant id',
-  'Product',
-  'Product id',
-  'Plan',
-  'Status',
-  'Amount (USD/month)',
-  'Cancels at period end',
-  'Domain URL',
-  'Created',
-];
-
-function subscriptionCells(subscription: Subscription): CsvCell[] {
-  return [
+const subscriptionColumns: CsvColumns<Subscription> = {
+  header: [
+    'Id',
+    'Tenant',
+    'Tenant id',
+    'Product',
+    'Product id',
+    'Plan',
+    'Status',
+    'Amount (USD/month)',
+    'Cancels at period end',
+    'Domain URL',
+    'Created',
+  ],
+  cells: (subscription) => [
     subscription.id,
     subscription.tenant.name,
     subscription.tenantId,
@@ -88,8 +79,8 @@ function subscriptionCells(subscription: Subscription): CsvCell[] {
     subscription.cancelAtPeriodEnd ? 'yes' : 'no',
     subscription.domainUrl,
     subscription.createdAt,
-  ];
-}
+  ],
+};
 
 const tags = ['tenancy'];
 const streamed =
@@ -104,63 +95,45 @@ export const adminExportRoutes: FastifyPluginAsyncZod<AdminExportRoutesOptions> 
 
   app.get(
     '/api/admin/tenants/export',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        summary: 'Export tenants as CSV, with the list’s filters',
-        description: `Every tenant \`GET /api/admin/tenants\` lists with the same \`q\`, \`status\` and \`ownerId\`, ${streamed}`,
-        tags,
-        querystring: tenantExportQuerySchema,
-        response: { 200: csvResponse },
-      },
-    },
-    async (request, reply) => {
-      const rows = everyListedRow((page) => listTenants(db, { ...request.query, ...page }));
-      return replyWithCsv(reply, csvFileName('tenants', now()), tenantHeader, mapRows(rows, tenantCells));
-    },
+    adminExportRoute({
+      summary: 'Export tenants as CSV, with the list’s filters',
+      description: `Every tenant \`GET /api/admin/tenants\` lists with the same \`q\`, \`status\` and \`ownerId\`, ${streamed}`,
+      tags,
+      querystring: tenantExportQuerySchema,
+    }),
+    async (request, reply) =>
+      replyWithListExport(reply, { name: 'tenants', now: now() }, tenantColumns, (page) =>
+        listTenants(db, { ...request.query, ...page }),
+      ),
   );
 
   app.get(
     '/api/admin/tenants/:id/subscriptions/export',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        summary: "Export a tenant's subscriptions as CSV, with the list's filters",
-        description: `Every subscription \`GET /api/admin/tenants/{id}/subscriptions\` lists with the same \`status\`, \`plan\` and \`live\`, ${streamed}`,
-        tags,
-        params: tenantIdParamsSchema,
-        querystring: subscriptionExportQuerySchema,
-        response: { 200: csvResponse },
-      },
-    },
-    async (request, reply) => {
-      const rows = everyListedRow((page) =>
+    adminExportRoute({
+      summary: "Export a tenant's subscriptions as CSV, with the list's filters",
+      description: `Every subscription \`GET /api/admin/tenants/{id}/subscriptions\` lists with the same \`status\`, \`plan\` and \`live\`, ${streamed}`,
+      tags,
+      params: tenantIdParamsSchema,
+      querystring: subscriptionExportQuerySchema,
+    }),
+    async (request, reply) =>
+      replyWithListExport(reply, { name: 'tenant-subscriptions', now: now() }, subscriptionColumns, (page) =>
         listTenantSubscriptions(db, request.params.id, { ...request.query, ...page }),
-      );
-      const cells = mapRows(rows, subscriptionCells);
-      return replyWithCsv(reply, csvFileName('tenant-subscriptions', now()), subscriptionHeader, cells);
-    },
+      ),
   );
 
   app.get(
     '/api/admin/products/:id/subscriptions/export',
-    {
-      config: { policy: 'admin' },
-      schema: {
-        summary: "Export a product's subscriptions as CSV, with the list's filters",
-        description: `Every subscription \`GET /api/admin/products/{id}/subscriptions\` lists with the same \`status\`, \`plan\` and \`live\`, ${streamed}`,
-        tags,
-        params: productIdParamsSchema,
-        querystring: subscriptionExportQuerySchema,
-        response: { 200: csvResponse },
-      },
-    },
-    async (request, reply) => {
-      const rows = everyListedRow((page) =>
+    adminExportRoute({
+      summary: "Export a product's subscriptions as CSV, with the list's filters",
+      description: `Every subscription \`GET /api/admin/products/{id}/subscriptions\` lists with the same \`status\`, \`plan\` and \`live\`, ${streamed}`,
+      tags,
+      params: productIdParamsSchema,
+      querystring: subscriptionExportQuerySchema,
+    }),
+    async (request, reply) =>
+      replyWithListExport(reply, { name: 'product-subscriptions', now: now() }, subscriptionColumns, (page) =>
         listProductSubscriptions(db, request.params.id, { ...request.query, ...page }),
-      );
-      const cells = mapRows(rows, subscriptionCells);
-      return replyWithCsv(reply, csvFileName('product-subscriptions', now()), subscriptionHeader, cells);
-    },
+      ),
   );
 };

@@ -1,14 +1,45 @@
 import { describe, expect, it } from 'vitest';
 import { startedForFile } from '@app/test-support/started-for-file';
+import { itCreatesOnceThroughALostAnswer } from '@app/test-support/lost-answer';
 import type { Tenant } from '@app/contracts';
 import { countEvents, startTenancy } from '../support/tenancy-harness.js';
-import { asAdmin, asTenant, createTenant, newTenantName, patchTenant } from '../support/requests.js';
+import {
+  addProduct,
+  asAdmin,
+  asTenant,
+  createTenant,
+  newTenantName,
+  patchTenant,
+} from '../support/requests.js';
 
 const tenancy = startedForFile(startTenancy);
 
 const secret = 'pa55 word-with-spaces ';
 
 describe('admin tenant routes', () => {
+  itCreatesOnceThroughALostAnswer('tenant', () => ({
+    harness: tenancy,
+    request: async () => ({
+      url: '/api/admin/tenants',
+      payload: { name: newTenantName() },
+      headers: await asAdmin(),
+    }),
+    createdType: 'TenantCreated',
+  }));
+
+  itCreatesOnceThroughALostAnswer('subscription', () => ({
+    harness: tenancy,
+    request: async () => {
+      const [{ tenant }, productId] = await Promise.all([createTenant(tenancy), addProduct(tenancy)]);
+      return {
+        url: `/api/admin/tenants/${tenant.id}/subscriptions`,
+        payload: { productId, status: 'active' },
+        headers: await asAdmin(),
+      };
+    },
+    createdType: 'SubscriptionStarted',
+  }));
+
   it('refuses anonymous callers with 401 and tenants with 403', async () => {
     const anonymous = await tenancy.app.inject({ method: 'GET', url: '/api/admin/tenants' });
     expect(anonymous.statusCode).toBe(401);

@@ -4,6 +4,7 @@ import type { Subscription, SubscriptionSummary, TenantSummary } from '@app/cont
 import { rebuildProjection } from '@app/eventing';
 import { categoriesOf } from '@app/service-kit/runtime';
 import { startedForFile } from '@app/test-support/started-for-file';
+import { viewsSettled } from '@app/test-support/service-harness';
 import { tenancySchema } from '../../src/config.js';
 import { subscriptionsProjection } from '../../src/projections/subscriptions.js';
 import { tenantsProjection } from '../../src/projections/tenants.js';
@@ -29,10 +30,7 @@ async function get<T>(url: string): Promise<T> {
   return response.json<T>();
 }
 
-async function projectionsCaughtUp() {
-  const head = await tenancy.eventStore.headPosition(categoriesOf(service));
-  if (head !== 'start') expect(await tenancy.projections.waitFor(head, 10_000)).toBe(true);
-}
+const projectionsCaughtUp = () => viewsSettled(tenancy, categoriesOf(service));
 
 async function rebuild(projection: typeof tenantsProjection) {
   await rebuildProjection({

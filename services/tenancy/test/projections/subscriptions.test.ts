@@ -4,6 +4,7 @@ import { rebuildProjection } from '@app/eventing';
 import { categoriesOf } from '@app/service-kit/runtime';
 import { identityHeaders } from '@app/service-kit/testing';
 import { startedForFile } from '@app/test-support/started-for-file';
+import { viewsSettled } from '@app/test-support/service-harness';
 import { tenancySchema } from '../../src/config.js';
 import { subscriptionsProjection } from '../../src/projections/subscriptions.js';
 import { tenantsProjection } from '../../src/projections/tenants.js';
@@ -37,9 +38,7 @@ describe('subscriptions projection', () => {
     await send('PATCH', `/api/admin/subscriptions/${started.id}`, { status: 'cancelled' });
     await send('PATCH', `/api/admin/subscriptions/${other.id}`, { domainUrl: 'https://other.example' });
     await send('PATCH', `/api/admin/subscriptions/${started.id}`, { status: 'active' });
-    const head = await h.eventStore.headPosition(categoriesOf(service));
-    if (head === 'start') throw new Error('no events written');
-    expect(await h.projections.waitFor(head, 5_000)).toBe(true);
+    await viewsSettled(h, categoriesOf(service));
     const live = await projected();
     expect(live.subscriptions).toHaveLength(3);
 
@@ -75,9 +74,7 @@ describe('subscriptions projection', () => {
         categories: categoriesOf(service),
         projection,
       });
-    const head = await h.eventStore.headPosition(categoriesOf(service));
-    if (head === 'start') throw new Error('no events written');
-    expect(await h.projections.waitFor(head, 5_000)).toBe(true);
+    await viewsSettled(h, categoriesOf(service));
     expect(await ownerOf()).toBe(owner);
 
     await h.projections.stop();

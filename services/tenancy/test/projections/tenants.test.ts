@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { startedForFile } from '@app/test-support/started-for-file';
+import { viewsSettled } from '@app/test-support/service-harness';
 import { rebuildProjection } from '@app/eventing';
 import { tenancySchema } from '../../src/config.js';
 import { tenantsProjection } from '../../src/projections/tenants.js';
@@ -34,15 +35,11 @@ describe('tenants projection', () => {
     });
     expect(reveal.statusCode, reveal.body).toBe(200);
     // The reveal answers without waiting for the view (it changes nothing shown): wait here.
-    const head = await tenancy.eventStore.headPosition(ownedCategories);
-    if (head === 'start') throw new Error('no events written');
-    expect(await tenancy.projections.waitFor(head, 5_000)).toBe(true);
+    await viewsSettled(tenancy, ownedCategories);
     // What the subscription projection counted: a rebuild of tenants must keep it.
     await subscribe(tenancy, tenant.id, await addProduct(tenancy), 'trial');
     await subscribe(tenancy, tenant.id, await addProduct(tenancy));
-    const caughtUp = await tenancy.eventStore.headPosition(ownedCategories);
-    if (caughtUp === 'start') throw new Error('no events written');
-    expect(await tenancy.projections.waitFor(caughtUp, 5_000)).toBe(true);
+    await viewsSettled(tenancy, ownedCategories);
     const live = await tenantRows();
     expect(live).toHaveLength(2);
     expect(live.find((row: Record<string, unknown>) => row.id === tenant.id)).toMatchObject({

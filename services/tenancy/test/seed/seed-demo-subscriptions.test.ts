@@ -5,10 +5,12 @@ import { type SealedSecret, decryptSecret, secretContexts } from '@app/secrets';
 import { watchCheckpoints } from '@app/eventing';
 import { demoProducts, demoProductIds, demoSubscriptions, demoTenantIds } from '@app/demo-fixtures';
 import { handleMessage } from '@app/test-support/handled-message';
+import { viewsSettled } from '@app/test-support/service-harness';
 import { startedForFile } from '@app/test-support/started-for-file';
 import { createSubscriptionCommands } from '../../src/application/subscription-commands.js';
 import { aggregateStore, streamOf } from '@app/eventing';
 import { subscriptions } from '../../src/application/subscriptions.js';
+import { tenants } from '../../src/application/tenants.js';
 import { wireTenantCommands } from '../../src/application/wire-tenant-commands.js';
 import { tenancySchema } from '../../src/config.js';
 import { duplicateLiveSubscription } from '../../src/domain/subscription/decide.js';
@@ -45,10 +47,12 @@ function seedOn(tenancy: TenancyHarness, overrides: { names?: string[]; timeoutM
   });
 }
 
+/** The demo tenants, shown in the tenants view: each test's own wait is then on what it is about. */
 async function seedTenants(tenancy: TenancyHarness): Promise<void> {
   await seedDemoTenants(
     wireTenantCommands(tenancy.eventStore, tenancy.pool, tenancy.keyRing, () => new Date()),
   );
+  await viewsSettled(tenancy, [tenants.category]);
 }
 
 async function copyDemoCatalogue(pool: pg.Pool): Promise<void> {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { Subscription, Tenant } from '@app/contracts';
+import type pg from 'pg';
+import type { IntegrationEnvelope, Subscription, Tenant } from '@app/contracts';
 import { handleMessage } from '@app/test-support/handled-message';
 import { expect } from 'vitest';
-import { countPaidInvoice } from '../../src/integration/consumers/billing.js';
+import { paidInvoiceCounter } from '../../src/integration/consumers/billing.js';
 import { applyCatalogProductMessage } from '../../src/projections/products-copy.js';
 import { identityHeaders } from '@app/service-kit/testing';
 import { createAs, patchAs } from '@app/test-support/admin-requests';
@@ -77,7 +78,11 @@ export async function setStatus(tenancy: TenancyHarness, subscription: Subscript
 
 /** Billing's billing.invoice.paid.v1 for the subscription, through tenancy's consumer. */
 export async function payInvoice(tenancy: TenancyHarness, subscription: Subscription, amountCents: number) {
-  await handleMessage(tenancy.pool, countPaidInvoice, 'billing.invoice.paid.v1', {
+  const countOne = async (envelope: IntegrationEnvelope, tx: pg.PoolClient) => {
+    await paidInvoiceCounter.handle(envelope, tx);
+    await paidInvoiceCounter.finishBatch([envelope], tx);
+  };
+  await handleMessage(tenancy.pool, countOne, 'billing.invoice.paid.v1', {
     invoiceId: randomUUID(),
     number: `INV-${String(Math.floor(Math.random() * 1e6)).padStart(6, '0')}`,
     userId: randomUUID(),

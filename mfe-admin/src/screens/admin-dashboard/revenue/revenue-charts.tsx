@@ -109,28 +109,32 @@ function ChartSection({
           {children}
         </ResponsiveContainer>
       </div>
-      <table className="sr-only">
-        <caption>{title}</caption>
-        <thead>
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col">
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map(([month, ...values]) => (
-            <tr key={month}>
-              <td>{month}</td>
-              {values.map((value, index) => (
-                <td key={columns[index + 1]}>{value}</td>
+      {/* Hidden by its box, not by the table's own class: a table grows to fit its unbreakable cells whatever
+          its width, and six columns of them made a phone's page 294 px wider than the phone. */}
+      <div className="sr-only">
+        <table>
+          <caption>{title}</caption>
+          <thead>
+            <tr>
+              {columns.map((column) => (
+                <th key={column} scope="col">
+                  {column}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map(([month, ...values]) => (
+              <tr key={month}>
+                <td>{month}</td>
+                {values.map((value, index) => (
+                  <td key={columns[index + 1]}>{value}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </SectionCard>
   );
 }

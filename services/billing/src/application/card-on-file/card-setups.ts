@@ -1,6 +1,6 @@
 import { v7 as uuidv7 } from 'uuid';
 import { NotFoundError } from '@app/domain';
-import type { CommandOptions, Position } from '@app/eventing';
+import { idOfCreation, type CommandOptions, type Position } from '@app/eventing';
 import { setupOf } from '../../domain/customer/customer.js';
 import { cardSetupNotFound } from '../../domain/customer/decide.js';
 import type { PaymentProvider, SetupOutcome } from '../../payments/payment-provider.js';
@@ -59,7 +59,7 @@ export function createCardSetups(deps: {
       options: CommandOptions,
     ): Promise<{ setupId: string; clientSecret: string; position: Position | null }> {
       const providerCustomerId = await providerCustomers.ensure(buyer, options);
-      const setupId = newId();
+      const setupId = idOfCreation(options, newId);
       const setup = await provider.createSetupIntent({
         customerId: providerCustomerId,
         metadata: { setupId, userId: buyer.userId },

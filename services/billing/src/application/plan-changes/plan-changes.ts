@@ -7,7 +7,7 @@ import {
   type SubscriptionPlan,
 } from '@app/contracts';
 import { NotFoundError } from '@app/domain';
-import type { CommandOptions } from '@app/eventing';
+import { idOfCreation, type CommandOptions } from '@app/eventing';
 import { decidePlanChange, type PlanChangeDecision } from '../../domain/plan-change/plan-change.js';
 import { withRecordedTerms } from '../../domain/plan-change/recorded-terms.js';
 import type { BillableSubscription } from '../../domain/renewal/due-work.js';
@@ -203,7 +203,7 @@ export function createPlanChanges(deps: PlanChangeDeps) {
     options: CommandOptions,
     customerPresent: boolean,
   ): Promise<PlanChangeResult> {
-    const paymentId = newId();
+    const paymentId = idOfCreation(options, newId);
     const { subscriptionId, tenantId, productId, cycleStart } = subscription;
     const started = await stores.terms.handle(
       subscriptionId,

@@ -74,25 +74,45 @@ export async function startPaidSubscription(
 /**
  * billing.invoice.paid.v1 → counted once (in the consumer's transaction) into the tenant's totalSpent: the
  * subscription's tenant for a renewal, the customer's own for a checkout. Until that tenant exists (its
- * checkout still on the way) the message is redelivered.
+ * checkout still on the way) the message is redelivered. Each invoice is recorded by `handle`; the totals of
+ * their tenants are recounted once per transaction by `finishBatch`, as the recount takes tenant_totals, which
+ * tenancy's tenants and subscriptions projections take too (tenant-figures.ts): taken at the first invoice of a
+ * batch, it would keep them waiting for the whole batch.
  */
-export async function countPaidInvoice(envelope: IntegrationEnvelope, tx: pg.PoolClient): Promise<void> {
-  const parsed = billingInvoicePaidV1.safeParse(envelope);
-  if (!parsed.success) return;
-  const invoice = parsed.data.data;
-  const { rows } = await tx.query<{ tenant_id: string }>(
-    'SELECT tenant_id FROM subscriptions WHERE id = $1',
-    [invoice.subscriptionId],
-  );
-  const tenantId = rows[0]?.tenant_id ?? (await ownedTenant(tx, invoice.userId, invoice.tenantId));
-  if (tenantId === null) throw new CustomerNotKnownYet(`No tenant yet for invoice ${invoice.number}`);
-  await tx.query(
-    `INSERT INTO paid_invoices (invoice_id, tenant_id, amount_cents, paid_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (invoice_id) DO NOTHING`,
-    [invoice.invoiceId, tenantId, invoice.amountCents, invoice.paidAt],
-  );
-  await recountTotalSpent(tx, [tenantId]);
-}
+export const paidInvoiceCounter = {
+  async handle(envelope: IntegrationEnvelope, tx: pg.PoolClient): Promise<void> {
+    const parsed = billingInvoicePaidV1.safeParse(envelope);
+    if (!parsed.success) return;
+    const invoice = parsed.data.data;
+    const { rows } = await tx.query<{ tenant_id: string }>(
+      'SELECT tenant_id FROM subscriptions WHERE id = $1',
+      [invoice.subscriptionId],
+    );
+    const tenantId = rows[0]?.tenant_id ?? (await ownedTenant(tx, invoice.userId, invoice.tenantId));
+    if (tenantId === null) throw new CustomerNotKnownYet(`No tenant yet for invoice ${invoice.number}`);
+    await tx.query(
+      `INSERT INTO paid_invoices (invoice_id, tenant_id, amount_cents, paid_at) VALUES ($1, $2, $3, $4)
+       ON CONFLICT (invoice_id) DO NOTHING`,
+      [invoice.invoiceId, tenantId, invoice.amountCents, invoice.paidAt],
+    );
+  },
+
+  async finishBatch(envelopes: readonly IntegrationEnvelope[], tx: pg.PoolClient): Promise<void> {
+    const invoiceIds = envelopes.flatMap((envelope) => {
+      const parsed = billingInvoicePaidV1.safeParse(envelope);
+      return parsed.success ? [parsed.data.data.invoiceId] : [];
+    });
+    if (invoiceIds.length === 0) return;
+    const { rows } = await tx.query<{ tenant_id: string }>(
+      'SELECT DISTINCT tenant_id FROM paid_invoices WHERE invoice_id = ANY($1::uuid[])',
+      [invoiceIds],
+    );
+    await recountTotalSpent(
+      tx,
+      rows.map((row) => row.tenant_id),
+    );
+  },
+};
 
 /**
  * Renewals: billing.invoice.overdue.v1 suspends the subscription, and a later billing.invoice.paid.v1 of that

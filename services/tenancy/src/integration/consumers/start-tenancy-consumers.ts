@@ -4,7 +4,7 @@ import { tenancySchema } from '../../config.js';
 import { applyCatalogProductMessage } from '../../projections/products-copy.js';
 import {
   applyRenewalStanding,
-  countPaidInvoice,
+  paidInvoiceCounter,
   endCancelledTerm,
   followPlanChange,
   startPaidSubscription,
@@ -70,7 +70,7 @@ export function startTenancyConsumers(
       subject: billingSubjects.invoicePaid,
       schema,
       durableName: tenancyConsumerNames.paidInvoices,
-      handle: countPaidInvoice,
+      ...paidInvoiceCounter,
     },
     {
       stream: billingStream,

@@ -1,4 +1,4 @@
-import { Badge } from '@app/ui';
+import { Badge } from './badge.js';
 
 const known = {
   paid: { label: 'Paid', variant: 'success' },
