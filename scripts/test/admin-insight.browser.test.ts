@@ -381,7 +381,7 @@ describe("the Admin Portal's Invoices tab", () => {
     expect(csv.rows[0]?.['Amount (USD)']).toBe(String(jordans[0]?.amount));
   });
 
-  it("opens an invoice's own page for the admin", async () => {
+  it("opens an invoice's own page for the admin, and goes back to the Invoices tab", async () => {
     const [newest] = await adminSend<AdminInvoice[]>('GET', '/api/admin/billing/invoices?limit=1');
     if (!newest) throw new Error('no invoices');
     await page.goto(at('/admin-portal'));
@@ -389,5 +389,12 @@ describe("the Admin Portal's Invoices tab", () => {
     await page.getByRole('link', { name: `View invoice ${newest.invoiceNumber}` }).click(screenLoad);
     await page.getByRole('heading', { name: newest.invoiceNumber, level: 1 }).waitFor(screenLoad);
     expect(new URL(page.url()).pathname).toBe(`/billing/invoices/${newest.id}`);
+
+    await page.getByRole('link', { name: 'Back to Invoices' }).click();
+    await page.waitForURL(at('/admin-portal?tab=invoices'));
+    await expect
+      .poll(() => page.getByRole('tab', { name: 'Invoices' }).getAttribute('aria-selected'))
+      .toBe('true');
+    await page.getByRole('link', { name: `View invoice ${newest.invoiceNumber}` }).waitFor(screenLoad);
   });
 });

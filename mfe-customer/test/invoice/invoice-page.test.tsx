@@ -11,8 +11,8 @@ import { anInvoiceDocument } from './invoice-document-fixture.js';
 
 const route = '/billing/invoices/:invoiceId';
 
-function renderInvoice(id: string, answer: Responder) {
-  const api = stubApi({ 'GET /api/auth/user': () => json(casey), [`GET /api/invoices/${id}`]: answer });
+function renderInvoice(id: string, answer: Responder, user = casey) {
+  const api = stubApi({ 'GET /api/auth/user': () => json(user), [`GET /api/invoices/${id}`]: answer });
   return { ...api, ...renderScreen(<InvoicePage />, `/billing/invoices/${id}`, { route }) };
 }
 
@@ -88,6 +88,15 @@ describe('Printable invoice page (/billing/invoices/:invoiceId)', () => {
     renderInvoice(invoice.id, () => json(invoice));
     await user.click(await screen.findByRole('link', { name: 'Back to Billing' }));
     expect(screen.getByTestId('location')).toHaveTextContent('/billing');
+  });
+
+  it("takes an admin back to the Admin Portal's Invoices tab, where they opened it", async () => {
+    const user = userEvent.setup();
+    const admin = { ...casey, id: 'admin-1', email: 'admin@demo.local', role: 'admin' as const };
+    renderInvoice(invoice.id, () => json(invoice), admin);
+    await user.click(await screen.findByRole('link', { name: 'Back to Invoices' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/admin-portal?tab=invoices');
+    expect(screen.queryByRole('link', { name: 'Back to Billing' })).not.toBeInTheDocument();
   });
 
   it.each([

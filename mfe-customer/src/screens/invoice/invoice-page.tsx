@@ -1,16 +1,24 @@
 import { Button, ListError, ListLoading } from '@app/ui';
-import { ApiError, invoicePdfAddress, useInvoiceDocument } from '@app/web-data';
+import { ApiError, invoicePdfAddress, useCurrentUser, useInvoiceDocument } from '@app/web-data';
 import { ArrowLeft, Download, Printer } from 'lucide-react';
 import { Link, useParams } from '@app/routing';
 import { invoiceDetails } from './invoice-details.js';
 import { InvoiceDocument } from './invoice-document.js';
 
-function BackToBilling() {
+/**
+ * Back to the list the page is opened from: a customer's Billing, or for an admin the Admin Portal's Invoices tab
+ * (mfe-admin's TabbedPage opens the tab its address names).
+ */
+function BackToInvoices() {
+  const { isAdmin } = useCurrentUser();
+  const [to, label] = isAdmin
+    ? ['/admin-portal?tab=invoices', 'Back to Invoices']
+    : ['/billing', 'Back to Billing'];
   return (
     <Button asChild variant="outline">
-      <Link to="/billing">
+      <Link to={to}>
         <ArrowLeft aria-hidden />
-        Back to Billing
+        {label}
       </Link>
     </Button>
   );
@@ -32,7 +40,7 @@ export function InvoicePage() {
   return (
     <div className="mx-auto grid max-w-3xl gap-6 px-4 py-10 sm:px-6 print:max-w-none print:p-0">
       <div className="flex flex-wrap items-center justify-between gap-3 print:hidden">
-        <BackToBilling />
+        <BackToInvoices />
         {read.data ? (
           <div className="flex flex-wrap gap-3">
             <Button asChild variant="outline">
